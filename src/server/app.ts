@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import '../shared/zod-setup';
+import { DEFAULT_ERROR_MESSAGES } from '../shared/errors';
+import type { AppConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { AppError } from './lib/errors';
+import { isApiPath, RequestLogController } from './lib/request-log';
+import { filesPublicRoutes } from './modules/files/files.public.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
+import { visitsPublicRoutes } from './modules/visits/visits.public.routes';
+import { registerErrorHandler, sendError } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWebApp } from './plugins/static';
+import { registerSwagger } from './plugins/swagger';
+import type { AppDeps } from './types';
+
+export type App = FastifyInstance<RawServerDefault>;
+
+/**
+ * Builds the HTTP application: plugins, every module's routes (registered explicitly, in one
+ * list), the error and not-found handlers and the web app. Without a database in `deps` it opens
+ * and migrates the configured one, and closes it with the app.
+ */
+export async function buildApp(config: AppConfig, deps: Partial<Omit<AppDeps, 'config'>> = {}): Promise<App> {
+  let database = deps.database;
+  const ownsDatabase = !database;
+  if (!database) {
+    database = await openDatabase(config.database);
+    await migrateDatabase(database);
+  }
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return config.trustProxy && typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    logController: new RequestLogController(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    requestTimeout: 60_000,
+    // Longer than the usual 60 s idle timeout of load balancers, so they never reuse a closed socket.
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { config, database, now: deps.now ?? (() => new Date()) } satisfies AppDeps);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (config.maintenanceMode && isApiPath(request.url)) throw new AppError('MAINTENANCE');
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+  await registerSwagger(app, config);
+
+  await app.register(healthRoutes, { prefix: '/health' });
+  await app.register(organizationsPublicRoutes, { prefix: '/public-api/organizations' });
+  await app.register(visitsPublicRoutes, { prefix: '/public-api/route-logs' });
+  await app.register(filesPublicRoutes, { prefix: '/public-api/files' });
+
+  const serveWebApp = await registerWebApp(app, config.webDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (serveWebApp?.(request, reply)) return;
+    sendError(reply, 404, {
+      error: true,
+      code: 'NOT_FOUND',
+      message: DEFAULT_ERROR_MESSAGES.NOT_FOUND,
+      requestId: String(request.id),
+    });
+  });
+
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  return app as unknown as App;
+}

@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Parsed once at start; a wrong value stops the process with a
+ * message that names the variable (see .env.example for every variable).
+ */
+
+const bool = (fallback: boolean) =>
+  z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off'] }).default(fallback);
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        message: 'must be a PostgreSQL address such as postgres://user:password@host:5432/database',
+      })
+      .optional(),
+  ),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z
+      .string()
+      .min(12, 'must have at least 12 characters')
+      .max(100, 'must have at most 100 characters')
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value): boolean | string => {
+      if (value === 'true') return true;
+      if (value === 'false' || value === '') return false;
+      // Otherwise: comma-separated addresses or CIDR ranges of the proxies to trust.
+      return value;
+    }),
+  MAINTENANCE_MODE: bool(false),
+  RATE_LIMIT_VISITS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  /** Address printed at start and used in links; without PUBLIC_URL, http://localhost:PORT. */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was configured: only then is it told to other monitors. */
+  hasPublicUrl: boolean;
+  database: { kind: 'postgres'; url: string; poolMax: number } | { kind: 'pglite'; dataDir: string };
+  dataDir: string;
+  seedDemo: 'auto' | 'true' | 'false';
+  admin: { email: string; password: string } | null;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean | string;
+  maintenanceMode: boolean;
+  rateLimits: { visitsPerMinute: number };
+  shutdownTimeoutMs: number;
+  /** Directory with the built web app (index.html + assets). */
+  webDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment into the app's configuration, or throws a ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(env.DATA_DIR);
+  const localHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://${localHost}:${env.PORT}`).replace(/\/+$/, ''),
+    hasPublicUrl: Boolean(env.PUBLIC_URL),
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    dataDir,
+    seedDemo: env.SEED_DEMO,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : null,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    maintenanceMode: env.MAINTENANCE_MODE,
+    rateLimits: { visitsPerMinute: env.RATE_LIMIT_VISITS_PER_MINUTE },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    webDir: path.resolve('dist/web'),
+  };
+}
+
+/** Hides the password of a database address before it is printed. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable address)';
+  }
+}

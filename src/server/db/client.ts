@@ -1,0 +1,192 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { SQL } from 'drizzle-orm/sql';
+import pg from 'pg';
+import { redactUrl } from '../config';
+import * as schema from './schema';
+
+/** One Drizzle type for both drivers: code never knows which engine it talks to. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolMax: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory'; loadDataDir?: Blob };
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** Human description for logs (password hidden). */
+  describe: string;
+  /** Runs `fn` while holding a cluster-wide lock, so several app processes never migrate or seed at once. */
+  withExclusiveLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** The PGlite instance, when embedded (tests dump it as a golden image). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export class DatabaseConnectionError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseConnectionError';
+  }
+}
+
+// Counts come back as int8; both drivers return them as JS numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+/** Runs a raw statement and returns its rows, whatever the driver. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolMax);
+  return openPglite(target);
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'vigia',
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseConnectionError(
+      `Cannot connect to PostgreSQL at ${redactUrl(url)} (DATABASE_URL): ${describePgError(error)}`,
+      { cause: error },
+    );
+  }
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    describe: `PostgreSQL ${redactUrl(url)}`,
+    async withExclusiveLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function describePgError(error: unknown): string {
+  const err = error as { code?: string; message?: string };
+  switch (err.code) {
+    case 'ECONNREFUSED':
+      return 'the server refused the connection (is PostgreSQL running, and on that host and port?)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host name could not be resolved';
+    case '28P01':
+    case '28000':
+      return 'the user name or password was rejected';
+    case '3D000':
+      return 'the database does not exist (create it first)';
+    default:
+      return err.message || String(error);
+  }
+}
+
+const PGLITE_OPTIONS = {
+  extensions: { pg_trgm, unaccent },
+  relaxedDurability: false,
+  parsers: { 20: (value: string) => Number(value) },
+};
+
+async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' | 'pglite-memory' }>) {
+  let release = () => {};
+  let client: PGlite;
+  let describe: string;
+  if (target.kind === 'pglite') {
+    mkdirSync(target.dataDir, { recursive: true });
+    release = acquireDirLock(target.dataDir);
+    try {
+      client = await PGlite.create(target.dataDir, PGLITE_OPTIONS);
+    } catch (error) {
+      release();
+      throw new DatabaseConnectionError(
+        `Cannot open the embedded database in ${target.dataDir}: ${String(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    const relative = path.relative(process.cwd(), target.dataDir);
+    describe = `embedded PGlite in ${relative && !relative.startsWith('..') ? `./${relative}` : target.dataDir}`;
+  } else {
+    client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: target.loadDataDir });
+    describe = 'embedded PGlite in memory';
+  }
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite' as const,
+    describe,
+    pglite: client,
+    // PGlite is single-connection and single-process (guarded by the lock file): nothing to coordinate.
+    withExclusiveLock: <T>(_key: number, fn: () => Promise<T>) => fn(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/**
+ * PGlite must be opened by one process at a time; a second one would corrupt the files.
+ * A pid file makes a second `npm start` fail with a clear message instead.
+ */
+function acquireDirLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
+  try {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new DatabaseConnectionError(
+        `The embedded database in ${dataDir} is in use by another process (pid ${pid}). ` +
+          'Stop it first, or run several processes on PostgreSQL (DATABASE_URL).',
+      );
+    }
+  } catch (error) {
+    if (error instanceof DatabaseConnectionError) throw error;
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}

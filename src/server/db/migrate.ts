@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { DatabaseHandle } from './client';
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/** Advisory-lock keys of work that only one process may do at a time. */
+export const LOCKS = { migrate: 7_240_001, seed: 7_240_002 } as const;
+
+/**
+ * Applies the committed SQL migrations (drizzle/) to the database. Several processes starting
+ * together on PostgreSQL take turns through an advisory lock; the journal makes it idempotent.
+ */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  await handle.withExclusiveLock(LOCKS.migrate, async () => {
+    if (handle.kind === 'pglite') {
+      await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+    } else {
+      await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+    }
+  });
+}

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { administrativeUnits, suppliers } from './catalogues';
+import { createdAt, id, money, searchable, softDelete, updatedAt } from './columns';
+import {
+  administrativeUnitTypeEnum,
+  contractCategoryEnum,
+  contractTypeEnum,
+  procedureStateEnum,
+  procedureTypeEnum,
+} from './enums';
+import { files } from './files';
+import { organizations } from './organizations';
+
+/**
+ * One public contract (or one "no procedures held" placeholder when isEmpty), with every field of
+ * the transparency format and of both specs.
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: id(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    supplierId: uuid().references(() => suppliers.id),
+    procedureType: procedureTypeEnum().notNull(),
+    /** "Materia"; null when the source gave none. */
+    category: contractCategoryEnum(),
+    /** Administration period, e.g. `2021-2024`. */
+    administrationPeriod: text().notNull(),
+    /** Fiscal year, e.g. `2022`. */
+    fiscalYear: text().notNull(),
+    /** Reported quarter, e.g. `1o 2022`. */
+    period: text().notNull(),
+    /** Process identifier ("ID" of the format; the original calls it contractId). */
+    contractId: text(),
+    partida: text(),
+    procedureState: procedureStateEnum(),
+    announcementUrl: text(),
+    announcementDate: date({ mode: 'string' }),
+    servicesDescription: text(),
+    clarificationMeetingDate: date({ mode: 'string' }),
+    clarificationMeetingJudgmentUrl: text(),
+    presentationProposalsDocUrl: text(),
+    organizerAdministrativeUnitId: uuid()
+      .notNull()
+      .references(() => administrativeUnits.id),
+    applicantAdministrativeUnitId: uuid()
+      .notNull()
+      .references(() => administrativeUnits.id),
+    administrativeUnitType: administrativeUnitTypeEnum(),
+    contractNumber: text(),
+    contractDate: date({ mode: 'string' }),
+    contractType: contractTypeEnum(),
+    totalAmount: money(),
+    minAmount: money(),
+    maxAmount: money(),
+    /** The total for NORMAL contracts, the maximum for OPEN ones: every money figure sums this. */
+    totalOrMaxAmount: money(),
+    contractUrl: text(),
+    areaInCharge: text(),
+    updateDate: date({ mode: 'string' }),
+    notes: text(),
+    karewaNotes: text(),
+    informationDate: date({ mode: 'string' }),
+    /** Direct awards only: whether the award exceeded the legal limit, and by how much. */
+    limitExceeded: boolean(),
+    amountExceeded: money(),
+    /** The row states that no procedures were held in the period. */
+    isEmpty: boolean().notNull().default(false),
+    contractUrlBackupFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    announcementUrlBackupFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    clarificationMeetingJudgmentUrlBackupFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    presentationProposalsDocUrlBackupFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    backedUpAt: timestamp({ withTimezone: true }),
+    /** The data load that created the row, if any. */
+    dataLoadId: uuid(),
+    /**
+     * The one rule for money (docs/decisions/0004-one-rule-for-money.md): concluded contracts that
+     * are not amendments count in totals, tiles and charts.
+     */
+    countsInTotals: boolean().generatedAlwaysAs(
+      () =>
+        sql`procedure_state IS NOT DISTINCT FROM 'CONCLUDED'::procedure_state AND (category IS NULL OR category NOT IN ('EXTENSION'::contract_category, 'MODIFICATION'::contract_category, 'ADENDUM'::contract_category))`,
+    ),
+    searchText: text().generatedAlwaysAs(() =>
+      searchable(
+        sql`coalesce(contract_id, '') || ' ' || coalesce(contract_number, '') || ' ' || coalesce(services_description, '')`,
+      ),
+    ),
+    createdBy: uuid(),
+    updatedBy: uuid(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...softDelete(),
+  },
+  (t) => {
+    const live = sql`deleted_at IS NULL`;
+    return [
+      uniqueIndex('contracts_number_key')
+        .on(t.organizationId, t.contractNumber)
+        .where(sql`deleted_at IS NULL AND contract_number IS NOT NULL`),
+      index('contracts_org_amount_idx')
+        .on(t.organizationId, t.totalOrMaxAmount.desc().nullsLast(), t.id)
+        .where(live),
+      index('contracts_org_admin_period_idx').on(t.organizationId, t.administrationPeriod).where(live),
+      index('contracts_org_fiscal_year_idx').on(t.organizationId, t.fiscalYear).where(live),
+      index('contracts_org_period_idx').on(t.organizationId, t.period).where(live),
+      index('contracts_org_procedure_type_idx').on(t.organizationId, t.procedureType).where(live),
+      index('contracts_org_supplier_idx').on(t.organizationId, t.supplierId).where(live),
+      index('contracts_org_applicant_unit_idx')
+        .on(t.organizationId, t.applicantAdministrativeUnitId)
+        .where(live),
+      index('contracts_org_organizer_unit_idx')
+        .on(t.organizationId, t.organizerAdministrativeUnitId)
+        .where(live),
+      index('contracts_org_contract_date_idx').on(t.organizationId, t.contractDate).where(live),
+      index('contracts_org_updated_idx').on(t.organizationId, t.updatedAt.desc()),
+      index('contracts_org_created_idx').on(t.organizationId, t.createdAt.desc()).where(live),
+      index('contracts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+      index('contracts_data_load_idx').on(t.dataLoadId),
+    ];
+  },
+);

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { dataLoadRowStatusEnum, dataLoadStatusEnum } from './enums';
+import { files } from './files';
+import { organizations } from './organizations';
+import { users } from './users';
+
+export interface DataLoadSummary {
+  newContractsCount: number;
+  newSuppliersCount: number;
+  newAdministrativeUnitsCount: number;
+  skippedContractsCount: number;
+  skippedSuppliersCount: number;
+  skippedAdministrativeUnitsCount: number;
+  errorsCount: number;
+}
+
+/** One parsed cell of an uploaded row. */
+export interface DataLoadField {
+  value: unknown;
+  errors: string[];
+  infos: string[];
+  shouldCreateDoc?: boolean;
+  /** Id of the existing record the value matched (supplier or administrative unit). */
+  matchedId?: string;
+}
+
+/** A spreadsheet upload of contracts: at most one CURRENT (under review) per monitor. */
+export const dataLoads = pgTable(
+  'data_loads',
+  {
+    id: id(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    fileName: text().notNull(),
+    fileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    status: dataLoadStatusEnum().notNull().default('CURRENT'),
+    summary: jsonb().$type<DataLoadSummary>().notNull(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    confirmedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('data_loads_one_current_key').on(t.organizationId).where(sql`status = 'CURRENT'`),
+    index('data_loads_org_confirmed_idx').on(t.organizationId, t.confirmedAt),
+  ],
+);
+
+/** One row of an uploaded sheet with the result of validating every field. */
+export const dataLoadRows = pgTable(
+  'data_load_rows',
+  {
+    id: id(),
+    dataLoadId: uuid()
+      .notNull()
+      .references(() => dataLoads.id, { onDelete: 'cascade' }),
+    /** The spreadsheet row number as Excel shows it. */
+    rowIndex: integer().notNull(),
+    data: jsonb().$type<Record<string, DataLoadField>>().notNull(),
+    hasErrors: boolean().notNull().default(false),
+    hasInfos: boolean().notNull().default(false),
+    skipRow: boolean().notNull().default(false),
+    willCreateDoc: boolean().notNull().default(false),
+    status: dataLoadRowStatusEnum().notNull(),
+    /** Lower-cased, accent-free text of the row for the review search. */
+    searchText: text(),
+  },
+  (t) => [index('data_load_rows_load_idx').on(t.dataLoadId, t.rowIndex)],
+);

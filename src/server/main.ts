@@ -1,0 +1,83 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseConnectionError, openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { BootstrapError, bootstrap } from './seed/bootstrap';
+
+/**
+ * Process entry: configuration → database (migrated) → first-start data → HTTP server, and a
+ * graceful stop on SIGINT/SIGTERM (stop accepting, finish requests, close the database).
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await migrateDatabase(database);
+    const started = await bootstrap(database, config);
+    app = await buildApp(config, { database });
+    await app.listen({ host: config.host, port: config.port });
+    printBanner(config.publicUrl, database.describe, started);
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+function printBanner(url: string, database: string, started: Awaited<ReturnType<typeof bootstrap>>): void {
+  const lines = ['', `  Vigía is running at ${url}`, `  Database: ${database}`];
+  if (started.demo) {
+    lines.push(
+      `  Demonstration data loaded: ${started.demo.organizations} monitors, ` +
+        `${started.demo.contracts.toLocaleString('en-US')} contracts, ` +
+        `${started.demo.suppliers.toLocaleString('en-US')} suppliers (${(started.demo.milliseconds / 1000).toFixed(1)} s)`,
+    );
+  }
+  if (started.createdAdmin?.password) {
+    lines.push(
+      '',
+      '  Demo administrator (shown only this once; keep it):',
+      `    e-mail:   ${started.createdAdmin.email}`,
+      `    password: ${started.createdAdmin.password}`,
+    );
+  } else if (started.createdAdmin) {
+    lines.push(`  Created the first administrator: ${started.createdAdmin.email}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DatabaseConnectionError ||
+    error instanceof BootstrapError
+  ) {
+    console.error(`\nVigía cannot start.\n${error.message}\n`);
+  } else {
+    console.error('\nVigía cannot start: unexpected error.\n', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  OrganizationListQuerySchema,
+  OrganizationListResponseSchema,
+} from '../../../shared/schemas/organizations';
+import { listPublicOrganizations } from './organizations.service';
+
+export const organizationsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/list',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Monitors a visitor can choose from',
+        description: 'Non-deleted organizations in alphabetical order, without private settings.',
+        querystring: OrganizationListQuerySchema,
+        response: { 200: OrganizationListResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      message: '',
+      data: await listPublicOrganizations(app.deps, request.query),
+    }),
+  );
+};

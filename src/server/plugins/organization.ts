@@ -1,0 +1,36 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { organizations } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { isUuid } from '../lib/ids';
+import type { OrganizationRow } from '../types';
+
+export const ORGANIZATION_HEADER = 'x-current-organization-id';
+
+/**
+ * Resolves the organization named by the X-CURRENT-ORGANIZATION-ID header. The header is never
+ * trusted: it must name an existing, non-deleted organization.
+ */
+export async function requireOrganization(request: FastifyRequest): Promise<OrganizationRow> {
+  const organization = await optionalOrganization(request);
+  if (!organization) throw new AppError('ORGANIZATION_REQUIRED');
+  return organization;
+}
+
+/** Like requireOrganization, but a missing header gives null (a present but unknown one is still an error). */
+export async function optionalOrganization(request: FastifyRequest): Promise<OrganizationRow | null> {
+  if (request.organization) return request.organization;
+  const raw = request.headers[ORGANIZATION_HEADER];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value || value === 'null' || value === 'undefined') return null;
+  if (!isUuid(value)) throw new AppError('ORGANIZATION_NOT_FOUND');
+  const { db } = request.server.deps.database;
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, value), isNull(organizations.deletedAt)))
+    .limit(1);
+  if (!row) throw new AppError('ORGANIZATION_NOT_FOUND');
+  request.organization = row;
+  return row;
+}

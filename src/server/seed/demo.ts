@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { THEMES } from '../../shared/constants/themes';
+import type { Database } from '../db/client';
+import { files, organizations, resources } from '../db/schema';
+import { bulkInsert, bulkInsertAll } from './bulk';
+import { CONTRACT_COLUMNS, SUPPLIER_COLUMNS, UNIT_COLUMNS } from './columns';
+import { demoCoverSvg } from './cover';
+import {
+  DEMO_ADMINISTRATION_PERIODS,
+  DEMO_DEFAULT_PERIOD,
+  DEMO_LAST_QUARTER,
+  DEMO_MONITORS,
+  DEMO_RESOURCES,
+  DEMO_SEED,
+  type DemoMonitor,
+} from './demo-monitors';
+import { type GeneratorSpec, generateContracts, generateSuppliers, generateUnits } from './generator';
+import { Random } from './random';
+
+export interface DemoSeedResult {
+  organizations: number;
+  administrativeUnits: number;
+  suppliers: number;
+  contracts: number;
+  resources: number;
+  milliseconds: number;
+}
+
+/** When the demonstration monitors "were created": ids and timestamps derive from it, so they never change. */
+const DEMO_EPOCH = Date.UTC(2018, 9, 1);
+
+/** The fixed ids of the demonstration monitors (same seed, same ids). */
+export function demoOrganizationIds(): string[] {
+  return DEMO_MONITORS.map((_, index) => new Random(DEMO_SEED + index).uuid(DEMO_EPOCH + index));
+}
+
+/**
+ * Loads the three demonstration monitors with their units, suppliers, contracts and resources in
+ * one transaction. Deterministic: the same data on every machine. Does nothing (returns null) when
+ * they are already there, so it can run on every start.
+ */
+export async function seedDemoData(db: Database): Promise<DemoSeedResult | null> {
+  const ids = demoOrganizationIds();
+  const existing = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(inArray(organizations.id, ids));
+  if (existing.length > 0) return null;
+
+  const started = performance.now();
+  const result: DemoSeedResult = {
+    organizations: 0,
+    administrativeUnits: 0,
+    suppliers: 0,
+    contracts: 0,
+    resources: 0,
+    milliseconds: 0,
+  };
+  await db.transaction(async (tx) => {
+    for (const [index, monitor] of DEMO_MONITORS.entries()) {
+      const counts = await seedMonitor(tx as unknown as Database, monitor, ids[index]!, index);
+      result.organizations++;
+      result.administrativeUnits += counts.units;
+      result.suppliers += counts.suppliers;
+      result.contracts += counts.contracts;
+      result.resources += counts.resources;
+    }
+  });
+  result.milliseconds = Math.round(performance.now() - started);
+  return result;
+}
+
+async function seedMonitor(db: Database, monitor: DemoMonitor, organizationId: string, index: number) {
+  const random = new Random(DEMO_SEED * 31 + index);
+  const createdAt = new Date(DEMO_EPOCH + index);
+  const color = THEMES[monitor.theme].color;
+
+  await db.insert(organizations).values({
+    id: organizationId,
+    name: monitor.name,
+    shortName: monitor.shortName,
+    color,
+    theme: monitor.theme,
+    title: monitor.title,
+    description: monitor.description,
+    welcomeTitle: monitor.welcomeTitle,
+    showBackgroundText: true,
+    round: false,
+    address: monitor.address,
+    schedule: monitor.schedule,
+    additionalInformation: monitor.additionalInformation,
+    contactLocation: 'Escríbenos y te responderemos en un máximo de tres días hábiles.',
+    contactEmail: `contacto+${monitor.key}@example.org`,
+    defaultAdministrationPeriod: DEMO_DEFAULT_PERIOD,
+    dataSource: 'Plataforma Nacional de Transparencia (datos de demostración)',
+    isDemo: true,
+    createdAt,
+    updatedAt: createdAt,
+  });
+  const cover = Buffer.from(demoCoverSvg(color));
+  const coverId = random.uuid(DEMO_EPOCH);
+  await db.insert(files).values({
+    id: coverId,
+    organizationId,
+    kind: 'COVER',
+    filename: `portada-${monitor.slug}.svg`,
+    mimeType: 'image/svg+xml',
+    size: cover.length,
+    sha256: createHash('sha256').update(cover).digest('hex'),
+    data: cover,
+    createdAt,
+  });
+  await db
+    .update(organizations)
+    .set({ coverFileId: coverId, updatedAt: createdAt })
+    .where(eq(organizations.id, organizationId));
+
+  const spec: GeneratorSpec = {
+    organizationId,
+    code: monitor.code,
+    slug: monitor.slug,
+    units: monitor.units,
+    purchasingUnits: monitor.purchasingUnits,
+    worksUnit: monitor.worksUnit,
+    administrationPeriods: DEMO_ADMINISTRATION_PERIODS,
+    lastQuarter: DEMO_LAST_QUARTER,
+    supplierCount: monitor.suppliers,
+    amountScale: monitor.amountScale,
+  };
+  const units = generateUnits(random, spec, createdAt);
+  const suppliers = generateSuppliers(random, spec, createdAt);
+  await bulkInsert(db, 'administrative_units', UNIT_COLUMNS, units);
+  await bulkInsert(db, 'suppliers', SUPPLIER_COLUMNS, suppliers);
+  const contracts = await bulkInsertAll(
+    db,
+    'contracts',
+    CONTRACT_COLUMNS,
+    generateContracts(random, spec, units, suppliers, monitor.contracts),
+  );
+
+  await db.insert(resources).values(
+    DEMO_RESOURCES.map((resource, position) => ({
+      id: random.uuid(DEMO_EPOCH + position),
+      organizationId,
+      title: resource.title,
+      url: resource.url,
+      classification: resource.classification,
+      createdAt: new Date(Date.UTC(2025, position, 10)),
+      updatedAt: new Date(Date.UTC(2025, position, 10)),
+    })),
+  );
+  return { units: units.length, suppliers: suppliers.length, contracts, resources: DEMO_RESOURCES.length };
+}

@@ -1,0 +1,124 @@
+/**
+ * Domain enumerations shared by the database schema, the API contracts and the web app.
+ * The stored codes follow the specs; Spanish labels live next to them so that exports,
+ * the UI and the API agree on one wording.
+ */
+
+export const PROCEDURE_TYPES = ['PUBLIC', 'INVITATION', 'NO_BID'] as const;
+export type ProcedureType = (typeof PROCEDURE_TYPES)[number];
+export const PROCEDURE_TYPE_LABELS: Record<ProcedureType, string> = {
+  PUBLIC: 'Pública',
+  INVITATION: 'Por invitación',
+  NO_BID: 'Adjudicación Directa',
+};
+
+export const PROCEDURE_STATES = ['CONCLUDED', 'IN_PROGRESS', 'CANCELED', 'DESERTED'] as const;
+export type ProcedureState = (typeof PROCEDURE_STATES)[number];
+export const PROCEDURE_STATE_LABELS: Record<ProcedureState, string> = {
+  CONCLUDED: 'Concluido',
+  IN_PROGRESS: 'En progreso',
+  CANCELED: 'Cancelado',
+  DESERTED: 'Desierto',
+};
+
+/** Categories ("Materia"). The last three are amendments of an earlier contract. */
+export const CONTRACT_CATEGORIES = [
+  'ACQUISITION',
+  'SERVICES',
+  'LEASE',
+  'PUBLIC_WORKS',
+  'EXTENSION',
+  'MODIFICATION',
+  'ADENDUM',
+] as const;
+export type ContractCategory = (typeof CONTRACT_CATEGORIES)[number];
+export const CONTRACT_CATEGORY_LABELS: Record<ContractCategory, string> = {
+  ACQUISITION: 'Adquisición',
+  SERVICES: 'Servicios',
+  LEASE: 'Arrendamiento',
+  PUBLIC_WORKS: 'Obra pública',
+  EXTENSION: 'Ampliación',
+  MODIFICATION: 'Modificación',
+  ADENDUM: 'Adendum',
+};
+
+/**
+ * Amendment categories: contracts of these categories change an earlier contract, so they are
+ * left out of every money total (see docs/decisions/0004-one-rule-for-money.md).
+ */
+export const AMENDMENT_CATEGORIES = [
+  'EXTENSION',
+  'MODIFICATION',
+  'ADENDUM',
+] as const satisfies readonly ContractCategory[];
+
+export const ADMINISTRATIVE_UNIT_TYPES = ['CENTRALIZED', 'DESCENTRALIZED'] as const;
+export type AdministrativeUnitType = (typeof ADMINISTRATIVE_UNIT_TYPES)[number];
+export const ADMINISTRATIVE_UNIT_TYPE_LABELS: Record<AdministrativeUnitType, string> = {
+  CENTRALIZED: 'Centralizada',
+  DESCENTRALIZED: 'Descentralizada',
+};
+
+export const CONTRACT_TYPES = ['NORMAL', 'OPEN'] as const;
+export type ContractType = (typeof CONTRACT_TYPES)[number];
+export const CONTRACT_TYPE_LABELS: Record<ContractType, string> = {
+  NORMAL: 'Normal',
+  OPEN: 'Abierto',
+};
+
+export const ADMINISTRATOR_TYPES = ['GENERAL', 'CUSTOM'] as const;
+export type AdministratorType = (typeof ADMINISTRATOR_TYPES)[number];
+
+export const PERMISSIONS = [
+  'USERS',
+  'SUPPLIERS',
+  'ORGANIZATIONS',
+  'ADMINISTRATIVE_UNITS',
+  'CONTRACTS',
+  'RESOURCES',
+  'CALCULATIONS',
+  'SETTINGS',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const RESOURCE_CLASSIFICATIONS = ['ARTICLE', 'LEGAL_FRAMEWORK', 'NOTES', 'WEBSITE'] as const;
+export type ResourceClassification = (typeof RESOURCE_CLASSIFICATIONS)[number];
+
+export const CALCULATION_TYPES = ['GENERAL', 'CONTRACT'] as const;
+export type CalculationType = (typeof CALCULATION_TYPES)[number];
+
+export const DISPLAY_FORMS = ['NORMAL', 'AMOUNT', 'PERCENTAGE'] as const;
+export type DisplayForm = (typeof DISPLAY_FORMS)[number];
+
+export const FILTER_OPERATORS = [
+  'EQUAL',
+  'GREATER',
+  'GREATER_EQUAL',
+  'LESS',
+  'LESS_EQUAL',
+  'NOT_EQUAL',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export const DATA_LOAD_STATUSES = ['CURRENT', 'CONFIRMED', 'CANCELLED'] as const;
+export type DataLoadStatus = (typeof DATA_LOAD_STATUSES)[number];
+
+export const DATA_LOAD_ROW_STATUSES = ['NO_ISSUES', 'SKIPPED', 'ERROR'] as const;
+export type DataLoadRowStatus = (typeof DATA_LOAD_ROW_STATUSES)[number];
+
+/** Notification colours of the original (blue, red, green) as meanings. */
+export const NOTIFICATION_STATUSES = ['INFO', 'DANGER', 'SUCCESS'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+export const TOKEN_PURPOSES = ['RESET', 'INVITATION'] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/** What a stored file is for; decides how it may be served. */
+export const FILE_KINDS = [
+  'COVER',
+  'PROFILE_PICTURE',
+  'RESOURCE_IMAGE',
+  'DOCUMENT_BACKUP',
+  'DATA_LOAD',
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];

@@ -1,0 +1,27 @@
+/** Limits shared by forms and the server, so both reject the same input. */
+export const LIMITS = {
+  organizationName: { max: 100 },
+  organizationShortName: { min: 2, max: 12 },
+  supplierName: { min: 2, max: 100 },
+  passwordMax: 100,
+  /** Longest path accepted by the visit register. */
+  visitPath: 300,
+  /** Default and maximum page sizes of public lists. */
+  pageSize: 10,
+  maxPageSize: 100,
+  /** Organizations are few; the public list is still bounded. */
+  organizationsPageSize: 100,
+  organizationsMaxPageSize: 500,
+  searchText: 200,
+  /** Session lifetime in seconds (one day). */
+  sessionSeconds: 86_400,
+  toastMs: 5_000,
+  downloadWaitMs: 7_000,
+} as const;
+
+/** Formats of the period fields (spec: admin area, section 5). */
+export const PATTERNS = {
+  administrationPeriod: /^[12][0-9]{3}-[12][0-9]{3}$/,
+  fiscalYear: /^[12][0-9]{3}$/,
+  quarter: /^[1-4]o 2[0-9]{3}$/,
+} as const;

@@ -1,0 +1,43 @@
+const formatters = new Map<number, Intl.NumberFormat>();
+
+function numberFormat(decimals: number): Intl.NumberFormat {
+  let formatter = formatters.get(decimals);
+  if (!formatter) {
+    // en-US grouping gives the Mexican convention (comma thousands, dot decimals) on every runtime.
+    formatter = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    formatters.set(decimals, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Money as the specs show it everywhere: `$1,234.56`, negative as `-$1,234.56`.
+ * Missing or non-finite values print as `$0.00` so a total never reads "NaN".
+ */
+export function formatMoney(value: number | null | undefined, decimals = 2): string {
+  const amount = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  const text = numberFormat(decimals).format(Math.abs(amount));
+  return amount < 0 && text !== numberFormat(decimals).format(0) ? `-$${text}` : `$${text}`;
+}
+
+/** A plain number with thousands separators (counts): `12,000`. */
+export function formatCount(value: number | null | undefined): string {
+  return numberFormat(0).format(typeof value === 'number' && Number.isFinite(value) ? value : 0);
+}
+
+/** Millions for chart axes: 12_345_678 → `12.35`. */
+export function toMillions(value: number): number {
+  return Math.round((value / 1_000_000) * 100) / 100;
+}
+
+/**
+ * A share of a whole as a percentage text. `round` is the organization's rounding flag:
+ * when set, percentages show without decimals.
+ */
+export function formatPercent(part: number, whole: number, round = false): string {
+  const share = whole > 0 ? (part / whole) * 100 : 0;
+  return `${numberFormat(round ? 0 : 2).format(share)}%`;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants/limits';
+
+/** Opaque record id as exposed by the API (`_id`). Ours are UUIDs; other monitors' may not be. */
+export const IdSchema = z.string().min(1).max(64);
+
+/** Our own ids: anything that is not a UUID cannot name one of our rows. */
+export const UuidSchema = z.uuid({ message: 'El identificador no es válido.' });
+
+export const PageQuerySchema = z.object({
+  page: z.coerce
+    .number({ message: 'La página debe ser un número.' })
+    .int('La página debe ser un número entero.')
+    .min(1, 'La página debe ser 1 o mayor.')
+    .max(1_000_000, 'La página solicitada no existe.')
+    .default(1),
+});
+
+/** Pagination block of list responses (`data.total`, `data.page`, `data.pages`). */
+export const PaginationSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+
+/** Wraps the `data` of a successful response in the envelope every endpoint uses. */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ error: z.literal(false), message: z.string(), data });
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export const SearchTextSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.searchText, `La búsqueda no puede exceder ${LIMITS.searchText} caracteres.`);

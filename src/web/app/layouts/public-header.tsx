@@ -1,0 +1,87 @@
+import { Anchor, Box, Burger, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import classes from './public-header.module.css';
+
+/** Links of the top navigation (spec: public area, navigation). */
+function useNavigationLinks() {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return [
+    { to: '/', label: 'Inicio', end: true },
+    {
+      to: `/select-organization?redirectTo=${encodeURIComponent(here)}`,
+      label: 'Cambiar Organización',
+      end: false,
+    },
+    { to: '/suppliers', label: 'Proveedores', end: false },
+    { to: '/contracts', label: 'Contratos', end: false },
+    { to: '/resources', label: 'Recursos', end: false },
+  ];
+}
+
+export function PublicHeader({
+  organization,
+  withNavigation = true,
+}: {
+  organization?: PublicOrganization;
+  withNavigation?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const links = useNavigationLinks();
+  const items = links.map((link) => (
+    <NavLink key={link.label} to={link.to} end={link.end} className={classes.link} onClick={close}>
+      {t(link.label)}
+    </NavLink>
+  ));
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" className={classes.inner}>
+        <UnstyledButton component={Link} to="/" className={classes.brand} aria-label={t('Ir al Inicio')}>
+          <img src="/favicon.svg" alt="" width={30} height={30} />
+          <Text fw={800} fz="lg" className={classes.product}>
+            Vigía
+          </Text>
+          {organization ? (
+            <Text
+              fw={700}
+              fz="lg"
+              style={{ color: organization.color }}
+              className={classes.shortName}
+              title={organization.name}
+            >
+              {organization.shortName}
+            </Text>
+          ) : null}
+        </UnstyledButton>
+        {withNavigation ? (
+          <>
+            <Group gap={4} visibleFrom="md" component="nav" aria-label={t('Navegación principal')}>
+              {items}
+            </Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label={t('Abrir menú')} />
+          </>
+        ) : null}
+      </Container>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        size="xs"
+        padding="md"
+        title={organization?.name ?? 'Vigía'}
+        hiddenFrom="md"
+      >
+        <Stack gap="xs" component="nav" aria-label={t('Navegación principal')}>
+          {items}
+          <Anchor component={Link} to="/privacy" onClick={close} c="dimmed" mt="md">
+            {t('Aviso de Privacidad')}
+          </Anchor>
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

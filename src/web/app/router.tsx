@@ -1,0 +1,57 @@
+import { createBrowserRouter } from 'react-router';
+import { WEB_ROUTES } from '../../shared/routes';
+import { PageLoader } from '../components/page-loader';
+import { UnexpectedErrorPage } from '../routes/errors/unexpected-error';
+import { PublicLayout, SelectionLayout } from './layouts/public-layout';
+import { RequireOrganization } from './organization-guard';
+import { RootLayout } from './root-layout';
+
+/**
+ * Every screen of the app. Screens load lazily so a visitor downloads only what the page needs;
+ * a route whose screen is not built yet is simply absent (it shows PÁGINA NO ENCONTRADA).
+ */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <UnexpectedErrorPage />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        element: <SelectionLayout />,
+        children: [
+          {
+            path: WEB_ROUTES.selectOrganization,
+            lazy: () =>
+              import('../routes/public/select-organization').then((m) => ({
+                Component: m.SelectOrganizationPage,
+              })),
+          },
+        ],
+      },
+      {
+        element: <PublicLayout />,
+        errorElement: <UnexpectedErrorPage />,
+        children: [
+          {
+            element: <RequireOrganization />,
+            children: [
+              {
+                path: WEB_ROUTES.home,
+                lazy: () => import('../routes/public/home').then((m) => ({ Component: m.HomePage })),
+              },
+            ],
+          },
+          {
+            path: WEB_ROUTES.accessDenied,
+            lazy: () =>
+              import('../routes/errors/access-denied').then((m) => ({ Component: m.AccessDeniedPage })),
+          },
+          {
+            path: '*',
+            lazy: () => import('../routes/errors/not-found').then((m) => ({ Component: m.NotFoundPage })),
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,34 @@
+import { Box, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PublicOrganization } from '../../../../shared/schemas/organizations';
+import { ShareButton } from '../../../components/share-button';
+import classes from './organization-cover.module.css';
+
+/** The home cover: the monitor's welcome title, title, description and cover image. */
+export function OrganizationCover({ organization }: { organization: PublicOrganization }) {
+  const { t } = useTranslation();
+  const image = organization.cover ? `/public-api/files/image/${organization.cover}` : undefined;
+  return (
+    <Box
+      component="section"
+      className={classes.cover}
+      style={image ? { backgroundImage: `url("${image}")` } : undefined}
+      aria-labelledby="cover-title"
+    >
+      <Container size="lg" className={classes.inner}>
+        <Stack gap="xs" className={organization.showBackgroundText ? classes.panel : classes.plain} maw={720}>
+          <Text className={classes.welcome}>{organization.welcomeTitle || t('Bienvenido a')}</Text>
+          <Title order={1} id="cover-title" className={classes.title}>
+            {organization.title || organization.name}
+          </Title>
+          {organization.description ? (
+            <Text className={classes.description}>{organization.description}</Text>
+          ) : null}
+          <Group mt="sm">
+            <ShareButton variant="white" />
+          </Group>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ErrorCode, ErrorEnvelope, FieldError } from '../../shared/errors';
+import { getCurrentOrganizationId } from './current-organization';
+import { setMaintenance } from './maintenance';
+
+/** A failed API call, with the server's Spanish message and the request id to quote in a report. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    readonly requestId?: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE =
+  'No fue posible conectar con el servidor. Revisa tu conexión e intenta nuevamente.';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Keep the request alive after the page is left (visit beacons). */
+  keepalive?: boolean;
+}
+
+/**
+ * The one way the web app calls the server: adds the current organization header, sends JSON,
+ * and turns failures into ApiError with the server's message.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const organizationId = getCurrentOrganizationId();
+  if (organizationId) headers['x-current-organization-id'] = organizationId;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      keepalive: options.keepalive,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK');
+  }
+
+  if (response.status === 204) return undefined as T;
+  const payload = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const envelope = payload as Partial<ErrorEnvelope> | null;
+    if (envelope?.code === 'MAINTENANCE') setMaintenance(true);
+    throw new ApiError(
+      envelope?.message ?? 'Ocurrió un error inesperado. Por favor intenta nuevamente.',
+      response.status,
+      envelope?.code ?? 'INTERNAL',
+      envelope?.requestId,
+      envelope?.errors,
+    );
+  }
+  return payload as T;
+}

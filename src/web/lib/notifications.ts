@@ -1,0 +1,24 @@
+import { notifications } from '@mantine/notifications';
+import { LIMITS } from '../../shared/constants/limits';
+import i18n from '../i18n';
+
+/** The four kinds of toast of the spec, each with its colour; all last 5 s. */
+export type ToastKind = 'danger' | 'info' | 'alert' | 'success';
+
+const COLORS: Record<ToastKind, string> = { danger: 'red', info: 'blue', alert: 'yellow', success: 'green' };
+
+/** Shows a toast. The message is a Spanish text (an i18n key) and is translated here. */
+export function toast(
+  kind: ToastKind,
+  message: string,
+  options: { id?: string; detail?: string } = {},
+): void {
+  const text = i18n.t(message);
+  notifications.show({
+    id: options.id,
+    color: COLORS[kind],
+    message: options.detail ? `${text} ${options.detail}` : text,
+    autoClose: LIMITS.toastMs,
+    withBorder: true,
+  });
+}
