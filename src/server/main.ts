@@ -17,7 +17,10 @@ async function main(): Promise<void> {
     const started = await bootstrap(database, config);
     app = await buildApp(config, { database });
     await app.listen({ host: config.host, port: config.port });
-    printBanner(config.publicUrl, database.describe, started);
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = config.hasPublicUrl ? config.publicUrl : config.publicUrl.replace(/:\d+$/, `:${port}`);
+    printBanner(url, database.describe, started);
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close().catch(() => {});

@@ -41,7 +41,12 @@ export function PublicHeader({
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" className={classes.inner}>
-        <UnstyledButton component={Link} to="/" className={classes.brand} aria-label={t('Ir al Inicio')}>
+        <UnstyledButton
+          component={Link}
+          to="/"
+          className={classes.brand}
+          aria-label={`Vigía: ${t('Inicio')}`}
+        >
           <img src="/favicon.svg" alt="" width={30} height={30} />
           <Text fw={800} fz="lg" className={classes.product}>
             Vigía

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { launchBrowser } from '../fixtures/browser';
+import { type RunningPortal, startPortal } from '../fixtures/server';
+
+describe('public shell in Chromium, on a fresh embedded database with the demonstration data', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-MX' });
+    page = await context.newPage();
+    problems = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      const text = message.text();
+      if (message.type() === 'error' && !text.includes('404 (Not Found)')) problems.push(text);
+      if (text.includes('Content Security Policy')) problems.push(text);
+    });
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const url = (path: string) => `${portal.baseUrl}${path}`;
+  const chooseMonitor = async (name: RegExp) => {
+    await page.getByRole('button', { name }).click();
+  };
+
+  it('sends a visitor without a monitor to the selection page, then back, with the monitor applied', async () => {
+    await page.goto(url('/?desde=enlace'));
+    await page.waitForURL(/\/select-organization\?redirectTo=/);
+    expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/?desde=enlace');
+    await expect
+      .poll(() => page.getByText('Por favor selecciona una Organización para continuar.').isVisible())
+      .toBe(true);
+
+    const cards = page.getByTestId('organization-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(3);
+    expect(await page.getByText('Demostración', { exact: true }).count()).toBe(3);
+    expect(await page.locator('.organization-short-name').allTextContents()).toEqual([
+      'CEANV',
+      'NVIZ',
+      'SLV',
+    ]);
+
+    await chooseMonitor(/Seleccionar Gobierno del Estado de Nueva Vizcaya/);
+    await page.waitForURL(url('/?desde=enlace'));
+    await page.getByRole('heading', { name: 'Monitor Nueva Vizcaya' }).waitFor();
+    expect(await page.getByText('Datos de demostración').isVisible()).toBe(true);
+    expect(await page.getByText('No corresponden a un gobierno real.', { exact: false }).isVisible()).toBe(
+      true,
+    );
+
+    // The monitor's theme (blueDark, #4468c4) is applied to the page.
+    expect(await page.evaluate(() => document.body.className)).toBe('theme-body blueDark');
+    const border = await page
+      .locator('header')
+      .first()
+      .evaluate((el) => getComputedStyle(el).borderBottomColor);
+    expect(border).toBe('rgb(68, 104, 196)');
+    expect(await page.locator('header').getByText('NVIZ').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the chosen monitor across reloads and lets the visitor change it', async () => {
+    await page.goto(url('/select-organization'));
+    await chooseMonitor(/Seleccionar Municipio de Santa Lucía del Valle/);
+    await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+    expect(await page.evaluate(() => document.body.className)).toBe('theme-body default');
+
+    await page.getByRole('link', { name: 'Cambiar Organización' }).click();
+    await page.waitForURL(/\/select-organization/);
+    await chooseMonitor(/Seleccionar Comisión Estatal del Agua/);
+    await page.getByRole('heading', { name: 'Monitor del Agua' }).waitFor();
+    expect(await page.evaluate(() => document.body.className)).toBe('theme-body purple');
+  });
+
+  it('opens a shared link with ?changeOrganization on that monitor', async () => {
+    const [organization] = await queryRows<{ id: string }>(
+      portal.database.db,
+      sql`SELECT id FROM organizations WHERE short_name = 'CEANV'`,
+    );
+    await page.goto(url(`/?changeOrganization=${organization!.id}`));
+    await page.getByRole('heading', { name: 'Monitor del Agua' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate(() => document.body.className)).toBe('theme-body purple');
+  });
+
+  it('copies the current address with Share', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.baseUrl });
+    await page.goto(url('/select-organization'));
+    await chooseMonitor(/Seleccionar Municipio de Santa Lucía del Valle/);
+    await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+    await page.getByRole('button', { name: 'Compartir' }).click();
+    await page.getByText('Se ha copiado el enlace correctamente').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  });
+
+  it('shows PÁGINA NO ENCONTRADA for unknown paths, with Regresar and Ir al Inicio', async () => {
+    await page.goto(url('/select-organization'));
+    await chooseMonitor(/Seleccionar Municipio de Santa Lucía del Valle/);
+    await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+    const response = await page.goto(url('/esta-pagina-no-existe'));
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'PÁGINA NO ENCONTRADA' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Regresar' }).isVisible()).toBe(true);
+    await page.getByRole('main').getByRole('link', { name: 'Ir al Inicio' }).click();
+    await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+
+    await page.goto(url('/access-denied'));
+    await page.getByRole('heading', { name: 'ACCESO DENEGADO' }).waitFor();
+  });
+
+  it('shows SERVICIO EN MANTENIMIENTO when the server says so', async () => {
+    await page.route('**/public-api/organizations/list**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: true, code: 'MAINTENANCE', message: 'Mantenimiento', requestId: 'x' }),
+      }),
+    );
+    await page.goto(url('/select-organization'));
+    await page.getByRole('heading', { name: 'SERVICIO EN MANTENIMIENTO' }).waitFor();
+  });
+
+  it('shows PARECE QUE ALGO SALIO MAL when a screen cannot load', async () => {
+    await page.goto(url('/select-organization'));
+    await chooseMonitor(/Seleccionar Municipio de Santa Lucía del Valle/);
+    await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+    await page.route('**/assets/not-found-*.js', (route) => route.abort());
+    await page.getByRole('link', { name: 'Acerca de' }).click();
+    await page.getByRole('heading', { name: 'PARECE QUE ALGO SALIO MAL' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Recargar la página' }).isVisible()).toBe(true);
+  });
+
+  it('registers a visit of the monitor after each public navigation', async () => {
+    await page.goto(url('/select-organization'));
+    await chooseMonitor(/Seleccionar Comisión Estatal del Agua/);
+    await page.getByRole('heading', { name: 'Monitor del Agua' }).waitFor();
+    await expect
+      .poll(async () => {
+        const [row] = await queryRows<{ n: number }>(
+          portal.database.db,
+          sql`SELECT count(*)::int AS n FROM visits v JOIN organizations o ON o.id = v.organization_id
+              WHERE o.short_name = 'CEANV' AND v.path = '/'`,
+        );
+        return row?.n ?? 0;
+      })
+      .toBeGreaterThan(0);
+  });
+
+  it('works on a 360-pixel phone: menu behind a burger, no sideways scrolling', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const mobile = await phone.newPage();
+    try {
+      await mobile.goto(url('/select-organization'));
+      await mobile.getByRole('button', { name: /Seleccionar Municipio de Santa Lucía del Valle/ }).tap();
+      await mobile.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+      expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await mobile.getByRole('button', { name: 'Abrir menú' }).tap();
+      await mobile.getByRole('dialog').getByRole('link', { name: 'Contratos' }).waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from '../src/server/db/client';
+import { printedUrl, runTs } from './fixtures/process';
+
+const SERVER = 'src/server/main.ts';
+const listTotal = async (baseUrl: string) =>
+  ((await (await fetch(`${baseUrl}/public-api/organizations/list`)).json()) as { data: { total: number } })
+    .data.total;
+
+describe('the start command on the embedded database', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-start-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('on the first start loads the demonstration data and prints the address and the demo administrator once', async () => {
+    const server = runTs(SERVER, { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    try {
+      const output = await server.waitFor(/Vigía is running at/);
+      expect(output).toMatch(/Demonstration data loaded: 3 monitors, 12,000 contracts, 800 suppliers/);
+      expect(output).toMatch(/e-mail:\s+admin@example\.org/);
+      expect(output).toMatch(/password:\s+[A-Za-z0-9]{18}/);
+      const baseUrl = printedUrl(output);
+      expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(await listTotal(baseUrl)).toBe(3);
+
+      // A second process on the same embedded database is refused, clearly.
+      const second = runTs(SERVER, { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/in use by another process \(pid \d+\)/);
+    } finally {
+      // A graceful stop: the process finishes and exits with 0.
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+  });
+
+  it('on the next start keeps the data, seeds nothing twice and does not print the password again', async () => {
+    const server = runTs(SERVER, { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    let output = '';
+    try {
+      output = await server.waitFor(/Vigía is running at/);
+      expect(await listTotal(printedUrl(output))).toBe(3);
+    } finally {
+      expect(await server.stop('SIGINT')).toBe(0);
+    }
+    expect(output).not.toMatch(/password/);
+    expect(output).not.toMatch(/Demonstration data loaded/);
+
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const [row] = await queryRows<{ contracts: number; users: number; organizations: number }>(
+        database.db,
+        sql`SELECT (SELECT count(*) FROM contracts)::int AS contracts, (SELECT count(*) FROM users)::int AS users,
+                   (SELECT count(*) FROM organizations)::int AS organizations`,
+      );
+      expect(row).toEqual({ contracts: 12_000, users: 1, organizations: 3 });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.each([
+    ['mysql://root@localhost/vigia', /DATABASE_URL: must be a PostgreSQL address/],
+    [
+      'postgres://vigia@127.0.0.1:1/vigia',
+      /Cannot connect to PostgreSQL at postgres:\/\/vigia@127\.0\.0\.1:1\/vigia \(DATABASE_URL\): the server refused/,
+    ],
+  ])('refuses DATABASE_URL=%s with a clear message', async (url, message) => {
+    const server = runTs(SERVER, { DATA_DIR: dataDir, PORT: '0', DATABASE_URL: url });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/Vigía cannot start\./);
+    expect(server.output()).toMatch(message);
+    expect(server.output()).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the start command on a PostgreSQL server', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `vigia_start_${process.pid}`;
+  let url: string;
+  const admin = new pg.Client({ connectionString: adminUrl });
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const parsed = new URL(adminUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+  });
+  afterAll(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('refuses to start on an empty database without ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
+    const server = runTs(SERVER, { DATABASE_URL: url, PORT: '0' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/no administrator yet\. Set ADMIN_EMAIL and ADMIN_PASSWORD/);
+  });
+
+  it('runs several processes on one database: migrations once, first administrator once, no demo data', async () => {
+    const env = {
+      DATABASE_URL: url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: 'admin@asociacion.example',
+      ADMIN_PASSWORD: 'clave-de-arranque-123',
+    };
+    const first = runTs(SERVER, env);
+    const second = runTs(SERVER, env);
+    try {
+      const [a, b] = await Promise.all([
+        first.waitFor(/Vigía is running at/),
+        second.waitFor(/Vigía is running at/),
+      ]);
+      expect([a, b].filter((output) => output.includes('Created the first administrator'))).toHaveLength(1);
+      expect(a + b).not.toMatch(/Demonstration data loaded/);
+      expect(await listTotal(printedUrl(a))).toBe(0);
+      const ready = await fetch(`${printedUrl(b)}/health/ready`);
+      expect(ready.status).toBe(200);
+    } finally {
+      expect(await first.stop()).toBe(0);
+      expect(await second.stop()).toBe(0);
+    }
+    const users = await new pg.Pool({ connectionString: url, max: 1 });
+    const { rows } = await users.query('SELECT count(*)::int AS n FROM users');
+    await users.end();
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('loads the demonstration monitors on request with db:seed -- --demo, once', async () => {
+    const seed = runTs('scripts/db-seed.ts', { DATABASE_URL: url }, ['--demo']);
+    expect(await seed.exited).toBe(0);
+    expect(seed.output()).toMatch(
+      /Demonstration data loaded into PostgreSQL .*: 3 monitors, 12,000 contracts/,
+    );
+    const again = runTs('scripts/db-seed.ts', { DATABASE_URL: url }, ['--demo']);
+    expect(await again.exited).toBe(0);
+    expect(again.output()).toMatch(/already in PostgreSQL/);
+
+    const server = runTs(SERVER, { DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1' });
+    try {
+      const output = await server.waitFor(/Vigía is running at/);
+      expect(await listTotal(printedUrl(output))).toBe(3);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactUrl } from './config';
+
+describe('configuration', () => {
+  it('runs on the embedded database under ./data by default', () => {
+    const config = loadConfig({});
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data/pglite') });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.hasPublicUrl).toBe(false);
+    expect(config.admin).toBeNull();
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://vigia:secreto@db:5432/vigia', DB_POOL_MAX: '20' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://vigia:secreto@db:5432/vigia',
+      poolMax: 20,
+    });
+  });
+
+  it.each([
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://root@localhost/vigia' }],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['PORT', { PORT: '99999' }],
+    ['PORT', { PORT: 'abc' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'long-enough-password' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'a@example.org', ADMIN_PASSWORD: 'short' }],
+    ['MAINTENANCE_MODE', { MAINTENANCE_MODE: 'maybe' }],
+  ])('refuses a wrong %s with a message naming it', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as ConfigError).message).toContain(`${name}:`);
+    }
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.org' })).toThrow(/set both or neither/);
+  });
+
+  it('hides database passwords when printing addresses', () => {
+    expect(redactUrl('postgres://vigia:secreto@db:5432/vigia')).toBe('postgres://vigia:***@db:5432/vigia');
+    expect(redactUrl('postgres://db/vigia')).toBe('postgres://db/vigia');
+  });
+});

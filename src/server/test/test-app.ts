@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { withDatabase } from './global-setup.postgres';
+
+/**
+ * A fresh database for one test file: embedded (from the golden image) or, in the api:postgres
+ * project, a copy of the migrated template on the PostgreSQL server.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_ENGINE === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `vigia_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolMax: 4 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const image = new Blob([readFileSync(inject('pgliteImage'))]);
+  return openDatabase({ kind: 'pglite-memory', loadDataDir: image });
+}
+
+/** Configuration for tests: silent logs, no demo seeding, a web build only when asked for. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  return { ...base, webDir: path.resolve('does-not-exist'), ...overrides };
+}
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The app on a fresh database; close() stops both. */
+export async function createTestApp(
+  options: { config?: Partial<AppConfig>; database?: DatabaseHandle; now?: () => Date } = {},
+): Promise<TestContext> {
+  const database = options.database ?? (await createTestDatabase());
+  const app = await buildApp(testConfig(options.config), { database, now: options.now });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

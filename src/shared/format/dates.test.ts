@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatLongDate, mexicoCityDate, parseQuarterLabel, quarterLabel } from './dates';
+
+describe('date formatting', () => {
+  it('shows contract dates as DD/MM/YYYY without shifting the day', () => {
+    expect(formatDate('2024-03-02')).toBe('02/03/2024');
+    expect(formatDate('2024-12-31T23:59:59Z')).toBe('31/12/2024');
+    expect(formatDate(new Date('2024-01-05T00:00:00Z'))).toBe('05/01/2024');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('writes the last-update label in Spanish', () => {
+    expect(formatLongDate('2026-11-05')).toBe('05 de noviembre de 2026');
+    expect(formatLongDate(new Date('2025-01-31T12:00:00Z'))).toBe('31 de enero de 2025');
+  });
+
+  it('reads and writes quarter labels', () => {
+    expect(quarterLabel(1, 2019)).toBe('1o 2019');
+    expect(parseQuarterLabel('4o 2024')).toEqual({ quarter: 4, year: 2024 });
+    expect(parseQuarterLabel('5o 2024')).toBeNull();
+    expect(parseQuarterLabel('1O 2024')).toBeNull();
+  });
+
+  it('takes "today" in Mexico City, not UTC', () => {
+    expect(mexicoCityDate(new Date('2026-03-02T05:30:00Z'))).toBe('2026-03-01');
+    expect(mexicoCityDate(new Date('2026-03-02T06:30:00Z'))).toBe('2026-03-02');
+  });
+});

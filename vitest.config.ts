@@ -1,0 +1,85 @@
+import { defineConfig } from 'vitest/config';
+
+// Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (Node >= 21): without it a failing
+// test crashes the report instead of printing it. Defined here because the config runs in the
+// main process, where reporters run.
+if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
+  Object.defineProperty(Map, 'groupBy', {
+    configurable: true,
+    writable: true,
+    value<K, T>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> {
+      const groups = new Map<K, T[]>();
+      let index = 0;
+      for (const item of items) {
+        const group = key(item, index++);
+        const list = groups.get(group);
+        if (list) list.push(item);
+        else groups.set(group, [item]);
+      }
+      return groups;
+    },
+  });
+}
+
+/**
+ * Test projects:
+ * - unit: pure functions (src/**\/*.test.ts);
+ * - api:pglite: API tests through app.inject on embedded PostgreSQL (src/**\/*.api.test.ts);
+ * - api:postgres: the same API tests on a PostgreSQL server, when TEST_DATABASE_URL is set;
+ * - e2e: the built app in Debian's Chromium, and the real start command (e2e/**\/*.e2e.test.ts).
+ * Every project runs with TZ=UTC: quarters and dates must not depend on the machine's zone.
+ */
+const shared = { env: { TZ: 'UTC' }, restoreMocks: true };
+const apiTests = ['src/**/*.api.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          exclude: apiTests,
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'api:pglite',
+          include: apiTests,
+          globalSetup: ['src/server/test/global-setup.pglite.ts'],
+          env: { ...shared.env, TEST_ENGINE: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'api:postgres',
+                include: apiTests,
+                globalSetup: ['src/server/test/global-setup.postgres.ts'],
+                env: { ...shared.env, TEST_ENGINE: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          ...shared,
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
