@@ -168,6 +168,22 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
       .toBeGreaterThan(0);
   });
 
+  it('switches the interface to English and Japanese, and remembers the choice', async () => {
+    await page.goto(url('/select-organization'));
+    await chooseMonitor(/Seleccionar Municipio de Santa Lucía del Valle/);
+    await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Suppliers' })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.reload();
+    await page.getByRole('button', { name: 'Share' }).waitFor();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ja');
+    await page.getByRole('button', { name: '共有' }).waitFor();
+  });
+
   it('works on a 360-pixel phone: menu behind a burger, no sideways scrolling', async () => {
     const phone = await browser.newContext({
       viewport: { width: 360, height: 740 },

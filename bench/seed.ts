@@ -1,0 +1,219 @@
+/**
+ * `npm run bench:seed -- --contracts 1000000 [--seed N]`
+ *
+ * Fills the configured database (DATABASE_URL, or the embedded one under DATA_DIR) with one new
+ * benchmark monitor holding the same kind of data as the demonstration monitors, at scale, and
+ * prints rows per second. PostgreSQL is loaded with COPY; PGlite with unnest() batches.
+ *
+ * The contracts are loaded in one transaction that drops the table's secondary indexes first
+ * and builds them again at the end (several times faster than maintaining them row by row).
+ * The table is locked meanwhile, so run it on a benchmark database, not a live one; if the load
+ * fails, the transaction rolls back and the indexes are as they were.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { loadConfig } from '../src/server/config';
+import { type Database, openDatabase } from '../src/server/db/client';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { organizations } from '../src/server/db/schema';
+import { type BulkColumn, bulkInsert, bulkInsertAll } from '../src/server/seed/bulk';
+import { CONTRACT_COLUMNS, SUPPLIER_COLUMNS, UNIT_COLUMNS } from '../src/server/seed/columns';
+import {
+  DEMO_ADMINISTRATION_PERIODS,
+  DEMO_DEFAULT_PERIOD,
+  DEMO_LAST_QUARTER,
+  DEMO_MONITORS,
+} from '../src/server/seed/demo-monitors';
+import {
+  type GeneratorSpec,
+  generateContracts,
+  generateSuppliers,
+  generateUnits,
+} from '../src/server/seed/generator';
+import { Random } from '../src/server/seed/random';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index === -1) return fallback;
+  const value = Number(process.argv[index + 1]?.replaceAll('_', ''));
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} must be a positive whole number`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const contractCount = option('contracts', 100_000);
+const seed = option('seed', 1);
+const supplierCount = option('suppliers', Math.max(200, Math.round(contractCount / 15)));
+const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
+
+const config = loadConfig();
+const database = await openDatabase(config.database);
+await migrateDatabase(database);
+const { db } = database;
+const random = new Random(seed);
+const started = new Date();
+
+const name = `Monitor de carga ${fmt(contractCount)} (${started.toISOString().slice(0, 16).replace('T', ' ')})`;
+const [organization] = await db
+  .insert(organizations)
+  .values({
+    name,
+    shortName: 'CARGA',
+    theme: 'gray',
+    color: '#abb8c2',
+    title: 'Monitor de carga',
+    description: 'Datos generados para medir el rendimiento del portal.',
+    defaultAdministrationPeriod: DEMO_DEFAULT_PERIOD,
+    isDemo: true,
+  })
+  .returning({ id: organizations.id });
+
+const allUnits = [...new Set(DEMO_MONITORS.flatMap((monitor) => monitor.units))];
+const spec: GeneratorSpec = {
+  organizationId: organization!.id,
+  code: `C${seed}`,
+  slug: 'monitor-de-carga',
+  units: allUnits,
+  purchasingUnits: DEMO_MONITORS.flatMap((monitor) => monitor.purchasingUnits),
+  worksUnit: DEMO_MONITORS[0]!.worksUnit,
+  administrationPeriods: DEMO_ADMINISTRATION_PERIODS,
+  lastQuarter: DEMO_LAST_QUARTER,
+  supplierCount,
+  amountScale: 1,
+};
+const createdAt = new Date(Date.UTC(2018, 9, 1));
+const units = generateUnits(random, spec, createdAt);
+const suppliers = generateSuppliers(random, spec, createdAt);
+await bulkInsert(db, 'administrative_units', UNIT_COLUMNS, units);
+await bulkInsertAll(db, 'suppliers', SUPPLIER_COLUMNS, suppliers, { batchSize: 5_000 });
+
+console.log(
+  `Loading ${fmt(contractCount)} contracts, ${fmt(suppliers.length)} suppliers and ${units.length} units into ${database.describe}…`,
+);
+const contracts = generateContracts(random, spec, units, suppliers, contractCount);
+const t0 = performance.now();
+let lastReport = t0;
+const progress = (inserted: number) => {
+  const now = performance.now();
+  if (now - lastReport > 5_000 || inserted === contractCount) {
+    lastReport = now;
+    console.log(`  ${fmt(inserted)} contracts (${fmt(inserted / ((now - t0) / 1000))} rows/s)`);
+  }
+};
+
+let indexSeconds = 0;
+let copySeconds = 0;
+let commitSeconds = 0;
+if (config.database.kind === 'postgres') {
+  const client = new pg.Client({ connectionString: config.database.url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    // A benchmark load need not wait for its WAL to reach the disk at commit.
+    await client.query('SET LOCAL synchronous_commit = off');
+    const rebuild = await dropSecondaryIndexes((text) => client.query(text).then((result) => result.rows));
+    await copyRows(client, 'contracts', CONTRACT_COLUMNS, contracts, progress);
+    copySeconds = (performance.now() - t0) / 1000;
+    indexSeconds = await rebuild();
+    const t = performance.now();
+    await client.query('COMMIT');
+    commitSeconds = (performance.now() - t) / 1000;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+  }
+} else {
+  await db.transaction(async (tx) => {
+    const run = async (text: string) =>
+      ((await tx.execute(text as never)) as unknown as { rows: never[] }).rows;
+    const rebuild = await dropSecondaryIndexes(run);
+    await bulkInsertAll(tx as unknown as Database, 'contracts', CONTRACT_COLUMNS, contracts, {
+      batchSize: 5_000,
+      onBatch: progress,
+    });
+    copySeconds = (performance.now() - t0) / 1000;
+    indexSeconds = await rebuild();
+  });
+}
+const loadSeconds = (performance.now() - t0) / 1000;
+const t1 = performance.now();
+await db.execute('ANALYZE contracts, suppliers, administrative_units' as never);
+const analyzeSeconds = (performance.now() - t1) / 1000;
+await database.close();
+
+console.log(
+  [
+    '',
+    `Benchmark monitor: ${name}`,
+    `  organization id: ${organization!.id}`,
+    `  contracts:       ${fmt(contractCount)} in ${loadSeconds.toFixed(1)} s → ${fmt(contractCount / loadSeconds)} rows/s`,
+    `                   (streaming the rows ${copySeconds.toFixed(1)} s at ${fmt(contractCount / copySeconds)} rows/s, ` +
+      `building the indexes ${indexSeconds.toFixed(1)} s, commit ${commitSeconds.toFixed(1)} s)`,
+    `  ANALYZE:         ${analyzeSeconds.toFixed(1)} s`,
+    `  total:           ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`,
+  ].join('\n'),
+);
+
+/**
+ * Drops the contracts table's indexes except its primary key, and returns the function that
+ * builds them again from their saved definitions (timed, in seconds).
+ */
+async function dropSecondaryIndexes(run: (text: string) => Promise<Record<string, unknown>[]>) {
+  const indexes = (await run(
+    "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'contracts' AND indexname <> 'contracts_pkey'",
+  )) as { indexname: string; indexdef: string }[];
+  for (const index of indexes) await run(`DROP INDEX "${index.indexname}"`);
+  return async () => {
+    const t = performance.now();
+    await run("SET LOCAL maintenance_work_mem = '512MB'");
+    for (const index of indexes) await run(index.indexdef);
+    return (performance.now() - t) / 1000;
+  };
+}
+
+/**
+ * Streams rows into PostgreSQL with COPY … FROM STDIN (text format): the fastest way in, with
+ * back-pressure so memory stays flat however many rows there are.
+ */
+async function copyRows<T>(
+  client: pg.Client,
+  table: string,
+  columns: readonly BulkColumn<T>[],
+  rows: Iterable<T>,
+  onProgress: (inserted: number) => void,
+): Promise<void> {
+  const names = columns.map((column) => `"${column.name}"`).join(', ');
+  const stream = client.query(copyFrom(`COPY ${table} (${names}) FROM STDIN`));
+  let inserted = 0;
+  function* lines() {
+    let chunk = '';
+    for (const row of rows) {
+      chunk += `${columns.map((column) => copyValue(column.value(row))).join('\t')}\n`;
+      inserted++;
+      if (inserted % 2_000 === 0) {
+        yield chunk;
+        chunk = '';
+        onProgress(inserted);
+      }
+    }
+    if (chunk) yield chunk;
+    onProgress(inserted);
+  }
+  await pipeline(Readable.from(lines()), stream);
+}
+
+/** One value in COPY's text format: \N for null, with backslash, tab and line breaks escaped. */
+function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return text.replace(
+    /[\\\t\n\r]/g,
+    (char) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[char]!,
+  );
+}

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import ja from './locales/ja.json';
+
+/**
+ * The Spanish texts are the catalogue keys. Every text the web app translates, with t('…') or
+ * through the toast and error-page helpers, must have an English and a Japanese translation.
+ */
+const root = path.resolve('src/web');
+const PATTERNS = [
+  /\bt\(\s*'((?:[^'\\]|\\.)+)'/g,
+  /\btoast\(\s*'[a-z]+',\s*'((?:[^'\\]|\\.)+)'/g,
+  /\b(?:title|message|label)[=:]\s*['"]((?:[^'"\\]|\\.)+)['"]/g,
+];
+
+/** Shown as they are in every language: the names of the languages themselves. */
+const UNTRANSLATED = new Set(['English', 'Español']);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [file] : [];
+  });
+}
+
+function usedKeys(): string[] {
+  const keys = new Set<string>();
+  for (const file of sourceFiles(root)) {
+    const text = readFileSync(file, 'utf8');
+    for (const pattern of PATTERNS) {
+      for (const match of text.matchAll(pattern)) {
+        const key = match[1]!.replace(/\\'/g, "'");
+        // Only texts meant for people: Spanish sentences and labels, not code values.
+        if (UNTRANSLATED.has(key)) continue;
+        if (/[A-Za-zÁÉÍÓÚÑáéíóúñ]/.test(key) && !/^[a-z]+[A-Z]?[a-zA-Z]*$/.test(key)) keys.add(key);
+      }
+    }
+  }
+  return [...keys].sort();
+}
+
+describe('translation catalogues', () => {
+  const keys = usedKeys();
+
+  it('finds the texts of the web app', () => {
+    expect(keys).toContain('Por favor selecciona una Organización para continuar.');
+    expect(keys).toContain('PÁGINA NO ENCONTRADA');
+  });
+
+  it.each([
+    ['en', en as Record<string, string>],
+    ['ja', ja as Record<string, string>],
+  ])('%s translates every text', (_language, catalogue) => {
+    const missing = keys.filter((key) => !catalogue[key]?.trim());
+    expect(missing).toEqual([]);
+  });
+
+  it.each([
+    ['en', en as Record<string, string>],
+    ['ja', ja as Record<string, string>],
+  ])('%s has no texts the app no longer uses', (_language, catalogue) => {
+    expect(Object.keys(catalogue).filter((key) => !keys.includes(key))).toEqual([]);
+  });
+});
