@@ -19,20 +19,17 @@ import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { organizations } from '../src/server/db/schema';
 import { type BulkColumn, bulkInsert, bulkInsertAll } from '../src/server/seed/bulk';
+import { generateSuppliers, generateUnits } from '../src/server/seed/catalogue-generator';
 import { CONTRACT_COLUMNS, SUPPLIER_COLUMNS, UNIT_COLUMNS } from '../src/server/seed/columns';
+import { generateContracts } from '../src/server/seed/contract-generator';
 import {
   DEMO_ADMINISTRATION_PERIODS,
   DEMO_DEFAULT_PERIOD,
   DEMO_LAST_QUARTER,
   DEMO_MONITORS,
 } from '../src/server/seed/demo-monitors';
-import {
-  type GeneratorSpec,
-  generateContracts,
-  generateSuppliers,
-  generateUnits,
-} from '../src/server/seed/generator';
 import { Random } from '../src/server/seed/random';
+import type { GeneratorSpec } from '../src/server/seed/rows';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);

@@ -26,6 +26,9 @@ export async function registerSwagger(app: FastifyInstance, config: AppConfig): 
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    // Swagger UI sets a few inline styles; allow them on the documentation pages only.
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 }

@@ -1,5 +1,5 @@
 import type { BulkColumn } from './bulk';
-import type { ContractRow, SupplierRow, UnitRow } from './generator';
+import type { ContractRow, SupplierRow, UnitRow } from './rows';
 
 export const UNIT_COLUMNS: readonly BulkColumn<UnitRow>[] = [
   { name: 'id', type: 'uuid', value: (r) => r.id },

@@ -4,7 +4,9 @@ import { THEMES } from '../../shared/constants/themes';
 import type { Database } from '../db/client';
 import { files, organizations, resources } from '../db/schema';
 import { bulkInsert, bulkInsertAll } from './bulk';
+import { generateSuppliers, generateUnits } from './catalogue-generator';
 import { CONTRACT_COLUMNS, SUPPLIER_COLUMNS, UNIT_COLUMNS } from './columns';
+import { generateContracts } from './contract-generator';
 import { demoCoverSvg } from './cover';
 import {
   DEMO_ADMINISTRATION_PERIODS,
@@ -15,8 +17,8 @@ import {
   DEMO_SEED,
   type DemoMonitor,
 } from './demo-monitors';
-import { type GeneratorSpec, generateContracts, generateSuppliers, generateUnits } from './generator';
 import { Random } from './random';
+import type { GeneratorSpec } from './rows';
 
 export interface DemoSeedResult {
   organizations: number;

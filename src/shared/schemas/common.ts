@@ -23,6 +23,15 @@ export const PaginationSchema = z.object({
   pages: z.number().int(),
 });
 
+/** The monitor a public call is about (spec: X-CURRENT-ORGANIZATION-ID), documented on every route that reads it. */
+export const OrganizationHeaderSchema = z.object({
+  'x-current-organization-id': z
+    .string()
+    .max(64)
+    .optional()
+    .describe('Id of the monitor (organization) the call is about; it must exist and not be deleted'),
+});
+
 /** Wraps the `data` of a successful response in the envelope every endpoint uses. */
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ error: z.literal(false), message: z.string(), data });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import { RegisterVisitBodySchema } from '../../../shared/schemas/visits';
 import { optionalOrganization } from '../../plugins/organization';
 import { registerVisit } from './visits.service';
@@ -15,6 +16,7 @@ export const visitsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Counts a page view of the monitor named by X-CURRENT-ORGANIZATION-ID. Rate-limited per address. ' +
           'Query strings are not stored.',
+        headers: OrganizationHeaderSchema,
         body: RegisterVisitBodySchema,
         response: { 204: z.null().describe('Registered') },
       },

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type GeneratorSpec,
-  generateContracts,
-  generateSuppliers,
-  generateUnits,
-  quartersOf,
-} from './generator';
+import { generateSuppliers, generateUnits } from './catalogue-generator';
+import { generateContracts } from './contract-generator';
 import { Random } from './random';
+import { type GeneratorSpec, quartersOf } from './rows';
 
 const spec: GeneratorSpec = {
   organizationId: '0192aaaa-0000-7000-8000-000000000001',
