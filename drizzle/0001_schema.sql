@@ -4,7 +4,7 @@ CREATE TYPE "public"."calculation_type" AS ENUM('GENERAL', 'CONTRACT');--> state
 CREATE TYPE "public"."contract_category" AS ENUM('ACQUISITION', 'SERVICES', 'LEASE', 'PUBLIC_WORKS', 'EXTENSION', 'MODIFICATION', 'ADENDUM');--> statement-breakpoint
 CREATE TYPE "public"."contract_type" AS ENUM('NORMAL', 'OPEN');--> statement-breakpoint
 CREATE TYPE "public"."data_load_row_status" AS ENUM('NO_ISSUES', 'SKIPPED', 'ERROR');--> statement-breakpoint
-CREATE TYPE "public"."data_load_status" AS ENUM('CURRENT', 'CONFIRMED', 'CANCELLED');--> statement-breakpoint
+CREATE TYPE "public"."data_load_status" AS ENUM('UPLOADING', 'CURRENT', 'CONFIRMED', 'CANCELLED', 'FAILED');--> statement-breakpoint
 CREATE TYPE "public"."display_form" AS ENUM('NORMAL', 'AMOUNT', 'PERCENTAGE');--> statement-breakpoint
 CREATE TYPE "public"."file_kind" AS ENUM('COVER', 'PROFILE_PICTURE', 'RESOURCE_IMAGE', 'DOCUMENT_BACKUP', 'DATA_LOAD');--> statement-breakpoint
 CREATE TYPE "public"."notification_status" AS ENUM('INFO', 'DANGER', 'SUCCESS');--> statement-breakpoint
@@ -197,8 +197,11 @@ CREATE TABLE "data_loads" (
 	"uploaded_by" uuid,
 	"file_name" text NOT NULL,
 	"file_id" uuid,
-	"status" "data_load_status" DEFAULT 'CURRENT' NOT NULL,
-	"summary" jsonb NOT NULL,
+	"status" "data_load_status" DEFAULT 'UPLOADING' NOT NULL,
+	"summary" jsonb,
+	"rows_total" integer,
+	"rows_processed" integer DEFAULT 0 NOT NULL,
+	"failure_message" text,
 	"confirmed_at" timestamp with time zone,
 	"confirmed_by" uuid,
 	"cancelled_at" timestamp with time zone,
@@ -292,6 +295,7 @@ CREATE TABLE "users" (
 	"last_name" text NOT NULL,
 	"password_hash" text,
 	"active" boolean DEFAULT true NOT NULL,
+	"must_change_password" boolean DEFAULT false NOT NULL,
 	"administrator_type" "administrator_type" DEFAULT 'CUSTOM' NOT NULL,
 	"permissions" "permission"[] DEFAULT '{}'::permission[] NOT NULL,
 	"notes" text,
@@ -367,8 +371,12 @@ CREATE INDEX "contracts_org_updated_idx" ON "contracts" USING btree ("organizati
 CREATE INDEX "contracts_org_created_idx" ON "contracts" USING btree ("organization_id","created_at" DESC NULLS LAST) WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "contracts_search_idx" ON "contracts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contracts_data_load_idx" ON "contracts" USING btree ("data_load_id");--> statement-breakpoint
+CREATE INDEX "contracts_contract_backup_idx" ON "contracts" USING btree ("contract_url_backup_file_id") WHERE contract_url_backup_file_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "contracts_announcement_backup_idx" ON "contracts" USING btree ("announcement_url_backup_file_id") WHERE announcement_url_backup_file_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "contracts_judgment_backup_idx" ON "contracts" USING btree ("clarification_meeting_judgment_url_backup_file_id") WHERE clarification_meeting_judgment_url_backup_file_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "contracts_proposals_backup_idx" ON "contracts" USING btree ("presentation_proposals_doc_url_backup_file_id") WHERE presentation_proposals_doc_url_backup_file_id IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "data_load_rows_load_idx" ON "data_load_rows" USING btree ("data_load_id","row_index");--> statement-breakpoint
-CREATE UNIQUE INDEX "data_loads_one_current_key" ON "data_loads" USING btree ("organization_id") WHERE status = 'CURRENT';--> statement-breakpoint
+CREATE UNIQUE INDEX "data_loads_one_open_key" ON "data_loads" USING btree ("organization_id") WHERE status IN ('UPLOADING', 'CURRENT');--> statement-breakpoint
 CREATE INDEX "data_loads_org_confirmed_idx" ON "data_loads" USING btree ("organization_id","confirmed_at");--> statement-breakpoint
 CREATE INDEX "files_organization_idx" ON "files" USING btree ("organization_id","kind");--> statement-breakpoint
 CREATE INDEX "files_sha256_idx" ON "files" USING btree ("sha256");--> statement-breakpoint

@@ -16,7 +16,7 @@ const config = loadConfig();
 const database = await openDatabase(config.database);
 try {
   await migrateDatabase(database);
-  const result = await database.withExclusiveLock(LOCKS.seed, () => seedDemoData(database.db));
+  const result = await database.withExclusiveLock(LOCKS.seed, (db) => seedDemoData(db));
   if (result) {
     console.log(
       `Demonstration data loaded into ${database.describe}: ${result.organizations} monitors, ` +

@@ -142,6 +142,31 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
     await page.getByRole('heading', { name: 'SERVICIO EN MANTENIMIENTO' }).waitFor();
   });
 
+  it('says the monitors are unavailable when their list cannot load, and offers to try again', async () => {
+    await page.goto(url('/select-organization'));
+    await chooseMonitor(/Seleccionar Municipio de Santa Lucía del Valle/);
+    await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+    let failing = true;
+    await page.route('**/public-api/organizations/list**', (route) =>
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: true, code: 'INTERNAL', message: 'x', requestId: 'x' }),
+          })
+        : route.continue(),
+    );
+    await page.reload();
+    const retry = page.getByRole('button', { name: 'Intentar nuevamente' });
+    await retry.waitFor({ timeout: 20_000 });
+    expect(
+      await page.getByText('La información de organizaciones no se encuentra disponible en este momento.').count(),
+    ).toBeGreaterThan(0);
+    failing = false;
+    await retry.click();
+    await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+  });
+
   it('shows PARECE QUE ALGO SALIO MAL when a screen cannot load', async () => {
     await page.goto(url('/select-organization'));
     await chooseMonitor(/Seleccionar Municipio de Santa Lucía del Valle/);

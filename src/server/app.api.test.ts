@@ -61,6 +61,16 @@ describe('app-wide behaviour', () => {
     });
   });
 
+  it('answers a malformed address with the Spanish envelope', async () => {
+    const response = await ctx.app.inject('/public-api/files/image/%');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: true,
+      code: 'BAD_REQUEST',
+      message: 'La dirección solicitada no es válida.',
+    });
+  });
+
   it('rejects bodies over the size limit with 413 and changes nothing', async () => {
     const response = await ctx.app.inject({
       method: 'POST',

@@ -14,7 +14,7 @@ import { filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
 import { visitsPublicRoutes } from './modules/visits/visits.public.routes';
-import { registerErrorHandler, sendError } from './plugins/errors';
+import { frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/static';
 import { registerSwagger } from './plugins/swagger';
@@ -53,6 +53,7 @@ export async function buildApp(config: AppConfig, deps: Partial<Omit<AppDeps, 'c
     // Longer than the usual 60 s idle timeout of load balancers, so they never reuse a closed socket.
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -18,6 +18,7 @@ describe('configuration', () => {
       kind: 'postgres',
       url: 'postgres://vigia:secreto@db:5432/vigia',
       poolMax: 20,
+      statementTimeoutMs: 60_000,
     });
   });
 
@@ -30,6 +31,7 @@ describe('configuration', () => {
     ['ADMIN_EMAIL', { ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'long-enough-password' }],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'a@example.org', ADMIN_PASSWORD: 'short' }],
     ['MAINTENANCE_MODE', { MAINTENANCE_MODE: 'maybe' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '1' }],
   ])('refuses a wrong %s with a message naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   ),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(
@@ -44,6 +45,10 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .default('false')
+    .refine((value) => !/^\d+$/.test(value), {
+      message:
+        "hop counts are not supported: use the load balancer's addresses or CIDR ranges (e.g. 10.0.0.0/8), or true",
+    })
     .transform((value): boolean | string => {
       if (value === 'true') return true;
       if (value === 'false' || value === '') return false;
@@ -65,7 +70,9 @@ export interface AppConfig {
   publicUrl: string;
   /** Whether PUBLIC_URL was configured: only then is it told to other monitors. */
   hasPublicUrl: boolean;
-  database: { kind: 'postgres'; url: string; poolMax: number } | { kind: 'pglite'; dataDir: string };
+  database:
+    | { kind: 'postgres'; url: string; poolMax: number; statementTimeoutMs: number }
+    | { kind: 'pglite'; dataDir: string };
   dataDir: string;
   seedDemo: 'auto' | 'true' | 'false';
   admin: { email: string; password: string } | null;
@@ -112,7 +119,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://${localHost}:${env.PORT}`).replace(/\/+$/, ''),
     hasPublicUrl: Boolean(env.PUBLIC_URL),
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          poolMax: env.DB_POOL_MAX,
+          statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+        }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dataDir,
     seedDemo: env.SEED_DEMO,

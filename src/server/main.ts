@@ -6,15 +6,40 @@ import { BootstrapError, bootstrap } from './seed/bootstrap';
 
 /**
  * Process entry: configuration → database (migrated) → first-start data → HTTP server, and a
- * graceful stop on SIGINT/SIGTERM (stop accepting, finish requests, close the database).
+ * graceful stop on SIGINT/SIGTERM at any moment (stop accepting, finish requests, close the
+ * database, so the embedded database is never left half-written or locked).
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopping = false;
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      console.error('Shutdown timed out; exiting.');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    try {
+      await app?.close();
+      await database.close();
+      process.exit(app ? 0 : 130);
+    } catch (error) {
+      console.error('Error while shutting down:', error);
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
   try {
     await migrateDatabase(database);
     const started = await bootstrap(database, config);
+    if (stopping) return;
     app = await buildApp(config, { database });
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
@@ -22,32 +47,11 @@ async function main(): Promise<void> {
     const url = config.hasPublicUrl ? config.publicUrl : config.publicUrl.replace(/:\d+$/, `:${port}`);
     printBanner(url, database.describe, started);
   } catch (error) {
+    if (stopping) return;
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs);
-    timer.unref();
-    try {
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error while shutting down');
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
 function printBanner(url: string, database: string, started: Awaited<ReturnType<typeof bootstrap>>): void {

@@ -25,5 +25,8 @@ describe('web routes', () => {
     expect(visitRouteKey('/contracts/0192-ab?x=1')).toBe('contracts:detail');
     expect(visitRouteKey('/calculations/corruption-index')).toBe('calculations');
     expect(visitRouteKey('/select-organization')).toBe('select-organization');
+    expect(visitRouteKey('/calculations/corruption-index')).toBe('calculations');
+    expect(visitRouteKey('/zz0/abc')).toBe('other');
+    expect(visitRouteKey('/resources/x')).toBe('resources');
   });
 });

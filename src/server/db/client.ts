@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -15,7 +15,7 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolMax: number }
+  | { kind: 'postgres'; url: string; poolMax: number; statementTimeoutMs?: number }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
@@ -24,8 +24,12 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** Human description for logs (password hidden). */
   describe: string;
-  /** Runs `fn` while holding a cluster-wide lock, so several app processes never migrate or seed at once. */
-  withExclusiveLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while holding a cluster-wide lock, so several app processes never migrate or seed
+   * at once. `fn` gets a database bound to the connection that holds the lock: it never waits for
+   * the pool, and no statement timeout cuts a long migration short.
+   */
+  withExclusiveLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
   /** The PGlite instance, when embedded (tests dump it as a golden image). */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -49,14 +53,20 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target.url, target.poolMax);
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolMax, target.statementTimeoutMs);
   return openPglite(target);
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolMax: number,
+  statementTimeoutMs?: number,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
+    // A request never waits on a query that has outlived it.
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     application_name: 'vigia',
@@ -79,16 +89,15 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
     kind: 'postgres',
     describe: `PostgreSQL ${redactUrl(url)}`,
     async withExclusiveLock(key, fn) {
-      const client = await pool.connect();
+      const client = new pg.Client({ connectionString: url, application_name: 'vigia-maintenance' });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [key]);
-        try {
-          return await fn();
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [key]);
-        }
+        return await fn(drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Database);
       } finally {
-        client.release();
+        // Ending the session releases the advisory lock too.
+        await client.end();
       }
     },
     close: () => pool.end(),
@@ -150,7 +159,7 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' | 'pg
     describe,
     pglite: client,
     // PGlite is single-connection and single-process (guarded by the lock file): nothing to coordinate.
-    withExclusiveLock: <T>(_key: number, fn: () => Promise<T>) => fn(),
+    withExclusiveLock: <T>(_key: number, fn: (db: Database) => Promise<T>) => fn(db),
     async close() {
       try {
         await client.close();
@@ -162,24 +171,37 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' | 'pg
 }
 
 /**
- * PGlite must be opened by one process at a time; a second one would corrupt the files.
- * A pid file makes a second `npm start` fail with a clear message instead.
+ * PGlite must be opened by one process at a time; a second one would corrupt the files. A pid
+ * file, created exclusively (so two processes starting together cannot both win), makes a second
+ * `npm start` fail with a clear message instead. A lock left by a process that died is taken over.
  */
 function acquireDirLock(dataDir: string): () => void {
   const lockFile = path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
-  try {
-    const pid = Number(readFileSync(lockFile, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new DatabaseConnectionError(
-        `The embedded database in ${dataDir} is in use by another process (pid ${pid}). ` +
-          'Stop it first, or run several processes on PostgreSQL (DATABASE_URL).',
-      );
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+      let pid = 0;
+      try {
+        pid = Number(readFileSync(lockFile, 'utf8'));
+      } catch {
+        // Removed meanwhile: try again.
+      }
+      if (pid && isAlive(pid)) {
+        throw new DatabaseConnectionError(
+          `The embedded database in ${dataDir} is in use by another process (pid ${pid}). ` +
+            'Stop it first, or run several processes on PostgreSQL (DATABASE_URL). ' +
+            `If no such process is running, delete ${lockFile}.`,
+        );
+      }
+      rmSync(lockFile, { force: true });
     }
-  } catch (error) {
-    if (error instanceof DatabaseConnectionError) throw error;
   }
-  writeFileSync(lockFile, String(process.pid));
-  return () => rmSync(lockFile, { force: true });
+  throw new DatabaseConnectionError(`Could not lock the embedded database in ${dataDir}; try again.`);
 }
 
 function isAlive(pid: number): boolean {

@@ -15,11 +15,11 @@ export const LOCKS = { migrate: 7_240_001, seed: 7_240_002 } as const;
  * together on PostgreSQL take turns through an advisory lock; the journal makes it idempotent.
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  await handle.withExclusiveLock(LOCKS.migrate, async () => {
+  await handle.withExclusiveLock(LOCKS.migrate, async (db) => {
     if (handle.kind === 'pglite') {
-      await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     } else {
-      await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     }
   });
 }

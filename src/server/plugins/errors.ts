@@ -20,6 +20,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** Requests Fastify cannot route at all (a malformed URL) still get the envelope, in Spanish. */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  sendError(reply, 400, {
+    error: true,
+    code: 'BAD_REQUEST',
+    message: 'La dirección solicitada no es válida.',
+    requestId: String(request.id ?? ''),
+  });
+  request.log.info({ code: error.code }, 'malformed request');
+}
+
 export function sendError(reply: FastifyReply, status: number, envelope: ErrorEnvelope): void {
   if (status === 503) reply.header('retry-after', '60');
   void reply.code(status).type('application/json; charset=utf-8').send(envelope);
@@ -28,6 +43,7 @@ export function sendError(reply: FastifyReply, status: number, envelope: ErrorEn
 function statusOf(error: unknown, envelope: ErrorEnvelope): number {
   if (error instanceof AppError) return error.statusCode;
   if (envelope.code === 'VALIDATION') return 400;
+  if (envelope.code === 'BAD_REQUEST') return 400;
   const status = (error as { statusCode?: number }).statusCode;
   return typeof status === 'number' && status >= 400 && status < 600 && !isResponseSerializationError(error)
     ? status
@@ -55,6 +71,9 @@ function toEnvelope(error: unknown, request: FastifyRequest): ErrorEnvelope {
       requestId,
     };
   }
+  if (isInvalidTextError(error)) {
+    return { error: true, code: 'VALIDATION', message: DEFAULT_ERROR_MESSAGES.VALIDATION, requestId };
+  }
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && !isResponseSerializationError(error)) {
@@ -62,6 +81,15 @@ function toEnvelope(error: unknown, request: FastifyRequest): ErrorEnvelope {
     return { error: true, code, message: clientMessage(fastifyError, code), requestId };
   }
   return { error: true, code: 'INTERNAL', message: DEFAULT_ERROR_MESSAGES.INTERNAL, requestId };
+}
+
+/**
+ * Text PostgreSQL cannot store (a NUL byte, an invalid encoding) comes from the request, not
+ * from a fault of ours: a 400, not a 500. A backstop behind the schemas, which reject it first.
+ */
+function isInvalidTextError(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+  return cause?.code === '22021' || cause?.code === '22P05';
 }
 
 /** Fastify's own client errors have English messages; users get the Spanish text for the case. */

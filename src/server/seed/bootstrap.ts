@@ -30,8 +30,7 @@ export class BootstrapError extends Error {
  * and does nothing once both exist.
  */
 export async function bootstrap(database: DatabaseHandle, config: AppConfig): Promise<BootstrapResult> {
-  return database.withExclusiveLock(LOCKS.seed, async () => {
-    const { db } = database;
+  return database.withExclusiveLock(LOCKS.seed, async (db) => {
     const embedded = database.kind === 'pglite';
     let demo: DemoSeedResult | null = null;
     if (config.seedDemo === 'true') {

@@ -12,14 +12,18 @@ import { withDatabase } from './global-setup.postgres';
  * A fresh database for one test file: embedded (from the golden image) or, in the api:postgres
  * project, a copy of the migrated template on the PostgreSQL server.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { poolMax?: number } = {}): Promise<DatabaseHandle> {
   if (process.env.TEST_ENGINE === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `vigia_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolMax: 4 });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: withDatabase(url, name),
+      poolMax: options.poolMax ?? 4,
+    });
     return {
       ...database,
       async close() {

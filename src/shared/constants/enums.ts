@@ -100,7 +100,11 @@ export const FILTER_OPERATORS = [
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-export const DATA_LOAD_STATUSES = ['CURRENT', 'CONFIRMED', 'CANCELLED'] as const;
+/**
+ * UPLOADING: the sheet is being read and checked; CURRENT: waiting for review; FAILED: the sheet
+ * could not be read (the load keeps its message); CONFIRMED and CANCELLED are final.
+ */
+export const DATA_LOAD_STATUSES = ['UPLOADING', 'CURRENT', 'CONFIRMED', 'CANCELLED', 'FAILED'] as const;
 export type DataLoadStatus = (typeof DATA_LOAD_STATUSES)[number];
 
 export const DATA_LOAD_ROW_STATUSES = ['NO_ISSUES', 'SKIPPED', 'ERROR'] as const;

@@ -4,15 +4,21 @@ import { formatDate, formatLongDate, mexicoCityDate, parseQuarterLabel, quarterL
 describe('date formatting', () => {
   it('shows contract dates as DD/MM/YYYY without shifting the day', () => {
     expect(formatDate('2024-03-02')).toBe('02/03/2024');
-    expect(formatDate('2024-12-31T23:59:59Z')).toBe('31/12/2024');
-    expect(formatDate(new Date('2024-01-05T00:00:00Z'))).toBe('05/01/2024');
+    expect(formatDate('2024-01-01')).toBe('01/01/2024');
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('shows moments by their day in Mexico City', () => {
+    // 00:30 UTC on 1 January is still 31 December in Mexico City.
+    expect(formatDate(new Date('2025-01-01T00:30:00Z'))).toBe('31/12/2024');
+    expect(formatDate('2025-01-01T12:00:00.000Z')).toBe('01/01/2025');
   });
 
   it('writes the last-update label in Spanish', () => {
     expect(formatLongDate('2026-11-05')).toBe('05 de noviembre de 2026');
     expect(formatLongDate(new Date('2025-01-31T12:00:00Z'))).toBe('31 de enero de 2025');
+    expect(formatLongDate('2026-11-05T02:00:00Z')).toBe('04 de noviembre de 2026');
   });
 
   it('reads and writes quarter labels', () => {

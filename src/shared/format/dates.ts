@@ -14,22 +14,24 @@ export const SPANISH_MONTHS = [
   'diciembre',
 ] as const;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-
-function parts(value: string | Date): [string, string, string] | null {
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return null;
-    const iso = value.toISOString();
-    return [iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10)];
-  }
-  const match = ISO_DATE.exec(value);
-  return match ? [match[1]!, match[2]!, match[3]!] : null;
-}
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MEXICO_CITY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' });
 
 /**
- * Contract dates are calendar dates (no time). `2024-03-02` → `02/03/2024`.
- * Timestamps are shown by their UTC date, as the spec says for tables.
+ * Year, month and day of a value. A calendar date (`2024-03-02`) is taken as it is; a moment
+ * (a Date or a timestamp text) is the day it was in Mexico City, so an update made at 19:00
+ * local time is not shown as the next day.
  */
+function parts(value: string | Date): [string, string, string] | null {
+  const calendar = typeof value === 'string' ? ISO_DATE.exec(value) : null;
+  if (calendar) return [calendar[1]!, calendar[2]!, calendar[3]!];
+  const moment = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(moment.getTime())) return null;
+  const [year, month, day] = MEXICO_CITY.format(moment).split('-');
+  return year && month && day ? [year, month, day] : null;
+}
+
+/** Contract dates are calendar dates (no time). `2024-03-02` → `02/03/2024`. */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
   const p = parts(value);
@@ -57,5 +59,5 @@ export function parseQuarterLabel(label: string): { quarter: number; year: numbe
 
 /** The calendar date in Mexico City, as `YYYY-MM-DD`, for "today" in deadlines and labels. */
 export function mexicoCityDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(now);
+  return MEXICO_CITY.format(now);
 }

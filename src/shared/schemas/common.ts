@@ -41,7 +41,11 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
+/** Control characters (NUL among them) have no place in user text and PostgreSQL refuses NUL. */
+export const NoControlCharacters = /^[^\p{Cc}]*$/u;
+
 export const SearchTextSchema = z
   .string()
   .trim()
-  .max(LIMITS.searchText, `La búsqueda no puede exceder ${LIMITS.searchText} caracteres.`);
+  .max(LIMITS.searchText, `La búsqueda no puede exceder ${LIMITS.searchText} caracteres.`)
+  .regex(NoControlCharacters, 'La búsqueda contiene caracteres no válidos.');

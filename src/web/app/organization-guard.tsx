@@ -1,4 +1,6 @@
+import { Alert, Button, Container } from '@mantine/core';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import {
@@ -9,30 +11,37 @@ import {
 import { toast } from '../lib/notifications';
 import { selectionPath } from './redirects';
 
+const UNAVAILABLE = 'La información de organizaciones no se encuentra disponible en este momento.';
+
 /**
  * Public sections need a chosen monitor. Without one, or when the link asks to change it
  * (?changeOrganization=<id>), the visitor goes to the selection page and comes back afterwards.
  */
 export function RequireOrganization() {
-  const location = useLocation();
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { stored, organization, query } = useCurrentOrganization();
-  const params = new URLSearchParams(location.search);
-  const changeTo = params.get('changeOrganization');
+  const changeTo = new URLSearchParams(search).get('changeOrganization');
   const unknown = Boolean(stored && query.isSuccess && !organization);
+  const missing = !stored;
 
   useEffect(() => {
     if (changeTo) {
+      const params = new URLSearchParams(search);
       params.delete('changeOrganization');
       const rest = params.toString();
-      const back = `${location.pathname}${rest ? `?${rest}` : ''}`;
-      navigate(selectionPath(back, changeTo), { replace: true });
-    } else if (!stored || unknown) {
+      navigate(selectionPath(`${pathname}${rest ? `?${rest}` : ''}`, changeTo), { replace: true });
+    } else if (missing || unknown) {
       if (unknown) clearOrganization();
       toast('info', 'Por favor selecciona una Organización para continuar.', { id: 'organization-required' });
-      navigate(selectionPath(`${location.pathname}${location.search}`), { replace: true });
+      navigate(selectionPath(`${pathname}${search}`), { replace: true });
     }
-  });
+  }, [changeTo, missing, unknown, pathname, search, navigate]);
+
+  useEffect(() => {
+    if (query.isError) toast('danger', UNAVAILABLE, { id: 'organizations-unavailable' });
+  }, [query.isError]);
 
   // The monitor's theme or rounding changed since it was chosen: follow the server.
   useEffect(() => {
@@ -45,7 +54,18 @@ export function RequireOrganization() {
     }
   }, [organization, stored]);
 
-  if (changeTo || !stored || unknown) return null;
+  if (changeTo || missing || unknown) return null;
+  if (query.isError) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" variant="light" title={t(UNAVAILABLE)}>
+          <Button mt="sm" variant="light" color="red" onClick={() => void query.refetch()}>
+            {t('Intentar nuevamente')}
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
   if (!organization) return <PageLoader />;
   return <Outlet context={organization} />;
 }

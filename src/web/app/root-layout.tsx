@@ -5,8 +5,9 @@ import { useMaintenance } from '../lib/maintenance';
 import { MaintenancePage } from '../routes/errors/maintenance';
 
 /**
- * Around every screen: scroll to the top on each new page (kept on back/forward), register a
- * visit after each public navigation, and switch to SERVICIO EN MANTENIMIENTO when the server says so.
+ * Around every screen: scroll to the top on each navigation (back and forward restore where the
+ * visitor was), register a visit after each public navigation, and switch to SERVICIO EN
+ * MANTENIMIENTO when the server says so.
  */
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -18,7 +19,7 @@ export function RootLayout() {
 
   return (
     <>
-      <ScrollRestoration getKey={(location) => location.pathname} />
+      <ScrollRestoration />
       {maintenance ? <MaintenancePage /> : <Outlet />}
     </>
   );

@@ -52,6 +52,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK');
   }
 
+  if (response.ok) setMaintenance(false);
   if (response.status === 204) return undefined as T;
   const payload = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {

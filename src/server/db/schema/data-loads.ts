@@ -36,7 +36,7 @@ export interface DataLoadField {
   matchedId?: string;
 }
 
-/** A spreadsheet upload of contracts: at most one CURRENT (under review) per monitor. */
+/** A spreadsheet upload of contracts: at most one in progress (UPLOADING or CURRENT) per monitor. */
 export const dataLoads = pgTable(
   'data_loads',
   {
@@ -47,8 +47,13 @@ export const dataLoads = pgTable(
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     fileName: text().notNull(),
     fileId: uuid().references(() => files.id, { onDelete: 'set null' }),
-    status: dataLoadStatusEnum().notNull().default('CURRENT'),
-    summary: jsonb().$type<DataLoadSummary>().notNull(),
+    status: dataLoadStatusEnum().notNull().default('UPLOADING'),
+    summary: jsonb().$type<DataLoadSummary>(),
+    /** Progress of reading and checking the sheet, shown while it is UPLOADING. */
+    rowsTotal: integer(),
+    rowsProcessed: integer().notNull().default(0),
+    /** Why the sheet could not be read (status FAILED), in Spanish. */
+    failureMessage: text(),
     confirmedAt: timestamp({ withTimezone: true }),
     confirmedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     cancelledAt: timestamp({ withTimezone: true }),
@@ -57,7 +62,9 @@ export const dataLoads = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('data_loads_one_current_key').on(t.organizationId).where(sql`status = 'CURRENT'`),
+    uniqueIndex('data_loads_one_open_key')
+      .on(t.organizationId)
+      .where(sql`status IN ('UPLOADING', 'CURRENT')`),
     index('data_loads_org_confirmed_idx').on(t.organizationId, t.confirmedAt),
   ],
 );

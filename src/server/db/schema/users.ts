@@ -19,6 +19,8 @@ export const users = pgTable(
     /** argon2id; null until an invited user sets a password. */
     passwordHash: text(),
     active: boolean().notNull().default(true),
+    /** Set for passwords someone else chose (first administrator, demo): the next sign-in asks for a new one. */
+    mustChangePassword: boolean().notNull().default(false),
     administratorType: administratorTypeEnum().notNull().default('CUSTOM'),
     permissions: permissionEnum().array().notNull().default(sql`'{}'::permission[]`),
     notes: text(),

@@ -68,6 +68,12 @@ describe('GET /public-api/organizations/list', () => {
     expect(regex.json().data.total).toBe(0);
   });
 
+  it('refuses search text with control characters (a NUL byte) with a 400, not a 500', async () => {
+    const response = await ctx.app.inject('/public-api/organizations/list?search=%00');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('La búsqueda contiene caracteres no válidos.');
+  });
+
   it('paginates with a bounded page size', async () => {
     const first = await ctx.app.inject('/public-api/organizations/list?limit=1&page=2');
     expect(first.json().data).toMatchObject({ total: 2, page: 2, pages: 2 });

@@ -48,6 +48,17 @@ describe('POST /public-api/route-logs/register', () => {
     expect(counts).toEqual([{ organizationId, day: '2026-03-01', routeKey: 'contracts', count: 2 }]);
   });
 
+  it('counts made-up sections under one key, so they cannot grow the daily counts', async () => {
+    for (const path of ['/zz0/abc', '/wp-login.php', '/x1']) {
+      expect((await register(path, organizationId, '10.0.0.5')).statusCode).toBe(204);
+    }
+    const keys = await ctx.database.db
+      .selectDistinct({ routeKey: visitDailyCounts.routeKey })
+      .from(visitDailyCounts)
+      .where(eq(visitDailyCounts.organizationId, organizationId));
+    expect(keys.map((row) => row.routeKey).sort()).toEqual(['contracts', 'contracts:detail', 'other']);
+  });
+
   it('counts visits before a monitor is chosen without an organization', async () => {
     expect((await register('/select-organization', undefined, '10.0.0.2')).statusCode).toBe(204);
     const rows = await queryRows<{ total: number }>(
@@ -67,8 +78,18 @@ describe('POST /public-api/route-logs/register', () => {
   });
 
   it('rejects paths that are not site paths with a Spanish message', async () => {
-    for (const path of ['', 'https://evil.example', '/con espacios', 'x'.repeat(400), 42, null]) {
-      const response = await register(path, organizationId, '10.0.0.4');
+    for (const path of [
+      '',
+      'https://evil.example',
+      '/con espacios',
+      'x'.repeat(400),
+      42,
+      null,
+      '/a\u0000b',
+      '/admin',
+      '/admin/users',
+    ]) {
+      const response = await register(path, organizationId, `10.0.4.${String(path).length % 250}`);
       expect(response.statusCode, String(path)).toBe(400);
       expect(response.json().code).toBe('VALIDATION');
     }
