@@ -160,7 +160,9 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
     const retry = page.getByRole('button', { name: 'Intentar nuevamente' });
     await retry.waitFor({ timeout: 20_000 });
     expect(
-      await page.getByText('La información de organizaciones no se encuentra disponible en este momento.').count(),
+      await page
+        .getByText('La información de organizaciones no se encuentra disponible en este momento.')
+        .count(),
     ).toBeGreaterThan(0);
     failing = false;
     await retry.click();
