@@ -371,10 +371,10 @@ CREATE INDEX "contracts_org_updated_idx" ON "contracts" USING btree ("organizati
 CREATE INDEX "contracts_org_created_idx" ON "contracts" USING btree ("organization_id","created_at" DESC NULLS LAST) WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "contracts_search_idx" ON "contracts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contracts_data_load_idx" ON "contracts" USING btree ("data_load_id");--> statement-breakpoint
-CREATE INDEX "contracts_contract_backup_idx" ON "contracts" USING btree ("contract_url_backup_file_id") WHERE contract_url_backup_file_id IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "contracts_announcement_backup_idx" ON "contracts" USING btree ("announcement_url_backup_file_id") WHERE announcement_url_backup_file_id IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "contracts_judgment_backup_idx" ON "contracts" USING btree ("clarification_meeting_judgment_url_backup_file_id") WHERE clarification_meeting_judgment_url_backup_file_id IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "contracts_proposals_backup_idx" ON "contracts" USING btree ("presentation_proposals_doc_url_backup_file_id") WHERE presentation_proposals_doc_url_backup_file_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "contracts_contract_backup_idx" ON "contracts" USING btree ("contract_url_backup_file_id") WHERE "contracts"."contract_url_backup_file_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "contracts_announcement_backup_idx" ON "contracts" USING btree ("announcement_url_backup_file_id") WHERE "contracts"."announcement_url_backup_file_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "contracts_judgment_backup_idx" ON "contracts" USING btree ("clarification_meeting_judgment_url_backup_file_id") WHERE "contracts"."clarification_meeting_judgment_url_backup_file_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "contracts_proposals_backup_idx" ON "contracts" USING btree ("presentation_proposals_doc_url_backup_file_id") WHERE "contracts"."presentation_proposals_doc_url_backup_file_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "data_load_rows_load_idx" ON "data_load_rows" USING btree ("data_load_id","row_index");--> statement-breakpoint
 CREATE UNIQUE INDEX "data_loads_one_open_key" ON "data_loads" USING btree ("organization_id") WHERE status IN ('UPLOADING', 'CURRENT');--> statement-breakpoint
 CREATE INDEX "data_loads_org_confirmed_idx" ON "data_loads" USING btree ("organization_id","confirmed_at");--> statement-breakpoint

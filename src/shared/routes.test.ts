@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebRoute, requiresOrganization } from './routes';
+import { isWebRoute } from './routes';
 import { visitRouteKey } from './schemas/visits';
 
 describe('web routes', () => {
@@ -8,15 +8,6 @@ describe('web routes', () => {
     expect(isWebRoute('/select-organization')).toBe(true);
     expect(isWebRoute('/access-denied')).toBe(true);
     expect(isWebRoute('/nothing')).toBe(false);
-  });
-
-  it('guards the public sections that need a monitor (spec: public area, guard)', () => {
-    for (const path of ['/', '/suppliers', '/suppliers/abc', '/contracts', '/comparations', '/resources']) {
-      expect(requiresOrganization(path), path).toBe(true);
-    }
-    for (const path of ['/select-organization', '/privacy', '/about', '/access-denied', '/admin']) {
-      expect(requiresOrganization(path), path).toBe(false);
-    }
   });
 
   it('groups visited paths by section for the dashboard', () => {

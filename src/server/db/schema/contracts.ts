@@ -121,18 +121,14 @@ export const contracts = pgTable(
       index('contracts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
       index('contracts_data_load_idx').on(t.dataLoadId),
       // Deleting a file sets these to null: without indexes that would scan every contract four times.
-      index('contracts_contract_backup_idx')
-        .on(t.contractUrlBackupFileId)
-        .where(sql`contract_url_backup_file_id IS NOT NULL`),
-      index('contracts_announcement_backup_idx')
-        .on(t.announcementUrlBackupFileId)
-        .where(sql`announcement_url_backup_file_id IS NOT NULL`),
-      index('contracts_judgment_backup_idx')
-        .on(t.clarificationMeetingJudgmentUrlBackupFileId)
-        .where(sql`clarification_meeting_judgment_url_backup_file_id IS NOT NULL`),
-      index('contracts_proposals_backup_idx')
-        .on(t.presentationProposalsDocUrlBackupFileId)
-        .where(sql`presentation_proposals_doc_url_backup_file_id IS NOT NULL`),
+      ...(
+        [
+          ['contracts_contract_backup_idx', t.contractUrlBackupFileId],
+          ['contracts_announcement_backup_idx', t.announcementUrlBackupFileId],
+          ['contracts_judgment_backup_idx', t.clarificationMeetingJudgmentUrlBackupFileId],
+          ['contracts_proposals_backup_idx', t.presentationProposalsDocUrlBackupFileId],
+        ] as const
+      ).map(([name, column]) => index(name).on(column).where(sql`${column} IS NOT NULL`)),
     ];
   },
 );
