@@ -10,9 +10,12 @@ import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { AppError } from './lib/errors';
 import { isApiPath, RequestLogController } from './lib/request-log';
+import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
 import { filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { landingPublicRoutes } from './modules/landing/landing.public.routes';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
+import { suppliersPublicRoutes } from './modules/suppliers/suppliers.public.routes';
 import { visitsPublicRoutes } from './modules/visits/visits.public.routes';
 import { frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
@@ -78,6 +81,9 @@ export async function buildApp(config: AppConfig, deps: Partial<Omit<AppDeps, 'c
   await app.register(organizationsPublicRoutes, { prefix: '/public-api/organizations' });
   await app.register(visitsPublicRoutes, { prefix: '/public-api/route-logs' });
   await app.register(filesPublicRoutes, { prefix: '/public-api/files' });
+  await app.register(contractsPublicRoutes, { prefix: '/public-api/contracts' });
+  await app.register(suppliersPublicRoutes, { prefix: '/public-api/suppliers' });
+  await app.register(landingPublicRoutes, { prefix: '/public-api/landing' });
 
   const serveWebApp = await registerWebApp(app, config.webDir);
   app.setNotFoundHandler((request, reply) => {

@@ -102,7 +102,7 @@ export const contracts = pgTable(
         .on(t.organizationId, t.contractNumber)
         .where(sql`deleted_at IS NULL AND contract_number IS NOT NULL`),
       index('contracts_org_amount_idx')
-        .on(t.organizationId, t.totalOrMaxAmount.desc().nullsLast(), t.id)
+        .on(t.organizationId, t.totalOrMaxAmount.desc().nullsLast(), t.id.desc())
         .where(live),
       index('contracts_org_admin_period_idx').on(t.organizationId, t.administrationPeriod).where(live),
       index('contracts_org_fiscal_year_idx').on(t.organizationId, t.fiscalYear).where(live),

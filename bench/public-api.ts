@@ -1,0 +1,107 @@
+/**
+ * `npm run bench:public-api [-- --runs 30] [-- --organization <id>]`
+ *
+ * p50 and p95 of the public API calls a visitor makes, through the real app (Fastify inject, so
+ * no network), against the configured database (DATABASE_URL, or the embedded one). Uses the
+ * monitor with the most contracts unless --organization is given. Run `npm run bench:seed --
+ * --contracts 1000000` first to measure at scale.
+ */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, queryRows } from '../src/server/db/client';
+import { migrateDatabase } from '../src/server/db/migrate';
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+const runs = Number(option('runs') ?? 30);
+
+const config = { ...loadConfig(), logLevel: 'silent' as const };
+const database = await openDatabase(config.database);
+await migrateDatabase(database);
+const app = await buildApp(config, { database });
+
+const organizationId =
+  option('organization') ??
+  (
+    await queryRows<{ id: string }>(
+      database.db,
+      sql`SELECT organization_id AS id FROM contracts WHERE deleted_at IS NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+    )
+  )[0]?.id;
+if (!organizationId) {
+  console.error('No contracts in this database: run npm run bench:seed first.');
+  process.exit(1);
+}
+const headers = { 'x-current-organization-id': organizationId };
+
+const first = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(database.db, query))[0]!;
+const { contracts } = await first<{ contracts: number }>(
+  sql`SELECT count(*)::int AS contracts FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL`,
+);
+const { period } = await first<{ period: string }>(
+  sql`SELECT administration_period AS period FROM contracts WHERE organization_id = ${organizationId} ORDER BY administration_period DESC LIMIT 1`,
+);
+const { unit } = await first<{ unit: string }>(
+  sql`SELECT applicant_administrative_unit_id AS unit FROM contracts WHERE organization_id = ${organizationId} LIMIT 1`,
+);
+const { supplier } = await first<{ supplier: string }>(
+  sql`SELECT supplier_id AS supplier FROM contracts WHERE organization_id = ${organizationId} AND supplier_id IS NOT NULL
+      GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+);
+const { year, quarter } = await first<{ year: string; quarter: string }>(
+  sql`SELECT fiscal_year AS year, period AS quarter FROM contracts WHERE organization_id = ${organizationId} ORDER BY period DESC LIMIT 1`,
+);
+const { suppliers } = await first<{ suppliers: number }>(
+  sql`SELECT count(DISTINCT supplier_id)::int AS suppliers FROM contracts WHERE organization_id = ${organizationId}`,
+);
+const latePage = Math.max(1, Math.floor(suppliers / 10) - 1);
+
+const list = (filters: object) => ({
+  method: 'POST' as const,
+  url: '/public-api/contracts/filtered-list?page=1',
+  payload: { filters },
+});
+const scenarios: [string, { method: 'GET' | 'POST'; url: string; payload?: object }][] = [
+  ['contracts: no filter', list({})],
+  ['contracts: administration period', list({ administrationPeriods: [period] })],
+  ['contracts: fiscal year', list({ fiscalYears: [year] })],
+  ['contracts: quarter', list({ trimonths: [quarter] })],
+  ['contracts: procedure type', list({ procedureTypes: ['PUBLIC'] })],
+  ['contracts: administrative unit', list({ administrativeUnits: [unit] })],
+  ['contracts: supplier', list({ suppliers: [supplier] })],
+  ['contracts: search "pavimentacion"', list({ search: 'pavimentacion' })],
+  ['contracts: combined', list({ administrationPeriods: [period], procedureTypes: ['NO_BID'], administrativeUnits: [unit] })],
+  ['contracts: page 500', { method: 'POST', url: '/public-api/contracts/filtered-list?page=500', payload: { filters: {} } }],
+  ['contract totals', { method: 'GET', url: '/public-api/contracts/totals' }],
+  ['suppliers: page 1', { method: 'POST', url: '/public-api/suppliers/filtered-list?page=1', payload: { filters: {} } }],
+  [
+    `suppliers: page ${latePage}`,
+    { method: 'POST', url: `/public-api/suppliers/filtered-list?page=${latePage}`, payload: { filters: {} } },
+  ],
+  ['supplier detail (largest)', { method: 'GET', url: `/public-api/suppliers/detail?id=${supplier}` }],
+  ['chart: amount by period', { method: 'POST', url: '/public-api/landing/amountByPeriod', payload: {} }],
+  ['chart: amount by procedure', { method: 'POST', url: '/public-api/landing/amountByProcedure', payload: {} }],
+  ['filter options: quarters', { method: 'GET', url: '/public-api/contracts/retrieve/trimonths' }],
+  ['filter options: units', { method: 'GET', url: '/public-api/contracts/retrieve/administrative-units' }],
+];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+console.log(`${database.describe}: monitor ${organizationId} with ${contracts.toLocaleString('en-US')} contracts; ${runs} runs each\n`);
+console.log(`${'call'.padEnd(40)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
+for (const [name, request] of scenarios) {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const started = performance.now();
+    const response = await app.inject({ ...request, headers });
+    const elapsed = performance.now() - started;
+    if (response.statusCode !== 200) throw new Error(`${name}: HTTP ${response.statusCode} ${response.body.slice(0, 300)}`);
+    if (i >= 2) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${name.padEnd(40)} ${percentile(times, 0.5).toFixed(1).padStart(8)} ${percentile(times, 0.95).toFixed(1).padStart(8)}`);
+}
+await app.close();
+await database.close();

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OrganizationHeaderSchema, PageQuerySchema } from '../../../shared/schemas/common';
+import {
+  ContractDetailQuerySchema,
+  ContractDetailResponseSchema,
+  ContractListQuerySchema,
+  ContractListResponseSchema,
+  ContractTotalsResponseSchema,
+  OptionsQuerySchema,
+  OptionsResponseSchema,
+} from '../../../shared/schemas/contracts';
+import { FilteredListBodySchema } from '../../../shared/schemas/filters';
+import { requireOrganization } from '../../plugins/organization';
+import { filterOptions, OPTION_KINDS } from './contracts.options';
+import { contractTotals, getContract, listContracts } from './contracts.service';
+
+const tags = ['public: contracts'];
+
+export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/list',
+    {
+      schema: {
+        tags,
+        summary: 'Contracts of the monitor, largest first, with totals',
+        headers: OrganizationHeaderSchema,
+        querystring: ContractListQuerySchema,
+        response: { 200: ContractListResponseSchema },
+      },
+    },
+    async (request) => {
+      const organization = await requireOrganization(request);
+      return listContracts(app.deps, organization, { search: request.query.search }, request.query.page);
+    },
+  );
+
+  app.post(
+    '/filtered-list',
+    {
+      schema: {
+        tags,
+        summary: 'Contracts matching the public filters, largest first, with totals',
+        description:
+          'Lists show every contract; totals count concluded contracts that are not amendments (docs/decisions/0004).',
+        headers: OrganizationHeaderSchema,
+        querystring: PageQuerySchema,
+        body: FilteredListBodySchema,
+        response: { 200: ContractListResponseSchema },
+      },
+    },
+    async (request) => {
+      const organization = await requireOrganization(request);
+      return listContracts(app.deps, organization, request.body.filters, request.query.page);
+    },
+  );
+
+  app.get(
+    '/totals',
+    {
+      schema: {
+        tags,
+        summary: 'Totals of all the monitor\'s contracts',
+        headers: OrganizationHeaderSchema,
+        response: { 200: ContractTotalsResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      message: '',
+      data: await contractTotals(app.deps, await requireOrganization(request), {}),
+    }),
+  );
+
+  app.get(
+    '/detail',
+    {
+      schema: {
+        tags,
+        summary: 'One contract of the monitor',
+        headers: OrganizationHeaderSchema,
+        querystring: ContractDetailQuerySchema,
+        response: { 200: ContractDetailResponseSchema },
+      },
+    },
+    async (request) => getContract(app.deps, await requireOrganization(request), request.query.id),
+  );
+
+  app.get(
+    '/retrieve/:kind',
+    {
+      schema: {
+        tags,
+        summary: 'Options of a filter select',
+        description:
+          'administration-periods, fiscal-years, trimonths, procedure-types and administrative-units list every value ' +
+          'the monitor\'s contracts use; suppliers and suppliers-filter are searched by name (?search=) and bounded.',
+        headers: OrganizationHeaderSchema,
+        params: z.object({ kind: z.enum(OPTION_KINDS, { message: 'La lista de opciones solicitada no existe.' }) }),
+        querystring: OptionsQuerySchema,
+        response: { 200: OptionsResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      message: '',
+      data: {
+        docs: await filterOptions(app.deps, await requireOrganization(request), request.params.kind, request.query),
+      },
+    }),
+  );
+};

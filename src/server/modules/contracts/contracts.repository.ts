@@ -1,0 +1,201 @@
+import { and, count, desc, eq, isNull, max, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ProcedureType } from '../../../shared/constants/enums';
+import { type Database, queryRows } from '../../db/client';
+import { administrativeUnits, contracts, suppliers } from '../../db/schema';
+import { countsInTotals } from './contract-filters';
+
+const applicant = alias(administrativeUnits, 'applicant');
+const organizer = alias(administrativeUnits, 'organizer');
+
+/** The public columns of a contract with the names it references. */
+const publicColumns = {
+  id: contracts.id,
+  contractId: contracts.contractId,
+  contractNumber: contracts.contractNumber,
+  servicesDescription: contracts.servicesDescription,
+  totalOrMaxAmount: contracts.totalOrMaxAmount,
+  contractDate: contracts.contractDate,
+  procedureType: contracts.procedureType,
+  procedureState: contracts.procedureState,
+  category: contracts.category,
+  contractType: contracts.contractType,
+  notes: contracts.notes,
+  announcementUrl: contracts.announcementUrl,
+  contractUrl: contracts.contractUrl,
+  presentationProposalsDocUrl: contracts.presentationProposalsDocUrl,
+  informationDate: contracts.informationDate,
+  administrationPeriod: contracts.administrationPeriod,
+  fiscalYear: contracts.fiscalYear,
+  period: contracts.period,
+  isEmpty: contracts.isEmpty,
+  supplierId: contracts.supplierId,
+  supplierName: suppliers.name,
+  applicantId: contracts.applicantAdministrativeUnitId,
+  applicantName: applicant.name,
+};
+
+const detailColumns = {
+  ...publicColumns,
+  partida: contracts.partida,
+  announcementDate: contracts.announcementDate,
+  clarificationMeetingDate: contracts.clarificationMeetingDate,
+  clarificationMeetingJudgmentUrl: contracts.clarificationMeetingJudgmentUrl,
+  organizerId: contracts.organizerAdministrativeUnitId,
+  organizerName: organizer.name,
+  administrativeUnitType: contracts.administrativeUnitType,
+  totalAmount: contracts.totalAmount,
+  minAmount: contracts.minAmount,
+  maxAmount: contracts.maxAmount,
+  areaInCharge: contracts.areaInCharge,
+  updateDate: contracts.updateDate,
+  limitExceeded: contracts.limitExceeded,
+  amountExceeded: contracts.amountExceeded,
+  contractUrlBackupFileId: contracts.contractUrlBackupFileId,
+  announcementUrlBackupFileId: contracts.announcementUrlBackupFileId,
+  clarificationMeetingJudgmentUrlBackupFileId: contracts.clarificationMeetingJudgmentUrlBackupFileId,
+  presentationProposalsDocUrlBackupFileId: contracts.presentationProposalsDocUrlBackupFileId,
+};
+
+export type ContractRow = Awaited<ReturnType<typeof findContractPage>>[number];
+export type ContractDetailRow = NonNullable<Awaited<ReturnType<typeof findContract>>>;
+
+/** Lists are ordered by amount, largest first; the id breaks ties and makes the order total. */
+const listOrder = [sql`${contracts.totalOrMaxAmount} DESC NULLS LAST`, desc(contracts.id)];
+
+function selectPublic(db: Database) {
+  return db
+    .select(publicColumns)
+    .from(contracts)
+    .leftJoin(suppliers, eq(suppliers.id, contracts.supplierId))
+    .leftJoin(applicant, eq(applicant.id, contracts.applicantAdministrativeUnitId));
+}
+
+export async function findContractPage(db: Database, where: SQL, page: { offset: number; limit: number }) {
+  return selectPublic(db)
+    .where(where)
+    .orderBy(...listOrder)
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+export async function countContracts(db: Database, where: SQL): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(contracts).where(where);
+  return row?.total ?? 0;
+}
+
+/** Counts and sums per procedure type of the contracts that count in totals. */
+export async function sumByProcedureType(
+  db: Database,
+  where: SQL,
+): Promise<{ procedureType: ProcedureType; count: number; amount: number }[]> {
+  return db
+    .select({
+      procedureType: contracts.procedureType,
+      count: count(),
+      amount: sql<number>`coalesce(sum(${contracts.totalOrMaxAmount}), 0)`.mapWith(Number),
+    })
+    .from(contracts)
+    .where(and(where, countsInTotals))
+    .groupBy(contracts.procedureType);
+}
+
+export async function findContract(db: Database, organizationId: string, id: string) {
+  const [row] = await db
+    .select(detailColumns)
+    .from(contracts)
+    .leftJoin(suppliers, eq(suppliers.id, contracts.supplierId))
+    .leftJoin(applicant, eq(applicant.id, contracts.applicantAdministrativeUnitId))
+    .leftJoin(organizer, eq(organizer.id, contracts.organizerAdministrativeUnitId))
+    .where(and(eq(contracts.id, id), eq(contracts.organizationId, organizationId), isNull(contracts.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** When the monitor's contracts last changed (any contract, deleted ones included: a deletion is a change). */
+export async function lastContractUpdate(db: Database, organizationId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ last: max(contracts.updatedAt) })
+    .from(contracts)
+    .where(eq(contracts.organizationId, organizationId));
+  return row?.last ?? null;
+}
+
+/**
+ * Rows of a filtered list, in list order, in batches read by keyset (never OFFSET), so an export
+ * of hundreds of thousands of contracts costs the same per batch and holds no transaction open.
+ */
+export async function* streamContracts(db: Database, where: SQL, batchSize = 2_000): AsyncGenerator<ContractRow> {
+  let after: { amount: number | null; id: string } | undefined;
+  for (;;) {
+    const keyset = after
+      ? after.amount === null
+        ? sql`(${contracts.totalOrMaxAmount} IS NULL AND ${contracts.id} < ${after.id})`
+        : sql`(${contracts.totalOrMaxAmount} IS NULL OR (${contracts.totalOrMaxAmount}, ${contracts.id}) < (${after.amount}, ${after.id}))`
+      : undefined;
+    const rows = await selectPublic(db)
+      .where(keyset ? and(where, keyset) : where)
+      .orderBy(...listOrder)
+      .limit(batchSize);
+    yield* rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { amount: last.totalOrMaxAmount, id: last.id };
+  }
+}
+
+/** Columns whose distinct values feed the filter selects. */
+export type OptionColumn = 'administration_period' | 'fiscal_year' | 'period' | 'procedure_type';
+
+/**
+ * Distinct values of a column for the monitor, read with a "loose index scan" (one index probe
+ * per distinct value), so a million contracts cost a handful of lookups, not a full scan.
+ */
+export async function distinctValues(
+  db: Database,
+  organizationId: string,
+  column: OptionColumn,
+  supplierId?: string,
+): Promise<string[]> {
+  const col = sql.raw(column);
+  if (supplierId) {
+    const rows = await queryRows<{ v: string }>(
+      db,
+      sql`SELECT DISTINCT ${col}::text AS v FROM contracts
+          WHERE organization_id = ${organizationId} AND supplier_id = ${supplierId} AND deleted_at IS NULL`,
+    );
+    return rows.map((row) => row.v);
+  }
+  const rows = await queryRows<{ v: string }>(
+    db,
+    sql`WITH RECURSIVE t AS (
+          (SELECT ${col} AS v FROM contracts
+           WHERE organization_id = ${organizationId} AND deleted_at IS NULL ORDER BY ${col} LIMIT 1)
+          UNION ALL
+          SELECT (SELECT ${col} FROM contracts
+                  WHERE organization_id = ${organizationId} AND deleted_at IS NULL AND ${col} > t.v
+                  ORDER BY ${col} LIMIT 1)
+          FROM t WHERE t.v IS NOT NULL)
+        SELECT v::text AS v FROM t WHERE v IS NOT NULL`,
+  );
+  return rows.map((row) => row.v);
+}
+
+/** Administrative units that convene or request any contract of the monitor (or of one supplier). */
+export async function referencedUnits(
+  db: Database,
+  organizationId: string,
+  supplierId?: string,
+): Promise<{ id: string; name: string }[]> {
+  const scope = supplierId ? sql`AND c.supplier_id = ${supplierId}` : sql``;
+  return queryRows(
+    db,
+    sql`SELECT u.id, u.name FROM administrative_units u
+        WHERE u.organization_id = ${organizationId}
+          AND (EXISTS (SELECT 1 FROM contracts c WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL
+                         AND c.applicant_administrative_unit_id = u.id ${scope})
+            OR EXISTS (SELECT 1 FROM contracts c WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL
+                         AND c.organizer_administrative_unit_id = u.id ${scope}))
+        ORDER BY u.name, u.id`,
+  );
+}

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OrganizationHeaderSchema, PageQuerySchema, SearchTextSchema } from '../../../shared/schemas/common';
+import { FilteredListBodySchema } from '../../../shared/schemas/filters';
+import {
+  SupplierContractsQuerySchema,
+  SupplierContractsResponseSchema,
+  SupplierDetailBodySchema,
+  SupplierDetailQuerySchema,
+  SupplierDetailResponseSchema,
+  SupplierListResponseSchema,
+} from '../../../shared/schemas/suppliers';
+import { requireOrganization } from '../../plugins/organization';
+import { getSupplierDetail, listSuppliers, supplierContracts } from './suppliers.service';
+
+const tags = ['public: suppliers'];
+
+export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/list',
+    {
+      schema: {
+        tags,
+        summary: 'Suppliers of the monitor\'s contracts, largest total first',
+        headers: OrganizationHeaderSchema,
+        querystring: PageQuerySchema.extend({ search: SearchTextSchema.optional() }),
+        response: { 200: SupplierListResponseSchema },
+      },
+    },
+    async (request) =>
+      listSuppliers(app.deps, await requireOrganization(request), { search: request.query.search }, request.query.page),
+  );
+
+  app.post(
+    '/filtered-list',
+    {
+      schema: {
+        tags,
+        summary: 'Suppliers of the contracts matching the public filters',
+        headers: OrganizationHeaderSchema,
+        querystring: PageQuerySchema,
+        body: FilteredListBodySchema,
+        response: { 200: SupplierListResponseSchema },
+      },
+    },
+    async (request) =>
+      listSuppliers(app.deps, await requireOrganization(request), request.body.filters, request.query.page),
+  );
+
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/detail',
+      schema: {
+        tags,
+        summary: 'A supplier with its totals and its contracts by procedure type',
+        headers: OrganizationHeaderSchema,
+        querystring: SupplierDetailQuerySchema,
+        ...(method === 'POST' ? { body: SupplierDetailBodySchema } : {}),
+        response: { 200: SupplierDetailResponseSchema },
+      },
+      handler: async (request) => {
+        const body = (request.body ?? {}) as { filters?: object };
+        return getSupplierDetail(app.deps, await requireOrganization(request), request.query.id, body.filters ?? {});
+      },
+    });
+
+    app.route({
+      method,
+      url: '/detail/contracts',
+      schema: {
+        tags,
+        summary: 'More contracts of a supplier, of one procedure type, most recent first',
+        headers: OrganizationHeaderSchema,
+        querystring: SupplierContractsQuerySchema,
+        ...(method === 'POST' ? { body: SupplierDetailBodySchema } : {}),
+        response: { 200: SupplierContractsResponseSchema },
+      },
+      handler: async (request) => {
+        const body = (request.body ?? {}) as { filters?: object };
+        const { id, procedureType, page } = request.query;
+        return {
+          error: false as const,
+          message: '',
+          data: await supplierContracts(
+            app.deps,
+            await requireOrganization(request),
+            id,
+            procedureType,
+            page,
+            body.filters ?? {},
+          ),
+        };
+      },
+    });
+  }
+};

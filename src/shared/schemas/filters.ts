@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { PROCEDURE_TYPES, type ProcedureType } from '../constants/enums';
+import { PATTERNS } from '../constants/limits';
+import { SearchTextSchema } from './common';
+
+/** At most this many values per filter: a visitor picks a few, not thousands. */
+const MAX_VALUES = 50;
+
+const uuid = z.uuid({ message: 'El identificador no es válido.' });
+
+/** A filter value may come plain ('2021-2024') or as the original client sends it ({ administrationPeriod }). */
+function values<T extends z.ZodType>(item: T, key: string) {
+  return z
+    .array(
+      z.union([
+        item,
+        z.object({ [key]: item }).transform((object) => (object as Record<string, z.infer<T>>)[key]!),
+      ]),
+      { message: 'El filtro debe ser una lista.' },
+    )
+    .max(MAX_VALUES, `Un filtro admite como máximo ${MAX_VALUES} valores.`)
+    .default([]);
+}
+
+const administrationPeriod = z
+  .string()
+  .regex(PATTERNS.administrationPeriod, 'La administración debe tener el formato 2021-2024.');
+const fiscalYear = z
+  .union([z.string(), z.number().int()])
+  .transform(String)
+  .pipe(z.string().regex(PATTERNS.fiscalYear, 'El ejercicio debe ser un año de cuatro cifras, como 2022.'));
+const quarter = z.string().regex(PATTERNS.quarter, 'El trimestre debe tener el formato 1o 2022.');
+const procedureType = z.enum(PROCEDURE_TYPES, { message: 'El tipo de procedimiento no es válido.' });
+
+/**
+ * The public filters of the contracts, suppliers and charts (spec: public area, filters). Each
+ * non-empty filter narrows the result; values of one filter are alternatives.
+ */
+export const PublicFiltersSchema = z
+  .object({
+    administrationPeriods: values(administrationPeriod, 'administrationPeriod'),
+    fiscalYears: values(fiscalYear, 'fiscalYear'),
+    trimonths: values(quarter, 'period'),
+    procedureTypes: values(procedureType, '_id'),
+    administrativeUnits: values(uuid, '_id'),
+    suppliers: values(uuid, '_id'),
+    search: SearchTextSchema.optional(),
+  })
+  .strip();
+export type PublicFiltersInput = z.input<typeof PublicFiltersSchema>;
+export type PublicFilters = z.output<typeof PublicFiltersSchema>;
+
+export const EMPTY_FILTERS: PublicFilters = {
+  administrationPeriods: [],
+  fiscalYears: [],
+  trimonths: [],
+  procedureTypes: [] as ProcedureType[],
+  administrativeUnits: [],
+  suppliers: [],
+};
+
+/** Body of the POST list calls: `{ filters }` (the original client also sends `query`, ignored). */
+export const FilteredListBodySchema = z.object({ filters: PublicFiltersSchema.default(EMPTY_FILTERS) }).default({
+  filters: EMPTY_FILTERS,
+});
+
+/** Downloads are GET requests carrying the filters as JSON in `?filters=`. */
+export const DownloadQuerySchema = z.object({
+  filters: z
+    .string()
+    .max(20_000, 'Los filtros exceden el tamaño permitido.')
+    .optional()
+    .transform((text, context) => {
+      if (!text) return EMPTY_FILTERS;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'Los filtros no son un JSON válido.' });
+        return z.NEVER;
+      }
+    })
+    .pipe(PublicFiltersSchema),
+});
+
+export const DOWNLOAD_FORMATS = ['pdf', 'xls', 'json'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+export const DownloadFormatSchema = z.enum(DOWNLOAD_FORMATS, {
+  message: 'El formato de descarga debe ser pdf, xls o json.',
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { CONTRACT_CATEGORIES, PROCEDURE_STATES, PROCEDURE_TYPES } from '../constants/enums';
+import { PaginationSchema, successEnvelope } from './common';
+import { PublicFiltersSchema } from './filters';
+
+/** Counts and amounts of the suppliers list tiles and TOTAL row, under the one rule for money. */
+export const SupplierTotalsSchema = z.object({
+  totalCount: z.number().int(),
+  publicCount: z.number().int(),
+  invitationCount: z.number().int(),
+  noBidCount: z.number().int(),
+  total: z.number(),
+  public: z.number(),
+  invitation: z.number(),
+  noBid: z.number(),
+});
+export type SupplierTotals = z.infer<typeof SupplierTotalsSchema>;
+
+export const SupplierRowSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  contractsCount: z.number().int().describe('Every listed contract of the supplier, whatever its state'),
+  publicCount: z.number().int(),
+  invitationCount: z.number().int(),
+  noBidCount: z.number().int(),
+  public: z.number(),
+  invitation: z.number(),
+  noBid: z.number(),
+  total: z.number(),
+});
+export type SupplierRow = z.infer<typeof SupplierRowSchema>;
+
+export const SupplierListResponseSchema = successEnvelope(
+  PaginationSchema.extend({ docs: z.array(SupplierRowSchema), totals: SupplierTotalsSchema }),
+).extend({ lastUpdate: z.string().optional() });
+export type SupplierListResponse = z.infer<typeof SupplierListResponseSchema>;
+
+/** A contract card of the supplier detail. */
+export const SupplierContractSchema = z.object({
+  _id: z.string(),
+  servicesDescription: z.string().nullable(),
+  totalOrMaxAmount: z.number().nullable(),
+  contractDate: z.string().nullable(),
+  procedureType: z.enum(PROCEDURE_TYPES),
+  procedureState: z.enum(PROCEDURE_STATES).nullable(),
+  category: z.enum(CONTRACT_CATEGORIES).nullable(),
+});
+export type SupplierContract = z.infer<typeof SupplierContractSchema>;
+
+export const SUPPLIER_GROUP_SIZE = 20;
+
+const Group = z.object({
+  count: z.number().int().describe('Contracts of this procedure type (all listed, whatever their state)'),
+  docs: z.array(SupplierContractSchema).describe(`The most recent ${SUPPLIER_GROUP_SIZE}; more with detail/contracts`),
+});
+
+export const SupplierDetailSchema = z.object({
+  _id: z.string(),
+  supplier: z.object({ _id: z.string(), name: z.string(), updatedAt: z.string() }),
+  totals: SupplierTotalsSchema.extend({ count: z.number().int().describe('Every listed contract') }),
+  public: Group,
+  invitation: Group,
+  noBid: Group,
+});
+export type SupplierDetail = z.infer<typeof SupplierDetailSchema>;
+
+export const SupplierDetailQuerySchema = z.object({
+  id: z.uuid({ message: 'El identificador del proveedor no es válido.' }),
+});
+export const SupplierDetailBodySchema = z
+  .object({ filters: PublicFiltersSchema.omit({ suppliers: true }).optional() })
+  .default({});
+export const SupplierDetailResponseSchema = successEnvelope(SupplierDetailSchema).extend({
+  lastUpdate: z.string().optional(),
+});
+export type SupplierDetailResponse = z.infer<typeof SupplierDetailResponseSchema>;
+
+export const SupplierContractsQuerySchema = SupplierDetailQuerySchema.extend({
+  procedureType: z.enum(PROCEDURE_TYPES, { message: 'El tipo de procedimiento no es válido.' }),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const SupplierContractsResponseSchema = successEnvelope(
+  PaginationSchema.extend({ docs: z.array(SupplierContractSchema) }),
+);
+export type SupplierContractsResponse = z.infer<typeof SupplierContractsResponseSchema>;
