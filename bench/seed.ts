@@ -140,7 +140,8 @@ if (config.database.kind === 'postgres') {
 }
 const loadSeconds = (performance.now() - t0) / 1000;
 const t1 = performance.now();
-await db.execute('ANALYZE contracts, suppliers, administrative_units' as never);
+// VACUUM sets the visibility map, so index-only scans need not visit the table; ANALYZE updates the statistics.
+await db.execute('VACUUM (ANALYZE) contracts, suppliers, administrative_units' as never);
 const analyzeSeconds = (performance.now() - t1) / 1000;
 await database.close();
 
@@ -152,7 +153,7 @@ console.log(
     `  contracts:       ${fmt(contractCount)} in ${loadSeconds.toFixed(1)} s → ${fmt(contractCount / loadSeconds)} rows/s`,
     `                   (streaming the rows ${copySeconds.toFixed(1)} s at ${fmt(contractCount / copySeconds)} rows/s, ` +
       `building the indexes ${indexSeconds.toFixed(1)} s, commit ${commitSeconds.toFixed(1)} s)`,
-    `  ANALYZE:         ${analyzeSeconds.toFixed(1)} s`,
+    `  VACUUM ANALYZE:  ${analyzeSeconds.toFixed(1)} s`,
     `  total:           ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`,
   ].join('\n'),
 );

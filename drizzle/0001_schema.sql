@@ -178,6 +178,67 @@ CREATE TABLE "contracts" (
 	"deleted_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "contract_cube" (
+	"organization_id" uuid NOT NULL,
+	"administration_period" text NOT NULL,
+	"fiscal_year" text NOT NULL,
+	"period" text NOT NULL,
+	"procedure_type" "procedure_type" NOT NULL,
+	"applicant_administrative_unit_id" uuid NOT NULL,
+	"organizer_administrative_unit_id" uuid NOT NULL,
+	"contracts" integer NOT NULL,
+	"counted" integer NOT NULL,
+	"amount" numeric(18, 2) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cube_versions" (
+	"organization_id" uuid PRIMARY KEY NOT NULL,
+	"data_version" bigint NOT NULL,
+	"built_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"milliseconds" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "supplier_cube" (
+	"organization_id" uuid NOT NULL,
+	"administration_period" text NOT NULL,
+	"procedure_type" "procedure_type" NOT NULL,
+	"supplier_id" uuid NOT NULL,
+	"contracts" integer NOT NULL,
+	"counted" integer NOT NULL,
+	"amount" numeric(18, 2) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "supplier_ranking" (
+	"organization_id" uuid NOT NULL,
+	"administration_period" text NOT NULL,
+	"supplier_id" uuid NOT NULL,
+	"rank" integer NOT NULL,
+	"name" text NOT NULL,
+	"contracts_count" integer NOT NULL,
+	"public_count" integer NOT NULL,
+	"invitation_count" integer NOT NULL,
+	"no_bid_count" integer NOT NULL,
+	"public" numeric(18, 2) NOT NULL,
+	"invitation" numeric(18, 2) NOT NULL,
+	"no_bid" numeric(18, 2) NOT NULL,
+	"total" numeric(18, 2) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "supplier_ranking_totals" (
+	"organization_id" uuid NOT NULL,
+	"administration_period" text NOT NULL,
+	"suppliers" integer NOT NULL,
+	"contracts_count" integer NOT NULL,
+	"public_count" integer NOT NULL,
+	"invitation_count" integer NOT NULL,
+	"no_bid_count" integer NOT NULL,
+	"public" numeric(18, 2) NOT NULL,
+	"invitation" numeric(18, 2) NOT NULL,
+	"no_bid" numeric(18, 2) NOT NULL,
+	"total" numeric(18, 2) NOT NULL,
+	CONSTRAINT "supplier_ranking_totals_pkey" PRIMARY KEY("organization_id","administration_period")
+);
+--> statement-breakpoint
 CREATE TABLE "data_load_rows" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"data_load_id" uuid NOT NULL,
@@ -244,8 +305,9 @@ CREATE TABLE "organizations" (
 	"social_url" text,
 	"default_administration_period" text,
 	"data_source" text,
-	"about" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"is_demo" boolean DEFAULT false NOT NULL,
+	"data_version" bigint DEFAULT 0 NOT NULL,
+	"contracts_updated_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
@@ -327,6 +389,11 @@ ALTER TABLE "contracts" ADD CONSTRAINT "contracts_contract_url_backup_file_id_fi
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_announcement_url_backup_file_id_files_id_fk" FOREIGN KEY ("announcement_url_backup_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_clarification_meeting_judgment_url_backup_file_id_files_id_fk" FOREIGN KEY ("clarification_meeting_judgment_url_backup_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_presentation_proposals_doc_url_backup_file_id_files_id_fk" FOREIGN KEY ("presentation_proposals_doc_url_backup_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contract_cube" ADD CONSTRAINT "contract_cube_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cube_versions" ADD CONSTRAINT "cube_versions_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "supplier_cube" ADD CONSTRAINT "supplier_cube_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "supplier_ranking" ADD CONSTRAINT "supplier_ranking_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "supplier_ranking_totals" ADD CONSTRAINT "supplier_ranking_totals_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_load_rows" ADD CONSTRAINT "data_load_rows_data_load_id_data_loads_id_fk" FOREIGN KEY ("data_load_id") REFERENCES "public"."data_loads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_loads" ADD CONSTRAINT "data_loads_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_loads" ADD CONSTRAINT "data_loads_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -358,12 +425,12 @@ CREATE UNIQUE INDEX "suppliers_rfc_key" ON "suppliers" USING btree ("organizatio
 CREATE INDEX "suppliers_search_idx" ON "suppliers" USING gin ("search_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "suppliers_org_created_idx" ON "suppliers" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "contracts_number_key" ON "contracts" USING btree ("organization_id","contract_number") WHERE deleted_at IS NULL AND contract_number IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "contracts_org_amount_idx" ON "contracts" USING btree ("organization_id","total_or_max_amount" DESC NULLS LAST,"id") WHERE deleted_at IS NULL;--> statement-breakpoint
+CREATE INDEX "contracts_org_amount_idx" ON "contracts" USING btree ("organization_id","total_or_max_amount" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at IS NULL;--> statement-breakpoint
+CREATE INDEX "contracts_org_type_amount_idx" ON "contracts" USING btree ("organization_id","procedure_type","total_or_max_amount" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "contracts_org_admin_period_idx" ON "contracts" USING btree ("organization_id","administration_period") WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "contracts_org_fiscal_year_idx" ON "contracts" USING btree ("organization_id","fiscal_year") WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "contracts_org_period_idx" ON "contracts" USING btree ("organization_id","period") WHERE deleted_at IS NULL;--> statement-breakpoint
-CREATE INDEX "contracts_org_procedure_type_idx" ON "contracts" USING btree ("organization_id","procedure_type") WHERE deleted_at IS NULL;--> statement-breakpoint
-CREATE INDEX "contracts_org_supplier_idx" ON "contracts" USING btree ("organization_id","supplier_id") WHERE deleted_at IS NULL;--> statement-breakpoint
+CREATE INDEX "contracts_org_supplier_type_date_idx" ON "contracts" USING btree ("organization_id","supplier_id","procedure_type","contract_date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "contracts_org_applicant_unit_idx" ON "contracts" USING btree ("organization_id","applicant_administrative_unit_id") WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "contracts_org_organizer_unit_idx" ON "contracts" USING btree ("organization_id","organizer_administrative_unit_id") WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "contracts_org_contract_date_idx" ON "contracts" USING btree ("organization_id","contract_date") WHERE deleted_at IS NULL;--> statement-breakpoint
@@ -375,6 +442,10 @@ CREATE INDEX "contracts_contract_backup_idx" ON "contracts" USING btree ("contra
 CREATE INDEX "contracts_announcement_backup_idx" ON "contracts" USING btree ("announcement_url_backup_file_id") WHERE "contracts"."announcement_url_backup_file_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "contracts_judgment_backup_idx" ON "contracts" USING btree ("clarification_meeting_judgment_url_backup_file_id") WHERE "contracts"."clarification_meeting_judgment_url_backup_file_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "contracts_proposals_backup_idx" ON "contracts" USING btree ("presentation_proposals_doc_url_backup_file_id") WHERE "contracts"."presentation_proposals_doc_url_backup_file_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "contract_cube_org_idx" ON "contract_cube" USING btree ("organization_id","administration_period");--> statement-breakpoint
+CREATE INDEX "supplier_cube_org_period_idx" ON "supplier_cube" USING btree ("organization_id","administration_period");--> statement-breakpoint
+CREATE INDEX "supplier_cube_org_supplier_idx" ON "supplier_cube" USING btree ("organization_id","supplier_id");--> statement-breakpoint
+CREATE INDEX "supplier_ranking_rank_idx" ON "supplier_ranking" USING btree ("organization_id","administration_period","rank");--> statement-breakpoint
 CREATE INDEX "data_load_rows_load_idx" ON "data_load_rows" USING btree ("data_load_id","row_index");--> statement-breakpoint
 CREATE UNIQUE INDEX "data_loads_one_open_key" ON "data_loads" USING btree ("organization_id") WHERE status IN ('UPLOADING', 'CURRENT');--> statement-breakpoint
 CREATE INDEX "data_loads_org_confirmed_idx" ON "data_loads" USING btree ("organization_id","confirmed_at");--> statement-breakpoint

@@ -10,6 +10,7 @@ import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { AppError } from './lib/errors';
 import { isApiPath, RequestLogController } from './lib/request-log';
+import { ResultCache } from './lib/result-cache';
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
 import { filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -30,7 +31,10 @@ export type App = FastifyInstance<RawServerDefault>;
  * list), the error and not-found handlers and the web app. Without a database in `deps` it opens
  * and migrates the configured one, and closes it with the app.
  */
-export async function buildApp(config: AppConfig, deps: Partial<Omit<AppDeps, 'config'>> = {}): Promise<App> {
+export async function buildApp(
+  config: AppConfig,
+  deps: Partial<Omit<AppDeps, 'config' | 'cache'>> = {},
+): Promise<App> {
   let database = deps.database;
   const ownsDatabase = !database;
   if (!database) {
@@ -61,7 +65,12 @@ export async function buildApp(config: AppConfig, deps: Partial<Omit<AppDeps, 'c
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { config, database, now: deps.now ?? (() => new Date()) } satisfies AppDeps);
+  app.decorate('deps', {
+    config,
+    database,
+    now: deps.now ?? (() => new Date()),
+    cache: new ResultCache(config.resultCacheEntries),
+  } satisfies AppDeps);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   MAINTENANCE_MODE: bool(false),
   RATE_LIMIT_VISITS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -81,6 +82,8 @@ export interface AppConfig {
   maintenanceMode: boolean;
   rateLimits: { visitsPerMinute: number };
   shutdownTimeoutMs: number;
+  /** Computed public results (totals, charts, list pages) kept per process; 0 turns the cache off. */
+  resultCacheEntries: number;
   /** Directory with the built web app (index.html + assets). */
   webDir: string;
 }
@@ -135,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     maintenanceMode: env.MAINTENANCE_MODE,
     rateLimits: { visitsPerMinute: env.RATE_LIMIT_VISITS_PER_MINUTE },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    resultCacheEntries: env.RESULT_CACHE_ENTRIES,
     webDir: path.resolve('dist/web'),
   };
 }

@@ -1,14 +1,16 @@
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { organizations } from './db/schema';
+import type { ResultCache } from './lib/result-cache';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
-/** What every module gets from the app: configuration, the database and the clock. */
+/** What every module gets from the app: configuration, the database, the clock and the result cache. */
 export interface AppDeps {
   config: AppConfig;
   database: DatabaseHandle;
   now: () => Date;
+  cache: ResultCache;
 }
 
 declare module 'fastify' {

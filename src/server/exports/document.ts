@@ -51,6 +51,7 @@ export interface ExportDocument {
   summary: readonly ExportFigure[];
   /** One line saying what the sums include (the one rule for money). */
   note?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: sections hold rows of different types (a column reads its own row type).
   sections: readonly ExportSection<any>[];
 }
 

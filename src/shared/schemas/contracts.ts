@@ -64,7 +64,10 @@ export const ContractDetailSchema = ContractListItemSchema.extend({
   updateDate: z.string().nullable(),
   limitExceeded: z.boolean().nullable(),
   amountExceeded: z.number().nullable(),
-  contractUrlBackup: z.string().nullable().describe('File id, downloadable at /public-api/files/download/{id}'),
+  contractUrlBackup: z
+    .string()
+    .nullable()
+    .describe('File id, downloadable at /public-api/files/download/{id}'),
   announcementUrlBackup: z.string().nullable(),
   clarificationMeetingJudgmentUrlBackup: z.string().nullable(),
   presentationProposalsDocUrlBackup: z.string().nullable(),
@@ -73,15 +76,19 @@ export type ContractDetail = z.infer<typeof ContractDetailSchema>;
 
 export const ContractListQuerySchema = PageQuerySchema.extend({ search: SearchTextSchema.optional() });
 
-const LastUpdate = z.string().optional().describe('When the monitor\'s contracts last changed (ISO time)');
+const LastUpdate = z.string().optional().describe("When the monitor's contracts last changed (ISO time)");
 
 export const ContractListResponseSchema = successEnvelope(
   PaginationSchema.extend({ docs: z.array(ContractListItemSchema), totals: ContractTotalsSchema }),
 ).extend({ lastUpdate: LastUpdate });
 export type ContractListResponse = z.infer<typeof ContractListResponseSchema>;
 
-export const ContractDetailQuerySchema = z.object({ id: z.uuid({ message: 'El identificador del contrato no es válido.' }) });
-export const ContractDetailResponseSchema = successEnvelope(ContractDetailSchema).extend({ lastUpdate: LastUpdate });
+export const ContractDetailQuerySchema = z.object({
+  id: z.uuid({ message: 'El identificador del contrato no es válido.' }),
+});
+export const ContractDetailResponseSchema = successEnvelope(ContractDetailSchema).extend({
+  lastUpdate: LastUpdate,
+});
 export type ContractDetailResponse = z.infer<typeof ContractDetailResponseSchema>;
 
 export const ContractTotalsResponseSchema = successEnvelope(ContractTotalsSchema);

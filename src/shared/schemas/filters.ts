@@ -60,9 +60,11 @@ export const EMPTY_FILTERS: PublicFilters = {
 };
 
 /** Body of the POST list calls: `{ filters }` (the original client also sends `query`, ignored). */
-export const FilteredListBodySchema = z.object({ filters: PublicFiltersSchema.default(EMPTY_FILTERS) }).default({
-  filters: EMPTY_FILTERS,
-});
+export const FilteredListBodySchema = z
+  .object({ filters: PublicFiltersSchema.default(EMPTY_FILTERS) })
+  .default({
+    filters: EMPTY_FILTERS,
+  });
 
 /** Downloads are GET requests carrying the filters as JSON in `?filters=`. */
 export const DownloadQuerySchema = z.object({

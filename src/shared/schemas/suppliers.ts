@@ -51,7 +51,9 @@ export const SUPPLIER_GROUP_SIZE = 20;
 
 const Group = z.object({
   count: z.number().int().describe('Contracts of this procedure type (all listed, whatever their state)'),
-  docs: z.array(SupplierContractSchema).describe(`The most recent ${SUPPLIER_GROUP_SIZE}; more with detail/contracts`),
+  docs: z
+    .array(SupplierContractSchema)
+    .describe(`The most recent ${SUPPLIER_GROUP_SIZE}; more with detail/contracts`),
 });
 
 export const SupplierDetailSchema = z.object({

@@ -104,11 +104,17 @@ export const contracts = pgTable(
       index('contracts_org_amount_idx')
         .on(t.organizationId, t.totalOrMaxAmount.desc().nullsLast(), t.id.desc())
         .where(live),
+      // Lists filtered by procedure type read that type in amount order, without sorting.
+      index('contracts_org_type_amount_idx')
+        .on(t.organizationId, t.procedureType, t.totalOrMaxAmount.desc().nullsLast(), t.id.desc())
+        .where(live),
       index('contracts_org_admin_period_idx').on(t.organizationId, t.administrationPeriod).where(live),
       index('contracts_org_fiscal_year_idx').on(t.organizationId, t.fiscalYear).where(live),
       index('contracts_org_period_idx').on(t.organizationId, t.period).where(live),
-      index('contracts_org_procedure_type_idx').on(t.organizationId, t.procedureType).where(live),
-      index('contracts_org_supplier_idx').on(t.organizationId, t.supplierId).where(live),
+      // A supplier's most recent contracts of each procedure type (supplier detail groups).
+      index('contracts_org_supplier_type_date_idx')
+        .on(t.organizationId, t.supplierId, t.procedureType, t.contractDate.desc().nullsLast(), t.id.desc())
+        .where(live),
       index('contracts_org_applicant_unit_idx')
         .on(t.organizationId, t.applicantAdministrativeUnitId)
         .where(live),

@@ -2,6 +2,7 @@ export * from './activity';
 export * from './calculations';
 export * from './catalogues';
 export * from './contracts';
+export * from './cubes';
 export * from './data-loads';
 export * from './enums';
 export * from './files';

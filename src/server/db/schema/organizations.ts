@@ -1,27 +1,18 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
-  jsonb,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, softDelete, updatedAt } from './columns';
 import { themeEnum } from './enums';
 import { files } from './files';
-
-/** Texts of the About page; every missing text shows 'Por definir...'. */
-export interface AboutContent {
-  about?: string;
-  mission?: string;
-  vision?: string;
-  values?: string;
-  directiveCouncil?: { name: string; role: string }[];
-  consultiveCouncil?: { name: string; role: string }[];
-}
 
 /** A monitor: one monitored government body and every public-site setting of it. */
 export const organizations = pgTable(
@@ -49,8 +40,14 @@ export const organizations = pgTable(
     defaultAdministrationPeriod: text(),
     /** The source cited under contract details; the UI defaults to the national transparency platform. */
     dataSource: text(),
-    about: jsonb().$type<AboutContent>().notNull().default({}),
     isDemo: boolean().notNull().default(false),
+    /**
+     * Bumped by triggers (migration 0002) whenever the monitor's contracts, suppliers or units
+     * change: pre-aggregated tables and cached results are valid for one version only.
+     */
+    dataVersion: bigint({ mode: 'number' }).notNull().default(0),
+    /** Latest updatedAt of the monitor's contracts ('Última actualización'), kept by the same triggers. */
+    contractsUpdatedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ...softDelete(),

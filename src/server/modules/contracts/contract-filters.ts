@@ -18,13 +18,17 @@ export async function contractConditions(
   organizationId: string,
   filters: Partial<PublicFilters>,
 ): Promise<SQL> {
-  const conditions: (SQL | undefined)[] = [eq(contracts.organizationId, organizationId), isNull(contracts.deletedAt)];
+  const conditions: (SQL | undefined)[] = [
+    eq(contracts.organizationId, organizationId),
+    isNull(contracts.deletedAt),
+  ];
   if (filters.administrationPeriods?.length) {
     conditions.push(inArray(contracts.administrationPeriod, filters.administrationPeriods));
   }
   if (filters.fiscalYears?.length) conditions.push(inArray(contracts.fiscalYear, filters.fiscalYears));
   if (filters.trimonths?.length) conditions.push(inArray(contracts.period, filters.trimonths));
-  if (filters.procedureTypes?.length) conditions.push(inArray(contracts.procedureType, filters.procedureTypes));
+  if (filters.procedureTypes?.length)
+    conditions.push(inArray(contracts.procedureType, filters.procedureTypes));
   if (filters.administrativeUnits?.length) {
     conditions.push(
       or(
@@ -55,7 +59,11 @@ async function suppliersNamed(db: Database, organizationId: string, pattern: SQL
     .select({ id: suppliers.id })
     .from(suppliers)
     .where(
-      and(eq(suppliers.organizationId, organizationId), isNull(suppliers.deletedAt), sql`${suppliers.searchName} LIKE ${pattern}`),
+      and(
+        eq(suppliers.organizationId, organizationId),
+        isNull(suppliers.deletedAt),
+        sql`${suppliers.searchName} LIKE ${pattern}`,
+      ),
     )
     .orderBy(asc(suppliers.id))
     .limit(MAX_NAME_MATCHES);

@@ -4,6 +4,7 @@ import type { OptionsResponse } from '../../../shared/schemas/contracts';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { findSupplierOptions } from '../suppliers/suppliers.repository';
 import { distinctValues, referencedUnits } from './contracts.repository';
+import { resultKey } from './contracts.service';
 
 /** The option lists behind `/public-api/contracts/retrieve/*`, sorted as the spec says. */
 export const OPTION_KINDS = [
@@ -21,6 +22,17 @@ export type OptionKind = (typeof OPTION_KINDS)[number];
 const SUPPLIER_OPTIONS_LIMIT = 50;
 
 export async function filterOptions(
+  deps: AppDeps,
+  organization: OrganizationRow,
+  kind: OptionKind,
+  query: { supplierId?: string; search?: string },
+): Promise<OptionsResponse['data']['docs']> {
+  return deps.cache.get(resultKey(organization, `options:${kind}`, query), () =>
+    readOptions(deps, organization, kind, query),
+  );
+}
+
+async function readOptions(
   deps: AppDeps,
   organization: OrganizationRow,
   kind: OptionKind,
@@ -44,11 +56,17 @@ export async function filterOptions(
     case 'procedure-types':
       return (await distinctValues(db, id, 'procedure_type', query.supplierId))
         .sort((a, b) =>
-          PROCEDURE_TYPE_LABELS[a as ProcedureType].localeCompare(PROCEDURE_TYPE_LABELS[b as ProcedureType], 'es'),
+          PROCEDURE_TYPE_LABELS[a as ProcedureType].localeCompare(
+            PROCEDURE_TYPE_LABELS[b as ProcedureType],
+            'es',
+          ),
         )
         .map((value) => ({ _id: value }));
     case 'administrative-units':
-      return (await referencedUnits(db, id, query.supplierId)).map((unit) => ({ _id: unit.id, name: unit.name }));
+      return (await referencedUnits(db, id, query.supplierId)).map((unit) => ({
+        _id: unit.id,
+        name: unit.name,
+      }));
     case 'suppliers':
     case 'suppliers-filter':
       return (

@@ -1,8 +1,9 @@
-import type { ContractDetail, ContractListItem, ContractTotals } from '../../../shared/schemas/contracts';
 import type { ProcedureType } from '../../../shared/constants/enums';
+import type { ContractDetail, ContractListItem, ContractTotals } from '../../../shared/schemas/contracts';
 import type { ContractDetailRow, ContractRow } from './contracts.repository';
 
-const reference = (id: string | null, name: string | null) => (id && name !== null ? { _id: id, name } : null);
+const reference = (id: string | null, name: string | null) =>
+  id && name !== null ? { _id: id, name } : null;
 
 export function presentContract(row: ContractRow): ContractListItem {
   return {

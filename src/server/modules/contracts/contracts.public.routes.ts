@@ -60,7 +60,7 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Totals of all the monitor\'s contracts',
+        summary: "Totals of all the monitor's contracts",
         headers: OrganizationHeaderSchema,
         response: { 200: ContractTotalsResponseSchema },
       },
@@ -94,9 +94,11 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Options of a filter select',
         description:
           'administration-periods, fiscal-years, trimonths, procedure-types and administrative-units list every value ' +
-          'the monitor\'s contracts use; suppliers and suppliers-filter are searched by name (?search=) and bounded.',
+          "the monitor's contracts use; suppliers and suppliers-filter are searched by name (?search=) and bounded.",
         headers: OrganizationHeaderSchema,
-        params: z.object({ kind: z.enum(OPTION_KINDS, { message: 'La lista de opciones solicitada no existe.' }) }),
+        params: z.object({
+          kind: z.enum(OPTION_KINDS, { message: 'La lista de opciones solicitada no existe.' }),
+        }),
         querystring: OptionsQuerySchema,
         response: { 200: OptionsResponseSchema },
       },
@@ -105,7 +107,12 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       error: false as const,
       message: '',
       data: {
-        docs: await filterOptions(app.deps, await requireOrganization(request), request.params.kind, request.query),
+        docs: await filterOptions(
+          app.deps,
+          await requireOrganization(request),
+          request.params.kind,
+          request.query,
+        ),
       },
     }),
   );

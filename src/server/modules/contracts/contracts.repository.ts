@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, max, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProcedureType } from '../../../shared/constants/enums';
 import { type Database, queryRows } from '../../db/client';
@@ -60,8 +60,11 @@ const detailColumns = {
 export type ContractRow = Awaited<ReturnType<typeof findContractPage>>[number];
 export type ContractDetailRow = NonNullable<Awaited<ReturnType<typeof findContract>>>;
 
-/** Lists are ordered by amount, largest first; the id breaks ties and makes the order total. */
-const listOrder = [sql`${contracts.totalOrMaxAmount} DESC NULLS LAST`, desc(contracts.id)];
+/**
+ * Lists are ordered by amount, largest first; the id breaks ties and makes the order total. The
+ * NULLS placement matches the indexes exactly, so PostgreSQL reads them in order without sorting.
+ */
+const listOrder = [sql`${contracts.totalOrMaxAmount} DESC NULLS LAST`, sql`${contracts.id} DESC NULLS LAST`];
 
 function selectPublic(db: Database) {
   return db
@@ -107,25 +110,22 @@ export async function findContract(db: Database, organizationId: string, id: str
     .leftJoin(suppliers, eq(suppliers.id, contracts.supplierId))
     .leftJoin(applicant, eq(applicant.id, contracts.applicantAdministrativeUnitId))
     .leftJoin(organizer, eq(organizer.id, contracts.organizerAdministrativeUnitId))
-    .where(and(eq(contracts.id, id), eq(contracts.organizationId, organizationId), isNull(contracts.deletedAt)))
+    .where(
+      and(eq(contracts.id, id), eq(contracts.organizationId, organizationId), isNull(contracts.deletedAt)),
+    )
     .limit(1);
   return row;
-}
-
-/** When the monitor's contracts last changed (any contract, deleted ones included: a deletion is a change). */
-export async function lastContractUpdate(db: Database, organizationId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ last: max(contracts.updatedAt) })
-    .from(contracts)
-    .where(eq(contracts.organizationId, organizationId));
-  return row?.last ?? null;
 }
 
 /**
  * Rows of a filtered list, in list order, in batches read by keyset (never OFFSET), so an export
  * of hundreds of thousands of contracts costs the same per batch and holds no transaction open.
  */
-export async function* streamContracts(db: Database, where: SQL, batchSize = 2_000): AsyncGenerator<ContractRow> {
+export async function* streamContracts(
+  db: Database,
+  where: SQL,
+  batchSize = 2_000,
+): AsyncGenerator<ContractRow> {
   let after: { amount: number | null; id: string } | undefined;
   for (;;) {
     const keyset = after

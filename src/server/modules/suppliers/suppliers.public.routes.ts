@@ -20,14 +20,19 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Suppliers of the monitor\'s contracts, largest total first',
+        summary: "Suppliers of the monitor's contracts, largest total first",
         headers: OrganizationHeaderSchema,
         querystring: PageQuerySchema.extend({ search: SearchTextSchema.optional() }),
         response: { 200: SupplierListResponseSchema },
       },
     },
     async (request) =>
-      listSuppliers(app.deps, await requireOrganization(request), { search: request.query.search }, request.query.page),
+      listSuppliers(
+        app.deps,
+        await requireOrganization(request),
+        { search: request.query.search },
+        request.query.page,
+      ),
   );
 
   app.post(
@@ -60,7 +65,12 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const body = (request.body ?? {}) as { filters?: object };
-        return getSupplierDetail(app.deps, await requireOrganization(request), request.query.id, body.filters ?? {});
+        return getSupplierDetail(
+          app.deps,
+          await requireOrganization(request),
+          request.query.id,
+          body.filters ?? {},
+        );
       },
     });
 

@@ -8,8 +8,11 @@ import { countsInTotals } from '../contracts/contract-filters';
 const inTotals = (type?: ProcedureType) =>
   type ? sql`${countsInTotals} AND ${contracts.procedureType} = ${type}` : countsInTotals;
 const amountOf = (type?: ProcedureType) =>
-  sql<number>`coalesce(sum(${contracts.totalOrMaxAmount}) FILTER (WHERE ${inTotals(type)}), 0)`.mapWith(Number);
-const countOf = (type?: ProcedureType) => sql<number>`count(*) FILTER (WHERE ${inTotals(type)})`.mapWith(Number);
+  sql<number>`coalesce(sum(${contracts.totalOrMaxAmount}) FILTER (WHERE ${inTotals(type)}), 0)`.mapWith(
+    Number,
+  );
+const countOf = (type?: ProcedureType) =>
+  sql<number>`count(*) FILTER (WHERE ${inTotals(type)})`.mapWith(Number);
 
 /** Per supplier: every listed contract, and the counts and sums of those that count in totals. */
 const aggregates = {
@@ -65,7 +68,10 @@ export async function findSupplierPage(
       .orderBy(sql`${grouped.total} DESC`, asc(suppliers.name), asc(grouped.supplierId))
       .offset(page.offset)
       .limit(page.limit),
-    db.select({ total: sql<number>`count(DISTINCT ${contracts.supplierId})`.mapWith(Number) }).from(contracts).where(withSupplier),
+    db
+      .select({ total: sql<number>`count(DISTINCT ${contracts.supplierId})`.mapWith(Number) })
+      .from(contracts)
+      .where(withSupplier),
   ]);
   return {
     rows: rows.map((row) => ({
@@ -84,7 +90,10 @@ export async function findSupplierPage(
 }
 
 /** Totals of the filtered contracts with a supplier (the tiles and the TOTAL row). */
-export async function sumSupplierTotals(db: Database, where: SQL): Promise<Omit<SupplierAggregate, 'supplierId'>> {
+export async function sumSupplierTotals(
+  db: Database,
+  where: SQL,
+): Promise<Omit<SupplierAggregate, 'supplierId'>> {
   const [row] = await db
     .select(aggregates)
     .from(contracts)
@@ -105,7 +114,9 @@ export async function findSupplier(db: Database, organizationId: string, id: str
   const [row] = await db
     .select({ id: suppliers.id, name: suppliers.name, updatedAt: suppliers.updatedAt })
     .from(suppliers)
-    .where(and(eq(suppliers.id, id), eq(suppliers.organizationId, organizationId), isNull(suppliers.deletedAt)))
+    .where(
+      and(eq(suppliers.id, id), eq(suppliers.organizationId, organizationId), isNull(suppliers.deletedAt)),
+    )
     .limit(1);
   return row;
 }

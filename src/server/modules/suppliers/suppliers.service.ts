@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { LIMITS } from '../../../shared/constants/limits';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { ProcedureType } from '../../../shared/constants/enums';
+import { LIMITS } from '../../../shared/constants/limits';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import {
   SUPPLIER_GROUP_SIZE,
@@ -16,10 +16,24 @@ import { type Page, pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions } from '../contracts/contract-filters';
 import { round } from '../contracts/contracts.presenter';
-import { lastContractUpdate } from '../contracts/contracts.repository';
-import { findSupplier, findSupplierPage, type SupplierAggregate, sumSupplierTotals } from './suppliers.repository';
+import { lastUpdateOf, resultKey } from '../contracts/contracts.service';
+import {
+  supplierCubeContractsByType,
+  supplierCubePage,
+  supplierCubeTotals,
+  supplierRankingPage,
+} from '../contracts/cube-queries';
+import { ensureFreshCubes, supplierCubeServes, supplierRankingServes } from '../contracts/cubes';
+import {
+  findSupplier,
+  findSupplierPage,
+  type SupplierAggregate,
+  sumSupplierTotals,
+} from './suppliers.repository';
 
-function presentTotals(sums: Omit<SupplierAggregate, 'supplierId'>): SupplierTotals {
+type Sums = Omit<SupplierAggregate, 'supplierId'>;
+
+function presentTotals(sums: Sums): SupplierTotals {
   return {
     totalCount: sums.publicCount + sums.invitationCount + sums.noBidCount,
     publicCount: sums.publicCount,
@@ -39,27 +53,41 @@ export async function listSuppliers(
   filters: Partial<PublicFilters>,
   page: number,
 ): Promise<SupplierListResponse> {
-  const { db } = deps.database;
-  const where = await contractConditions(db, organization.id, filters);
-  const [{ rows, total }, sums, lastUpdate] = await Promise.all([
-    findSupplierPage(db, where, { offset: pageOffset(page, LIMITS.pageSize), limit: LIMITS.pageSize }),
-    sumSupplierTotals(db, where),
-    lastContractUpdate(db, organization.id),
-  ]);
-  const docs = rows.map(({ supplierId, ...row }) => ({
-    _id: supplierId,
-    ...row,
-    public: round(row.public),
-    invitation: round(row.invitation),
-    noBid: round(row.noBid),
-    total: round(row.total),
-  }));
-  return {
-    error: false,
-    message: '',
-    data: { ...toPage(docs, total, page, LIMITS.pageSize), totals: presentTotals(sums) },
-    ...(lastUpdate ? { lastUpdate: lastUpdate.toISOString() } : {}),
-  };
+  return deps.cache.get(resultKey(organization, 'suppliers', filters, String(page)), async () => {
+    const { db } = deps.database;
+    const window = { offset: pageOffset(page, LIMITS.pageSize), limit: LIMITS.pageSize };
+    let result: { rows: (SupplierAggregate & { name: string })[]; total: number };
+    let sums: Sums;
+    if (supplierRankingServes(filters)) {
+      await ensureFreshCubes(deps, organization);
+      const ranking = await supplierRankingPage(db, organization.id, filters, window);
+      result = ranking;
+      sums = ranking.totals;
+    } else if (supplierCubeServes(filters)) {
+      await ensureFreshCubes(deps, organization);
+      [result, sums] = await Promise.all([
+        supplierCubePage(db, organization.id, filters, window),
+        supplierCubeTotals(db, organization.id, filters),
+      ]);
+    } else {
+      const where = await contractConditions(db, organization.id, filters);
+      [result, sums] = await Promise.all([findSupplierPage(db, where, window), sumSupplierTotals(db, where)]);
+    }
+    const docs = result.rows.map(({ supplierId, ...row }) => ({
+      _id: supplierId,
+      ...row,
+      public: round(row.public),
+      invitation: round(row.invitation),
+      noBid: round(row.noBid),
+      total: round(row.total),
+    }));
+    return {
+      error: false as const,
+      message: '',
+      data: { ...toPage(docs, result.total, page, LIMITS.pageSize), totals: presentTotals(sums) },
+      ...lastUpdateOf(organization),
+    };
+  });
 }
 
 const GROUPS = [
@@ -81,26 +109,43 @@ export async function getSupplierDetail(
   const { db } = deps.database;
   const supplier = await findSupplier(db, organization.id, id);
   if (!supplier) throw notFound('El proveedor solicitado no existe.');
-  const where = await contractConditions(db, organization.id, { ...filters, suppliers: [id] });
-  const [sums, lastUpdate, ...groups] = await Promise.all([
-    sumSupplierTotals(db, where),
-    lastContractUpdate(db, organization.id),
-    ...GROUPS.map(([, type]) => contractsOfType(db, where, type, { offset: 0, limit: SUPPLIER_GROUP_SIZE })),
-  ]);
-  const [publicGroup, invitationGroup, noBidGroup] = groups as Page<SupplierContract>[];
-  return {
-    error: false,
-    message: '',
-    data: {
-      _id: supplier.id,
-      supplier: { _id: supplier.id, name: supplier.name, updatedAt: supplier.updatedAt.toISOString() },
-      totals: { ...presentTotals(sums), count: sums.contractsCount },
-      public: { count: publicGroup!.total, docs: publicGroup!.docs },
-      invitation: { count: invitationGroup!.total, docs: invitationGroup!.docs },
-      noBid: { count: noBidGroup!.total, docs: noBidGroup!.docs },
-    },
-    ...(lastUpdate ? { lastUpdate: lastUpdate.toISOString() } : {}),
-  };
+  return deps.cache.get(resultKey(organization, `supplier:${id}`, filters), async () => {
+    const scoped = { ...filters, suppliers: [id] };
+    const where = await contractConditions(db, organization.id, scoped);
+    let sums: Sums;
+    let counts: Partial<Record<ProcedureType, number>>;
+    if (supplierCubeServes(filters)) {
+      await ensureFreshCubes(deps, organization);
+      [sums, counts] = await Promise.all([
+        supplierCubeTotals(db, organization.id, filters, id),
+        supplierCubeContractsByType(db, organization.id, filters, id),
+      ]);
+    } else {
+      sums = await sumSupplierTotals(db, where);
+      counts = Object.fromEntries(
+        await Promise.all(
+          GROUPS.map(async ([, type]) => [type, await countOfType(db, where, type)] as const),
+        ),
+      );
+    }
+    const groups = await Promise.all(
+      GROUPS.map(([, type]) => recentOfType(db, where, type, { offset: 0, limit: SUPPLIER_GROUP_SIZE })),
+    );
+    const [publicDocs = [], invitationDocs = [], noBidDocs = []] = groups;
+    return {
+      error: false as const,
+      message: '',
+      data: {
+        _id: supplier.id,
+        supplier: { _id: supplier.id, name: supplier.name, updatedAt: supplier.updatedAt.toISOString() },
+        totals: { ...presentTotals(sums), count: sums.contractsCount },
+        public: { count: counts.PUBLIC ?? 0, docs: publicDocs },
+        invitation: { count: counts.INVITATION ?? 0, docs: invitationDocs },
+        noBid: { count: counts.NO_BID ?? 0, docs: noBidDocs },
+      },
+      ...lastUpdateOf(organization),
+    };
+  });
 }
 
 /** One page of a supplier's contracts of one procedure type, most recent first. */
@@ -116,37 +161,44 @@ export async function supplierContracts(
   const supplier = await findSupplier(db, organization.id, id);
   if (!supplier) throw notFound('El proveedor solicitado no existe.');
   const where = await contractConditions(db, organization.id, { ...filters, suppliers: [id] });
-  const result = await contractsOfType(db, where, procedureType, {
-    offset: pageOffset(page, SUPPLIER_GROUP_SIZE),
-    limit: SUPPLIER_GROUP_SIZE,
-  });
-  return { ...result, page, pages: Math.max(1, Math.ceil(result.total / SUPPLIER_GROUP_SIZE)) };
+  const [docs, total] = await Promise.all([
+    recentOfType(db, where, procedureType, {
+      offset: pageOffset(page, SUPPLIER_GROUP_SIZE),
+      limit: SUPPLIER_GROUP_SIZE,
+    }),
+    countOfType(db, where, procedureType),
+  ]);
+  return toPage(docs, total, page, SUPPLIER_GROUP_SIZE);
 }
 
-async function contractsOfType(
+/** Most recent first: uses the (organization, supplier, type, date) index, so it is fast for any supplier. */
+async function recentOfType(
   db: Database,
-  where: ReturnType<typeof sql>,
+  where: SQL,
   procedureType: ProcedureType,
   page: { offset: number; limit: number },
-): Promise<Page<SupplierContract>> {
-  const ofType = and(where, eq(contracts.procedureType, procedureType));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        _id: contracts.id,
-        servicesDescription: contracts.servicesDescription,
-        totalOrMaxAmount: contracts.totalOrMaxAmount,
-        contractDate: contracts.contractDate,
-        procedureType: contracts.procedureType,
-        procedureState: contracts.procedureState,
-        category: contracts.category,
-      })
-      .from(contracts)
-      .where(ofType)
-      .orderBy(sql`${contracts.contractDate} DESC NULLS LAST`, desc(contracts.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    db.select({ total: count() }).from(contracts).where(ofType),
-  ]);
-  return toPage(rows, counted?.total ?? 0, Math.floor(page.offset / page.limit) + 1, page.limit);
+): Promise<SupplierContract[]> {
+  return db
+    .select({
+      _id: contracts.id,
+      servicesDescription: contracts.servicesDescription,
+      totalOrMaxAmount: contracts.totalOrMaxAmount,
+      contractDate: contracts.contractDate,
+      procedureType: contracts.procedureType,
+      procedureState: contracts.procedureState,
+      category: contracts.category,
+    })
+    .from(contracts)
+    .where(and(where, eq(contracts.procedureType, procedureType)))
+    .orderBy(sql`${contracts.contractDate} DESC NULLS LAST`, sql`${contracts.id} DESC NULLS LAST`)
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+async function countOfType(db: Database, where: SQL, procedureType: ProcedureType): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(contracts)
+    .where(and(where, eq(contracts.procedureType, procedureType)));
+  return row?.total ?? 0;
 }

@@ -1,0 +1,203 @@
+import { Worker } from 'node:worker_threads';
+import { formatDate } from '../../shared/format/dates';
+import { formatCount, formatMoney } from '../../shared/format/money';
+import { type ExportColumn, type ExportDocument, type ExportSection, PRODUCT_NAME } from './document';
+import type { PdfPayload, PdfSectionPayload, PdfWorkerResult } from './pdf-worker';
+
+/** Rows a PDF shows at most (across all sections); the XLSX and JSON downloads carry the rest. */
+export const PDF_MAX_ROWS = 10_000;
+
+/** PDFs built at the same time by this process; more wait their turn (each worker takes ~100+ MB). */
+const MAX_CONCURRENT_WORKERS = 2;
+/** A worker that needs more heap than this dies alone instead of taking the server with it. */
+const WORKER_HEAP_MB = 1024;
+
+export interface RenderPdfOptions {
+  /** Defaults to PDF_MAX_ROWS. */
+  maxRows?: number;
+  /** Aborting (e.g. the client went away) stops the worker and rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+function toNumber(value: string | number): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
+/** A page-long description would make one row fill pages; the XLSX keeps the whole text. */
+const MAX_CELL_TEXT = 1_000;
+
+function clip(text: string): string {
+  return text.length > MAX_CELL_TEXT ? `${text.slice(0, MAX_CELL_TEXT - 1)}…` : text;
+}
+
+/** Display text of a cell, with the same formatters as the screens. */
+function display<T>(column: ExportColumn<T>, row: T): string {
+  const value = column.value(row);
+  if (value === null || value === undefined || value === '') return '';
+  switch (column.kind) {
+    case 'money':
+      return Number.isFinite(toNumber(value)) ? formatMoney(toNumber(value)) : String(value);
+    case 'count':
+      return Number.isFinite(toNumber(value)) ? formatCount(toNumber(value)) : String(value);
+    case 'date':
+      return formatDate(String(value)) || String(value);
+    default:
+      return clip(String(value));
+  }
+}
+
+function cutMessage(limit: number, total: number | undefined): string {
+  const shown = `Este PDF muestra las primeras ${formatCount(limit)} filas`;
+  const rest = 'Descarga el archivo XLSX o JSON para consultarlas todas.';
+  return total !== undefined && total > limit
+    ? `${shown} de ${formatCount(total)}. ${rest}`
+    : `${shown}. ${rest}`;
+}
+
+/**
+ * Reads at most `maxRows` rows (plus one, to learn whether there were more) and turns them into
+ * strings. Stopping early ends the iterators, so a database cursor behind them is closed.
+ */
+async function collect(doc: ExportDocument, maxRows: number, signal?: AbortSignal): Promise<PdfPayload> {
+  let budget = maxRows;
+  let cut = false;
+  const sections: PdfSectionPayload[] = [];
+  for (const section of doc.sections as readonly ExportSection<unknown>[]) {
+    const rows: string[][] = [];
+    for await (const row of section.rows) {
+      signal?.throwIfAborted();
+      if (budget === 0) {
+        cut = true;
+        break;
+      }
+      rows.push(section.columns.map((column) => display(column, row)));
+      budget -= 1;
+    }
+    sections.push({
+      title: section.title,
+      columns: section.columns.map((column) => ({
+        header: column.header,
+        kind: column.kind,
+        width: column.width ?? 0,
+      })),
+      rows,
+    });
+  }
+  const totals = doc.sections.map((section) => section.total);
+  const total = totals.every((value) => typeof value === 'number' && Number.isFinite(value))
+    ? (totals as number[]).reduce((sum, value) => sum + value, 0)
+    : undefined;
+  return {
+    title: doc.title,
+    consulted: `Fecha de consulta: ${formatDate(doc.consultedAt)}`,
+    organizationName: doc.organizationName,
+    product: PRODUCT_NAME,
+    filters:
+      doc.filters.length > 0
+        ? doc.filters.map((filter) => `${filter.label}: ${filter.values.join(', ')}`)
+        : ['Sin filtros'],
+    summary: doc.summary.map((figure) => ({
+      label: figure.label,
+      kind: figure.kind,
+      value: figure.kind === 'money' ? formatMoney(figure.value) : formatCount(figure.value),
+    })),
+    ...(doc.note ? { note: doc.note } : {}),
+    ...(cut ? { cutMessage: cutMessage(maxRows, total) } : {}),
+    sections,
+  };
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function acquireSlot(): Promise<void> {
+  if (running < MAX_CONCURRENT_WORKERS) {
+    running += 1;
+    return;
+  }
+  // release() hands its slot over directly, so `running` stays the same.
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function releaseSlot(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running -= 1;
+}
+
+/**
+ * The worker is started from a tiny CommonJS bootstrap (eval) rather than from the .ts file:
+ * Node 20 cannot load TypeScript by itself, and under vitest the parent has no tsx loader to
+ * inherit. The bootstrap registers tsx's ESM hooks inside the worker when the entry is a .ts
+ * file and then imports it, so the same code runs under `tsx`, vitest, or compiled to .js.
+ */
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+(async () => {
+  if (workerData.loader) (await import(workerData.loader)).register();
+  await import(workerData.entry);
+})();
+`;
+
+function workerEntry(): { entry: string; loader: string | null } {
+  const typescript = import.meta.url.endsWith('.ts');
+  const entry = new URL(typescript ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url).href;
+  return { entry, loader: typescript ? import.meta.resolve('tsx/esm/api') : null };
+}
+
+async function runWorker(payload: PdfPayload, signal: AbortSignal | undefined): Promise<Buffer> {
+  await acquireSlot();
+  if (signal?.aborted) {
+    releaseSlot();
+    throw signal.reason;
+  }
+  let worker: Worker;
+  try {
+    worker = new Worker(BOOTSTRAP, {
+      eval: true,
+      workerData: { ...workerEntry(), payload },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+  } catch (error) {
+    releaseSlot();
+    throw error;
+  }
+  return new Promise<Buffer>((resolve, reject) => {
+    let settled = false;
+    const settle = (done: () => void): void => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      done();
+    };
+    const onAbort = (): void => {
+      void worker.terminate();
+      settle(() => reject(signal?.reason));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (result: PdfWorkerResult) =>
+      settle(() =>
+        result.ok
+          ? resolve(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength))
+          : reject(new Error(`PDF worker failed: ${result.message}`)),
+      ),
+    );
+    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('exit', (code) => {
+      releaseSlot();
+      settle(() => reject(new Error(`PDF worker exited with code ${code} before answering`)));
+    });
+  });
+}
+
+/**
+ * The PDF download. Laying out 10,000 table rows takes pdfmake seconds of CPU, so only the
+ * row reading and formatting (cheap, and needing the database iterators) happen here; pdfmake
+ * runs in a worker thread and the event loop keeps serving other requests meanwhile.
+ * Rows beyond `maxRows` are left out and the document says so.
+ */
+export async function renderPdf(doc: ExportDocument, options: RenderPdfOptions = {}): Promise<Buffer> {
+  const maxRows = Math.max(0, Math.floor(options.maxRows ?? PDF_MAX_ROWS));
+  const payload = await collect(doc, maxRows, options.signal);
+  return runWorker(payload, options.signal);
+}
