@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { administrativeUnits, contracts, files, organizations, suppliers } from '../db/schema';
+import { bulkInsert, bulkInsertAll } from '../seed/bulk';
+import { generateSuppliers, generateUnits } from '../seed/catalogue-generator';
+import { CONTRACT_COLUMNS, SUPPLIER_COLUMNS, UNIT_COLUMNS } from '../seed/columns';
+import { generateContracts } from '../seed/contract-generator';
+import { Random } from '../seed/random';
+import type { GeneratorSpec } from '../seed/rows';
 
 /**
  * Rows for tests, with sensible defaults and overrides. Each test creates the organizations it
@@ -99,4 +106,47 @@ export async function createFile(
     })
     .returning();
   return row!;
+}
+
+/**
+ * A monitor with generated contracts of the same kind as the demonstration data (all procedure
+ * types and states, amendments, open contracts, empty rows), for tests that check figures.
+ */
+export async function seedGeneratedMonitor(
+  db: Database,
+  options: { contracts: number; suppliers: number; seed?: number; name?: string },
+) {
+  const organization = await createOrganization(db, { name: options.name ?? `Monitor generado ${unique()}` });
+  const random = new Random(options.seed ?? 7);
+  const spec: GeneratorSpec = {
+    organizationId: organization.id,
+    code: 'TST',
+    slug: 'prueba',
+    units: [
+      'Dirección de Adquisiciones',
+      'Dirección de Obras Públicas',
+      'Tesorería Municipal',
+      'DIF Municipal',
+      'Oficialía Mayor',
+    ],
+    purchasingUnits: ['Dirección de Adquisiciones', 'Oficialía Mayor'],
+    worksUnit: 'Dirección de Obras Públicas',
+    administrationPeriods: ['2018-2021', '2021-2024', '2024-2027'],
+    lastQuarter: { quarter: 3, year: 2026 },
+    supplierCount: options.suppliers,
+    amountScale: 1,
+  };
+  const createdAt = new Date('2018-10-01T00:00:00Z');
+  const units = generateUnits(random, spec, createdAt);
+  const generatedSuppliers = generateSuppliers(random, spec, createdAt);
+  await bulkInsert(db, 'administrative_units', UNIT_COLUMNS, units);
+  await bulkInsert(db, 'suppliers', SUPPLIER_COLUMNS, generatedSuppliers);
+  await bulkInsertAll(
+    db,
+    'contracts',
+    CONTRACT_COLUMNS,
+    generateContracts(random, spec, units, generatedSuppliers, options.contracts),
+  );
+  const [fresh] = await db.select().from(organizations).where(eq(organizations.id, organization.id));
+  return { organization: fresh!, units, suppliers: generatedSuppliers };
 }

@@ -8,16 +8,17 @@ const MAX_VALUES = 50;
 
 const uuid = z.uuid({ message: 'El identificador no es válido.' });
 
-/** A filter value may come plain ('2021-2024') or as the original client sends it ({ administrationPeriod }). */
+/**
+ * A filter value may come plain ('2021-2024') or as the original client sends it
+ * ({ administrationPeriod: '2021-2024' }); either way the value's own rule and message apply.
+ */
 function values<T extends z.ZodType>(item: T, key: string) {
+  const unwrap = (value: unknown) =>
+    value !== null && typeof value === 'object' && key in value
+      ? (value as Record<string, unknown>)[key]
+      : value;
   return z
-    .array(
-      z.union([
-        item,
-        z.object({ [key]: item }).transform((object) => (object as Record<string, z.infer<T>>)[key]!),
-      ]),
-      { message: 'El filtro debe ser una lista.' },
-    )
+    .array(z.preprocess(unwrap, item), { message: 'El filtro debe ser una lista.' })
     .max(MAX_VALUES, `Un filtro admite como máximo ${MAX_VALUES} valores.`)
     .default([]);
 }
