@@ -10,12 +10,21 @@ import {
   OptionsQuerySchema,
   OptionsResponseSchema,
 } from '../../../shared/schemas/contracts';
-import { FilteredListBodySchema } from '../../../shared/schemas/filters';
+import {
+  DownloadFormatSchema,
+  DownloadQuerySchema,
+  FilteredListBodySchema,
+} from '../../../shared/schemas/filters';
+import { sendExport } from '../../exports/send';
 import { requireOrganization } from '../../plugins/organization';
+import { contractsExport } from './contracts.export';
 import { filterOptions, OPTION_KINDS } from './contracts.options';
 import { contractTotals, getContract, listContracts } from './contracts.service';
 
 const tags = ['public: contracts'];
+
+/** Downloads are heavy: a few per minute and address are plenty for a person. */
+export const DOWNLOAD_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -84,6 +93,29 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getContract(app.deps, await requireOrganization(request), request.query.id),
+  );
+
+  app.get(
+    '/download/:format',
+    {
+      config: { rateLimit: DOWNLOAD_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'The filtered contracts list as a file (xls = XLSX, pdf, json)',
+        description:
+          'Every row of the filtered list, in list order, with the active filters and the totals. XLSX and JSON are ' +
+          'streamed; a PDF holds at most 10,000 rows and says so when it is cut. Filters travel as JSON in ?filters=.',
+        headers: OrganizationHeaderSchema,
+        params: z.object({ format: DownloadFormatSchema }),
+        querystring: DownloadQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const organization = await requireOrganization(request);
+      const { format } = request.params;
+      const files = await contractsExport(app.deps, organization, request.query.filters, format);
+      return sendExport(request, reply, { format, name: 'contratos', now: app.deps.now(), ...files });
+    },
   );
 
   app.get(

@@ -55,7 +55,7 @@ export async function listContracts(
  * How many contracts match (every state) and their totals under the one rule for money: from the
  * pre-aggregated cube when the filters allow it, otherwise from the contracts themselves.
  */
-async function countAndTotals(
+export async function countAndTotals(
   deps: AppDeps,
   organization: OrganizationRow,
   filters: Partial<PublicFilters>,

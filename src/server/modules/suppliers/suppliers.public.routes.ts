@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { OrganizationHeaderSchema, PageQuerySchema, SearchTextSchema } from '../../../shared/schemas/common';
-import { FilteredListBodySchema } from '../../../shared/schemas/filters';
+import {
+  DownloadFormatSchema,
+  DownloadQuerySchema,
+  FilteredListBodySchema,
+} from '../../../shared/schemas/filters';
 import {
   SupplierContractsQuerySchema,
   SupplierContractsResponseSchema,
@@ -9,7 +14,10 @@ import {
   SupplierDetailResponseSchema,
   SupplierListResponseSchema,
 } from '../../../shared/schemas/suppliers';
+import { sendExport } from '../../exports/send';
 import { requireOrganization } from '../../plugins/organization';
+import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
+import { supplierDetailExport, suppliersExport } from './suppliers.export';
 import { getSupplierDetail, listSuppliers, supplierContracts } from './suppliers.service';
 
 const tags = ['public: suppliers'];
@@ -49,6 +57,61 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       listSuppliers(app.deps, await requireOrganization(request), request.body.filters, request.query.page),
+  );
+
+  app.get(
+    '/download/:format',
+    {
+      config: { rateLimit: DOWNLOAD_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'The filtered suppliers list as a file (xls = XLSX, pdf, json)',
+        headers: OrganizationHeaderSchema,
+        params: z.object({ format: DownloadFormatSchema }),
+        querystring: DownloadQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const files = await suppliersExport(
+        app.deps,
+        await requireOrganization(request),
+        request.query.filters,
+      );
+      return sendExport(request, reply, {
+        format: request.params.format,
+        name: 'proveedores',
+        now: app.deps.now(),
+        ...files,
+      });
+    },
+  );
+
+  app.get(
+    '/download-detail/:id/:format',
+    {
+      config: { rateLimit: DOWNLOAD_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: "A supplier's contracts as a file (xls = XLSX, pdf, json)",
+        headers: OrganizationHeaderSchema,
+        params: z.object({
+          id: z.uuid({ message: 'El identificador del proveedor no es válido.' }),
+          format: DownloadFormatSchema,
+        }),
+        querystring: DownloadQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { id, format } = request.params;
+      const { suppliers: _ignored, ...filters } = request.query.filters;
+      const files = await supplierDetailExport(app.deps, await requireOrganization(request), id, filters);
+      return sendExport(request, reply, {
+        format,
+        name: 'proveedores-detalle',
+        now: app.deps.now(),
+        ...files,
+      });
+    },
   );
 
   for (const method of ['GET', 'POST'] as const) {

@@ -7,6 +7,7 @@ import {
   type SupplierContract,
   type SupplierDetailResponse,
   type SupplierListResponse,
+  type SupplierRow,
   type SupplierTotals,
 } from '../../../shared/schemas/suppliers';
 import type { Database } from '../../db/client';
@@ -54,40 +55,56 @@ export async function listSuppliers(
   page: number,
 ): Promise<SupplierListResponse> {
   return deps.cache.get(resultKey(organization, 'suppliers', filters, String(page)), async () => {
-    const { db } = deps.database;
-    const window = { offset: pageOffset(page, LIMITS.pageSize), limit: LIMITS.pageSize };
-    let result: { rows: (SupplierAggregate & { name: string })[]; total: number };
-    let sums: Sums;
-    if (supplierRankingServes(filters)) {
-      await ensureFreshCubes(deps, organization);
-      const ranking = await supplierRankingPage(db, organization.id, filters, window);
-      result = ranking;
-      sums = ranking.totals;
-    } else if (supplierCubeServes(filters)) {
-      await ensureFreshCubes(deps, organization);
-      [result, sums] = await Promise.all([
-        supplierCubePage(db, organization.id, filters, window),
-        supplierCubeTotals(db, organization.id, filters),
-      ]);
-    } else {
-      const where = await contractConditions(db, organization.id, filters);
-      [result, sums] = await Promise.all([findSupplierPage(db, where, window), sumSupplierTotals(db, where)]);
-    }
-    const docs = result.rows.map(({ supplierId, ...row }) => ({
-      _id: supplierId,
-      ...row,
-      public: round(row.public),
-      invitation: round(row.invitation),
-      noBid: round(row.noBid),
-      total: round(row.total),
-    }));
+    const window = await listSupplierWindow(deps, organization, filters, {
+      offset: pageOffset(page, LIMITS.pageSize),
+      limit: LIMITS.pageSize,
+    });
     return {
       error: false as const,
       message: '',
-      data: { ...toPage(docs, result.total, page, LIMITS.pageSize), totals: presentTotals(sums) },
+      data: { ...toPage(window.rows, window.total, page, LIMITS.pageSize), totals: window.totals },
       ...lastUpdateOf(organization),
     };
   });
+}
+
+/**
+ * Suppliers from `offset`, largest total first: from the stored ranking, the supplier cube or the
+ * contracts themselves, whichever the filters allow. Also how many there are and their totals.
+ */
+export async function listSupplierWindow(
+  deps: AppDeps,
+  organization: OrganizationRow,
+  filters: Partial<PublicFilters>,
+  window: { offset: number; limit: number },
+): Promise<{ rows: SupplierRow[]; total: number; totals: SupplierTotals }> {
+  const { db } = deps.database;
+  let result: { rows: (SupplierAggregate & { name: string })[]; total: number };
+  let sums: Sums;
+  if (supplierRankingServes(filters)) {
+    await ensureFreshCubes(deps, organization);
+    const ranking = await supplierRankingPage(db, organization.id, filters, window);
+    result = ranking;
+    sums = ranking.totals;
+  } else if (supplierCubeServes(filters)) {
+    await ensureFreshCubes(deps, organization);
+    [result, sums] = await Promise.all([
+      supplierCubePage(db, organization.id, filters, window),
+      supplierCubeTotals(db, organization.id, filters),
+    ]);
+  } else {
+    const where = await contractConditions(db, organization.id, filters);
+    [result, sums] = await Promise.all([findSupplierPage(db, where, window), sumSupplierTotals(db, where)]);
+  }
+  const rows = result.rows.map(({ supplierId, ...row }) => ({
+    _id: supplierId,
+    ...row,
+    public: round(row.public),
+    invitation: round(row.invitation),
+    noBid: round(row.noBid),
+    total: round(row.total),
+  }));
+  return { rows, total: result.total, totals: presentTotals(sums) };
 }
 
 const GROUPS = [
