@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type About, AboutSchema, TO_BE_DEFINED } from '../shared/schemas/about';
 
 /**
  * The only reader of process.env. Parsed once at start; a wrong value stops the process with a
@@ -59,6 +61,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_VISITS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
+  ABOUT_FILE: optionalText,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -84,6 +87,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Computed public results (totals, charts, list pages) kept per process; 0 turns the cache off. */
   resultCacheEntries: number;
+  /** The association behind the installation (About and Privacy pages), from ABOUT_FILE. */
+  about: About;
   /** Directory with the built web app (index.html + assets). */
   webDir: string;
 }
@@ -139,9 +144,50 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: { visitsPerMinute: env.RATE_LIMIT_VISITS_PER_MINUTE },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     resultCacheEntries: env.RESULT_CACHE_ENTRIES,
+    about: loadAbout(env.ABOUT_FILE),
     webDir: path.resolve('dist/web'),
   };
 }
+
+const ABOUT_DEFAULTS: About = {
+  association: { name: TO_BE_DEFINED, address: TO_BE_DEFINED, email: TO_BE_DEFINED, website: TO_BE_DEFINED },
+  about: TO_BE_DEFINED,
+  mission: TO_BE_DEFINED,
+  vision: TO_BE_DEFINED,
+  values: TO_BE_DEFINED,
+  directiveCouncil: [],
+  consultiveCouncil: [],
+};
+
+/**
+ * The About texts: a JSON file with any of the fields of AboutSchema (see docs/about.example.json);
+ * what it leaves out reads 'Por definir...'.
+ */
+function loadAbout(file: string | undefined): About {
+  if (!file) return ABOUT_DEFAULTS;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError([`ABOUT_FILE: cannot read ${file} as JSON (${(error as Error).message})`]);
+  }
+  const result = partialAbout.safeParse(parsed);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `ABOUT_FILE: ${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const data = result.data as Partial<About>;
+  return {
+    ...ABOUT_DEFAULTS,
+    ...data,
+    association: { ...ABOUT_DEFAULTS.association, ...(data.association ?? {}) },
+  };
+}
+
+const partialAbout = AboutSchema.partial().extend({
+  association: AboutSchema.shape.association.partial().optional(),
+});
 
 /** Hides the password of a database address before it is printed. */
 export function redactUrl(url: string): string {

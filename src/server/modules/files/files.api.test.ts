@@ -45,6 +45,17 @@ describe('GET /public-api/files/image/:id', () => {
     expect(response.body).not.toContain('<script>');
   });
 
+  it('downloads a backed-up document only as an attachment that cannot run on our origin', async () => {
+    const response = await ctx.app.inject(`/public-api/files/download/${backupId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/octet-stream');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="contrato.html"');
+    expect(response.headers['content-security-policy']).toContain('sandbox');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // A cover is not a document backup.
+    expect((await ctx.app.inject(`/public-api/files/download/${coverId}`)).statusCode).toBe(404);
+  });
+
   it('answers unknown and malformed ids with 404', async () => {
     expect(
       (await ctx.app.inject('/public-api/files/image/0192aaaa-0000-7000-8000-000000000000')).statusCode,

@@ -45,6 +45,36 @@ export const filesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/**
+ * The backup copy of a contract document. Always an attachment, never rendered by the browser on
+ * our origin: a backed-up web page could otherwise run its script here.
+ */
+export const fileDownloadRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/download/:id',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'The backup copy of a contract document',
+        params: z.object({ id: z.string().max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const file = isUuid(id) ? await findFile(app.deps.database.db, id) : undefined;
+      if (!file || file.kind !== 'DOCUMENT_BACKUP')
+        throw notFound('El documento solicitado no está disponible.');
+      return reply
+        .type(file.mimeType === 'application/pdf' ? 'application/pdf' : 'application/octet-stream')
+        .header('content-disposition', `attachment; filename="${safeFilename(file.filename)}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.data);
+    },
+  );
+};
+
 function safeFilename(name: string): string {
   return name.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'imagen';
 }
