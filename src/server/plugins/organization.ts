@@ -17,10 +17,16 @@ export async function requireOrganization(request: FastifyRequest): Promise<Orga
   return organization;
 }
 
-/** Like requireOrganization, but a missing header gives null (a present but unknown one is still an error). */
+/**
+ * Like requireOrganization, but a missing header gives null (a present but unknown one is still an
+ * error). Downloads, which browsers start as plain links without headers, may name the monitor in
+ * `?organization=` instead; it is checked the same way.
+ */
 export async function optionalOrganization(request: FastifyRequest): Promise<OrganizationRow | null> {
   if (request.organization) return request.organization;
-  const raw = request.headers[ORGANIZATION_HEADER];
+  const raw =
+    request.headers[ORGANIZATION_HEADER] ??
+    (request.query as { organization?: string } | undefined)?.organization;
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (!value || value === 'null' || value === 'undefined') return null;
   if (!isUuid(value)) throw new AppError('ORGANIZATION_NOT_FOUND');

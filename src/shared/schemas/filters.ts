@@ -67,8 +67,12 @@ export const FilteredListBodySchema = z
     filters: EMPTY_FILTERS,
   });
 
-/** Downloads are GET requests carrying the filters as JSON in `?filters=`. */
+/**
+ * Downloads are GET requests carrying the filters as JSON in `?filters=`, and the monitor in the
+ * header or, for a plain link, in `?organization=`.
+ */
 export const DownloadQuerySchema = z.object({
+  organization: z.uuid({ message: 'La organización seleccionada no existe.' }).optional(),
   filters: z
     .string()
     .max(20_000, 'Los filtros exceden el tamaño permitido.')

@@ -111,6 +111,18 @@ describe('public downloads', () => {
     expect(sheet.rowCount - 1).toBe(detail.data.totals.count);
   });
 
+  it('accepts the monitor in ?organization= so a plain link can start a download', async () => {
+    const response = await ctx.app.inject(
+      `/public-api/contracts/download/json?${query}&organization=${headers['x-current-organization-id']}`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().contracts.length).toBeGreaterThan(0);
+    const unknown = await ctx.app.inject(
+      '/public-api/contracts/download/json?organization=0192aaaa-0000-7000-8000-000000000000',
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('refuses unknown formats and malformed filters before sending anything', async () => {
     const format = await get('/public-api/contracts/download/csv');
     expect(format.statusCode).toBe(400);
