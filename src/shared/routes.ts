@@ -6,6 +6,12 @@ export const WEB_ROUTES = {
   home: '/',
   selectOrganization: '/select-organization',
   accessDenied: '/access-denied',
+  contracts: '/contracts',
+  contract: '/contracts/:id',
+  suppliers: '/suppliers',
+  supplier: '/suppliers/:id',
+  about: '/about',
+  privacy: '/privacy',
 } as const;
 
 const patterns: RegExp[] = Object.values(WEB_ROUTES).map(

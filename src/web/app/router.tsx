@@ -39,7 +39,39 @@ export const router = createBrowserRouter([
                 path: WEB_ROUTES.home,
                 lazy: () => import('../routes/public/home').then((m) => ({ Component: m.HomePage })),
               },
+              {
+                path: WEB_ROUTES.contracts,
+                lazy: () =>
+                  import('../routes/public/contracts').then((m) => ({ Component: m.ContractsPage })),
+              },
+              {
+                path: WEB_ROUTES.contract,
+                lazy: () =>
+                  import('../routes/public/contract-detail').then((m) => ({
+                    Component: m.ContractDetailPage,
+                  })),
+              },
+              {
+                path: WEB_ROUTES.suppliers,
+                lazy: () =>
+                  import('../routes/public/suppliers').then((m) => ({ Component: m.SuppliersPage })),
+              },
+              {
+                path: WEB_ROUTES.supplier,
+                lazy: () =>
+                  import('../routes/public/supplier-detail').then((m) => ({
+                    Component: m.SupplierDetailPage,
+                  })),
+              },
             ],
+          },
+          {
+            path: WEB_ROUTES.about,
+            lazy: () => import('../routes/public/about').then((m) => ({ Component: m.AboutPage })),
+          },
+          {
+            path: WEB_ROUTES.privacy,
+            lazy: () => import('../routes/public/privacy').then((m) => ({ Component: m.PrivacyPage })),
           },
           {
             path: WEB_ROUTES.accessDenied,

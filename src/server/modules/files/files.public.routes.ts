@@ -62,8 +62,7 @@ export const fileDownloadRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const file = isUuid(id) ? await findFile(app.deps.database.db, id) : undefined;
-      if (!file || file.kind !== 'DOCUMENT_BACKUP')
-        throw notFound('El documento solicitado no está disponible.');
+      if (file?.kind !== 'DOCUMENT_BACKUP') throw notFound('El documento solicitado no está disponible.');
       return reply
         .type(file.mimeType === 'application/pdf' ? 'application/pdf' : 'application/octet-stream')
         .header('content-disposition', `attachment; filename="${safeFilename(file.filename)}"`)

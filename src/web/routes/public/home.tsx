@@ -1,11 +1,56 @@
+import { Button, Container, Group, Skeleton, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useOutletContext } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useOutletContext } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import { FiltersPanel } from '../../features/filters/components/filters-panel';
+import { compactFilters } from '../../features/filters/filters-url';
+import { useListState } from '../../features/filters/use-list-state';
 import { OrganizationCover } from '../../features/organizations/components/organization-cover';
 
-/** `/`: the monitor's home, starting with its cover. */
+// The charts library is loaded only when the charts render, after the page is already usable.
+const ChartsPanel = lazy(() => import('../../features/charts/components/charts-panel'));
+
+/** `/`: the monitor's cover, the home filters, the charts and the way on to suppliers and contracts. */
 export function HomePage() {
+  const { t } = useTranslation();
   const organization = useOutletContext<PublicOrganization>();
   useDocumentTitle(`${organization.title || organization.name} · Vigía`);
-  return <OrganizationCover organization={organization} />;
+  const defaults = organization.defaultAdministrationPeriod
+    ? { administrationPeriods: [organization.defaultAdministrationPeriod] }
+    : {};
+  const { filters, apply } = useListState(defaults);
+  const { search } = useLocation();
+
+  return (
+    <>
+      <OrganizationCover organization={organization} />
+      <Container size="xl" py="lg">
+        <Stack gap="md">
+          <FiltersPanel
+            organizationId={organization._id}
+            applied={filters}
+            onApply={apply}
+            fields={['administrationPeriods', 'fiscalYears', 'trimonths', 'administrativeUnits']}
+          />
+          <Suspense fallback={<Skeleton height={380} radius="md" />}>
+            <ChartsPanel
+              organizationId={organization._id}
+              filters={compactFilters(filters)}
+              round={organization.round}
+            />
+          </Suspense>
+          <Group justify="center" gap="md" mt="sm">
+            <Button component={Link} to={`/suppliers${search}`} size="md">
+              {t('Ver proveedores')}
+            </Button>
+            <Button component={Link} to={`/contracts${search}`} size="md" variant="light">
+              {t('Ir a Contratos')}
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+    </>
+  );
 }

@@ -1,0 +1,24 @@
+import { Anchor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** The '← Regresar' link at the top of detail and content pages. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to={to} fz="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+      <svg
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M15 18l-6-6 6-6" />
+      </svg>
+      {t(label)}
+    </Anchor>
+  );
+}

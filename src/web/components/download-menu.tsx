@@ -1,0 +1,72 @@
+import { Button, Menu, Modal, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../shared/constants/limits';
+import type { DownloadFormat } from '../../shared/schemas/filters';
+import { startDownload } from '../lib/download';
+
+const FORMATS: { format: DownloadFormat; label: string; extension: string }[] = [
+  { format: 'pdf', label: 'PDF', extension: 'pdf' },
+  { format: 'xls', label: 'Excel (XLSX)', extension: 'xlsx' },
+  { format: 'json', label: 'JSON', extension: 'json' },
+];
+
+/**
+ * Download as PDF, XLSX or JSON (spec): the file is named '{product}-{name}.{ext}' and a dialog
+ * says 'Tu documento se descargará en un momento...' for 7 seconds.
+ */
+export function DownloadMenu({ name, url }: { name: string; url: (format: DownloadFormat) => string }) {
+  const { t } = useTranslation();
+  const [waiting, { open, close }] = useDisclosure(false);
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(close, LIMITS.downloadWaitMs);
+    return () => clearTimeout(timer);
+  }, [waiting, close]);
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="light" leftSection={<DownloadIcon />}>
+            {t('Descargar')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {FORMATS.map((item) => (
+            <Menu.Item
+              key={item.format}
+              onClick={() => {
+                startDownload(url(item.format), `vigia-${name}.${item.extension}`);
+                open();
+              }}
+            >
+              {item.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={waiting} onClose={close} centered withCloseButton title={t('Descarga')} size="sm">
+        <Text>{t('Tu documento se descargará en un momento...')}</Text>
+      </Modal>
+    </>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+    </svg>
+  );
+}

@@ -1,0 +1,21 @@
+import { Text, Tooltip } from '@mantine/core';
+
+const LIMIT = 30;
+
+/** Table cells longer than 30 characters show 27 and '...', with the whole text in a tooltip (spec). */
+export function TruncatedText({ text }: { text: string | null | undefined }) {
+  if (!text)
+    return (
+      <Text span c="dimmed">
+        —
+      </Text>
+    );
+  if (text.length <= LIMIT) return <>{text}</>;
+  return (
+    <Tooltip label={text} multiline maw={750} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <Text span tabIndex={0} aria-label={text} style={{ cursor: 'help' }}>
+        {`${text.slice(0, LIMIT - 3)}...`}
+      </Text>
+    </Tooltip>
+  );
+}

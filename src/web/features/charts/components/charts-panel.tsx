@@ -1,0 +1,153 @@
+import { Box, Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatPercent, toMillions } from '../../../../shared/format/money';
+import type { PublicFilters } from '../../../../shared/schemas/filters';
+import { CHART_SERIES } from '../../../../shared/schemas/landing';
+import { MoneyRuleNote } from '../../../components/money-rule-note';
+import { useAmountByPeriod, useAmountByProcedure } from '../api/landing';
+import { type ChartOption, EChart } from './echart';
+
+const KEYS = { PUBLIC: 'totalPublic', INVITATION: 'totalInvitation', NO_BID: 'totalNoBid' } as const;
+
+/**
+ * The home charts (spec): millions of pesos per quarter and budget exercised per procedure type,
+ * each with its numbers in a table for screen readers and anyone who prefers them.
+ */
+export default function ChartsPanel({
+  organizationId,
+  filters,
+  round,
+}: {
+  organizationId: string;
+  filters: Partial<PublicFilters>;
+  round: boolean;
+}) {
+  const { t } = useTranslation();
+  const periods = useAmountByPeriod(organizationId, filters);
+  const procedures = useAmountByProcedure(organizationId, filters);
+  const rows = periods.data?.data ?? [];
+  const values = procedures.data?.data.data.datasets[0]?.data ?? [0, 0, 0];
+  const total = values.reduce((sum, value) => sum + value, 0);
+  const labels = CHART_SERIES.map((series) => t(series.label));
+
+  const barOption = useMemo<ChartOption>(
+    () => ({
+      aria: { enabled: true },
+      tooltip: {
+        trigger: 'axis',
+        valueFormatter: (value: unknown) => `${Number(value).toFixed(2)} M`,
+      },
+      legend: { top: 0 },
+      grid: { left: 8, right: 8, bottom: 8, top: 40, containLabel: true },
+      xAxis: { type: 'category', data: rows.map((row) => `${row._id.period} ${row._id.year}`) },
+      yAxis: { type: 'value', splitNumber: 5, axisLabel: { formatter: '{value} M' } },
+      series: CHART_SERIES.map((series, index) => ({
+        name: labels[index],
+        type: 'bar',
+        stack: 'total',
+        itemStyle: { color: series.color },
+        data: rows.map((row) => toMillions(row[KEYS[series.key]])),
+      })),
+    }),
+    [rows, labels],
+  );
+
+  const donutOption = useMemo<ChartOption>(
+    () => ({
+      aria: { enabled: true },
+      tooltip: { trigger: 'item', valueFormatter: (value: unknown) => formatMoney(Number(value)) },
+      legend: { bottom: 0 },
+      series: [
+        {
+          type: 'pie',
+          radius: ['45%', '70%'],
+          label: { formatter: (item: { percent?: number }) => formatPercent(item.percent ?? 0, 100, round) },
+          data: CHART_SERIES.map((series, index) => ({
+            name: labels[index],
+            value: values[index] ?? 0,
+            itemStyle: { color: series.color },
+          })),
+        },
+      ],
+    }),
+    [values, labels, round],
+  );
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      <Paper withBorder radius="md" p="md" style={{ gridColumn: 'span 2' }} className="chart-period">
+        <Title order={2} fz="lg">
+          {t('Millones de pesos por trimestre')}
+        </Title>
+        {periods.isPending ? (
+          <Skeleton height={320} mt="sm" />
+        ) : (
+          <EChart
+            option={barOption}
+            height={320}
+            label={t('Gráfica de barras: millones de pesos por trimestre y tipo de procedimiento')}
+          />
+        )}
+        <details>
+          <summary>{t('Ver los datos en una tabla')}</summary>
+          <Box style={{ overflowX: 'auto' }}>
+            <Table striped fz="xs" mt="xs" captionSide="top">
+              <Table.Caption>{t('Millones de pesos por trimestre')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('Trimestre')}</Table.Th>
+                  {labels.map((label) => (
+                    <Table.Th key={label}>{label}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={`${row._id.period} ${row._id.year}`}>
+                    <Table.Td>{`${row._id.period} ${row._id.year}`}</Table.Td>
+                    {CHART_SERIES.map((series) => (
+                      <Table.Td key={series.key}>{formatMoney(row[KEYS[series.key]])}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+        </details>
+      </Paper>
+      <Paper withBorder radius="md" p="md" className="chart-procedure">
+        <Title order={2} fz="lg">
+          {t('Presupuesto ejercido por tipo de procedimiento')}
+        </Title>
+        {procedures.isPending ? (
+          <Skeleton height={260} mt="sm" />
+        ) : (
+          <EChart
+            option={donutOption}
+            height={260}
+            label={t('Gráfica de dona: presupuesto ejercido por tipo de procedimiento')}
+          />
+        )}
+        <Text ta="center" fw={800} fz="lg" data-testid="donut-total">
+          {t('Total:')} {formatMoney(total)} MXN
+        </Text>
+        <details>
+          <summary>{t('Ver los datos en una tabla')}</summary>
+          <Table fz="xs" mt="xs">
+            <Table.Tbody>
+              {labels.map((label, index) => (
+                <Table.Tr key={label}>
+                  <Table.Td>{label}</Table.Td>
+                  <Table.Td>{formatMoney(values[index] ?? 0)}</Table.Td>
+                  <Table.Td>{formatPercent(values[index] ?? 0, total, round)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </details>
+        <MoneyRuleNote />
+      </Paper>
+    </SimpleGrid>
+  );
+}

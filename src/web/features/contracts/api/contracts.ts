@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContractDetailResponse, ContractListResponse } from '../../../../shared/schemas/contracts';
+import type { DownloadFormat, PublicFilters } from '../../../../shared/schemas/filters';
+import { apiRequest } from '../../../lib/api-client';
+
+/** A page of the filtered contracts with their totals (POST /public-api/contracts/filtered-list). */
+export const contractsQuery = (organizationId: string, filters: Partial<PublicFilters>, page: number) =>
+  queryOptions({
+    queryKey: ['contracts', organizationId, filters, page],
+    queryFn: ({ signal }) =>
+      apiRequest<ContractListResponse>(`/public-api/contracts/filtered-list?page=${page}`, {
+        method: 'POST',
+        body: { filters },
+        signal,
+      }),
+  });
+
+export function useContracts(organizationId: string, filters: Partial<PublicFilters>, page: number) {
+  return useQuery({ ...contractsQuery(organizationId, filters, page), placeholderData: keepPreviousData });
+}
+
+export const contractQuery = (organizationId: string, id: string) =>
+  queryOptions({
+    queryKey: ['contract', organizationId, id],
+    queryFn: ({ signal }) =>
+      apiRequest<ContractDetailResponse>(`/public-api/contracts/detail?id=${encodeURIComponent(id)}`, {
+        signal,
+      }),
+  });
+
+export function useContract(organizationId: string, id: string) {
+  return useQuery(contractQuery(organizationId, id));
+}
+
+/** The address of a download of the filtered list, usable as a plain link. */
+export function contractsDownloadUrl(
+  organizationId: string,
+  filters: Partial<PublicFilters>,
+  format: DownloadFormat,
+): string {
+  const query = new URLSearchParams({ organization: organizationId, filters: JSON.stringify(filters) });
+  return `/public-api/contracts/download/${format}?${query}`;
+}

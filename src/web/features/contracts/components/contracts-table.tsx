@@ -1,0 +1,159 @@
+import { Anchor, Button, Card, Group, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CONTRACT_CATEGORY_LABELS, CONTRACT_TYPE_LABELS } from '../../../../shared/constants/enums';
+import { formatDate } from '../../../../shared/format/dates';
+import { formatMoney } from '../../../../shared/format/money';
+import type { ContractListItem } from '../../../../shared/schemas/contracts';
+import { TruncatedText } from '../../../components/truncated-text';
+import { ProcedureStateBadge, ProcedureTypeBadge } from './contract-badges';
+import classes from './contracts-table.module.css';
+
+/** Every column of the spec on wide screens (scrolling sideways); cards on a phone. */
+export function ContractsTable({ docs, loading }: { docs: ContractListItem[]; loading?: boolean }) {
+  const { t } = useTranslation();
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  if (loading && docs.length === 0) return <Skeleton height={320} radius="md" />;
+  if (docs.length === 0) {
+    return (
+      <Text ta="center" c="dimmed" py="xl">
+        {t('No se encontraron resultados con la búsqueda')}
+      </Text>
+    );
+  }
+  return wide ? <WideTable docs={docs} /> : <Cards docs={docs} />;
+}
+
+function DocumentLink({ href, label }: { href: string | null; label: string }) {
+  const { t } = useTranslation();
+  if (!href)
+    return (
+      <Text span c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {t(label)}
+    </Anchor>
+  );
+}
+
+function WideTable({ docs }: { docs: ContractListItem[] }) {
+  const { t } = useTranslation();
+  const headers = [
+    'Opciones',
+    'Proveedor',
+    'ID del proceso',
+    'ID del contrato',
+    'Descripción de la obra',
+    'Monto total',
+    'Fecha del contrato',
+    'Tipo de procedimiento',
+    'Estado del procedimiento',
+    'Unidad administrativa solicitante',
+    'Materia',
+    'Tipo de contrato',
+    'Notas',
+    'Convocatoria',
+    'Contrato',
+    'Presentación de propuestas',
+    'Fecha de obtención de los datos',
+  ];
+  return (
+    <ScrollArea type="auto" offsetScrollbars className={classes.scroll}>
+      <Table striped highlightOnHover verticalSpacing="xs" className={classes.table}>
+        <Table.Thead>
+          <Table.Tr>
+            {headers.map((header) => (
+              <Table.Th key={header}>{t(header)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {docs.map((doc) => (
+            <Table.Tr key={doc._id}>
+              <Table.Td>
+                <Button component={Link} to={`/contracts/${doc._id}`} size="compact-xs" variant="light">
+                  {t('Ver más')}
+                </Button>
+              </Table.Td>
+              <Table.Td>
+                <TruncatedText text={doc.supplier?.name} />
+              </Table.Td>
+              <Table.Td>
+                <TruncatedText text={doc.contractId} />
+              </Table.Td>
+              <Table.Td>
+                <TruncatedText text={doc.contractNumber} />
+              </Table.Td>
+              <Table.Td>
+                <TruncatedText text={doc.servicesDescription} />
+              </Table.Td>
+              <Table.Td className={classes.amount}>
+                {doc.totalOrMaxAmount === null ? '—' : formatMoney(doc.totalOrMaxAmount)}
+              </Table.Td>
+              <Table.Td>{formatDate(doc.contractDate) || '—'}</Table.Td>
+              <Table.Td>
+                <ProcedureTypeBadge value={doc.procedureType} />
+              </Table.Td>
+              <Table.Td>
+                <ProcedureStateBadge value={doc.procedureState} />
+              </Table.Td>
+              <Table.Td>
+                <TruncatedText text={doc.applicantAdministrativeUnit?.name} />
+              </Table.Td>
+              <Table.Td>{doc.category ? t(CONTRACT_CATEGORY_LABELS[doc.category]) : '—'}</Table.Td>
+              <Table.Td>{doc.contractType ? t(CONTRACT_TYPE_LABELS[doc.contractType]) : '—'}</Table.Td>
+              <Table.Td>
+                <TruncatedText text={doc.notes} />
+              </Table.Td>
+              <Table.Td>
+                <DocumentLink href={doc.announcementUrl} label="Ver" />
+              </Table.Td>
+              <Table.Td>
+                <DocumentLink href={doc.contractUrl} label="Ver" />
+              </Table.Td>
+              <Table.Td>
+                <DocumentLink href={doc.presentationProposalsDocUrl} label="Ver" />
+              </Table.Td>
+              <Table.Td>{formatDate(doc.informationDate) || '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+function Cards({ docs }: { docs: ContractListItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      {docs.map((doc) => (
+        <Card key={doc._id} withBorder radius="md" padding="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <ProcedureTypeBadge value={doc.procedureType} />
+            <ProcedureStateBadge value={doc.procedureState} />
+          </Group>
+          <Text fw={700} mt="xs" lineClamp={3}>
+            {doc.servicesDescription || t('Sin descripción')}
+          </Text>
+          <Text fz="sm" c="dimmed" mt={4}>
+            {doc.supplier?.name ?? t('Sin proveedor')}
+          </Text>
+          <Group justify="space-between" mt="sm" wrap="nowrap">
+            <Text fw={800} className={classes.amount}>
+              {doc.totalOrMaxAmount === null ? '—' : formatMoney(doc.totalOrMaxAmount)}
+            </Text>
+            <Text fz="sm">{formatDate(doc.contractDate)}</Text>
+          </Group>
+          <Button component={Link} to={`/contracts/${doc._id}`} variant="light" mt="sm" fullWidth>
+            {t('Ver más')}
+          </Button>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

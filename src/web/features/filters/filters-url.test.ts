@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { emptyFilters, readListState, writeListState } from './filters-url';
+
+describe('filters in the address', () => {
+  it('applies the defaults on a first visit only', () => {
+    expect(
+      readListState(new URLSearchParams(''), { administrationPeriods: ['2024-2027'] }).filters
+        .administrationPeriods,
+    ).toEqual(['2024-2027']);
+    // The visitor removed every filter and applied: stays without filters.
+    expect(
+      readListState(new URLSearchParams('pagina=1'), { administrationPeriods: ['2024-2027'] }).filters
+        .administrationPeriods,
+    ).toEqual([]);
+  });
+
+  it('round-trips filters, search and page, keeping other parameters', () => {
+    const filters = {
+      ...emptyFilters(),
+      administrationPeriods: ['2021-2024'],
+      procedureTypes: ['PUBLIC' as const, 'NO_BID' as const],
+      suppliers: ['0192aaaa-0000-7000-8000-000000000001'],
+      search: 'pavimentación',
+    };
+    const params = writeListState(new URLSearchParams('changeOrganization=x'), { filters, page: 3 });
+    expect(params.get('changeOrganization')).toBe('x');
+    expect(readListState(params, {})).toEqual({ filters, page: 3 });
+  });
+
+  it('ignores values that cannot be filters', () => {
+    const state = readListState(new URLSearchParams('tipo=FOO&tipo=PUBLIC&pagina=-2'), {});
+    expect(state.filters.procedureTypes).toEqual(['PUBLIC']);
+    expect(state.page).toBe(1);
+  });
+});

@@ -1,0 +1,78 @@
+import { PROCEDURE_TYPES, type ProcedureType } from '../../../shared/constants/enums';
+import type { PublicFilters } from '../../../shared/schemas/filters';
+
+/** Short, readable URL parameters for each filter, so a shared link reopens the same view. */
+const KEYS = {
+  administrationPeriods: 'administracion',
+  fiscalYears: 'ejercicio',
+  trimonths: 'trimestre',
+  procedureTypes: 'tipo',
+  administrativeUnits: 'unidad',
+  suppliers: 'proveedor',
+} as const;
+const SEARCH = 'busqueda';
+const PAGE = 'pagina';
+
+export type FilterKey = keyof typeof KEYS;
+export const FILTER_KEYS = Object.keys(KEYS) as FilterKey[];
+
+export interface ListState {
+  filters: PublicFilters;
+  page: number;
+}
+
+export function emptyFilters(): PublicFilters {
+  return {
+    administrationPeriods: [],
+    fiscalYears: [],
+    trimonths: [],
+    procedureTypes: [],
+    administrativeUnits: [],
+    suppliers: [],
+  };
+}
+
+/**
+ * The list state in the address. An address with none of our parameters is a first visit: the
+ * defaults apply (the monitor's default administration period, spec). Once a visitor applies
+ * filters, the page parameter is always written, so removing every filter stays removed.
+ */
+export function readListState(params: URLSearchParams, defaults: Partial<PublicFilters>): ListState {
+  const explicit = params.has(PAGE) || params.has(SEARCH) || FILTER_KEYS.some((key) => params.has(KEYS[key]));
+  const filters = emptyFilters();
+  if (!explicit) return { filters: { ...filters, ...defaults }, page: 1 };
+  for (const key of FILTER_KEYS) {
+    const values = params.getAll(KEYS[key]).filter(Boolean);
+    if (key === 'procedureTypes') {
+      filters.procedureTypes = values.filter((value): value is ProcedureType =>
+        (PROCEDURE_TYPES as readonly string[]).includes(value),
+      );
+    } else {
+      filters[key] = values;
+    }
+  }
+  const search = params.get(SEARCH)?.trim();
+  if (search) filters.search = search;
+  const page = Number(params.get(PAGE));
+  return { filters, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
+/** Writes the list state into the address, keeping unrelated parameters. */
+export function writeListState(current: URLSearchParams, state: ListState): URLSearchParams {
+  const params = new URLSearchParams(current);
+  for (const key of FILTER_KEYS) params.delete(KEYS[key]);
+  params.delete(SEARCH);
+  for (const key of FILTER_KEYS) for (const value of state.filters[key]) params.append(KEYS[key], value);
+  if (state.filters.search) params.set(SEARCH, state.filters.search);
+  params.set(PAGE, String(state.page));
+  return params;
+}
+
+/** The filters without empty values, as the API expects them. */
+export function compactFilters(filters: PublicFilters): Partial<PublicFilters> {
+  const compact: Partial<PublicFilters> = {};
+  for (const key of FILTER_KEYS)
+    if (filters[key].length) (compact as Record<string, string[]>)[key] = filters[key];
+  if (filters.search) compact.search = filters.search;
+  return compact;
+}

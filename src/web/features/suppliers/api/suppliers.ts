@@ -1,0 +1,79 @@
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ProcedureType } from '../../../../shared/constants/enums';
+import type { DownloadFormat, PublicFilters } from '../../../../shared/schemas/filters';
+import type {
+  SupplierContractsResponse,
+  SupplierDetailResponse,
+  SupplierListResponse,
+} from '../../../../shared/schemas/suppliers';
+import { apiRequest } from '../../../lib/api-client';
+
+export const suppliersQuery = (organizationId: string, filters: Partial<PublicFilters>, page: number) =>
+  queryOptions({
+    queryKey: ['suppliers', organizationId, filters, page],
+    queryFn: ({ signal }) =>
+      apiRequest<SupplierListResponse>(`/public-api/suppliers/filtered-list?page=${page}`, {
+        method: 'POST',
+        body: { filters },
+        signal,
+      }),
+  });
+
+export function useSuppliers(organizationId: string, filters: Partial<PublicFilters>, page: number) {
+  return useQuery({ ...suppliersQuery(organizationId, filters, page), placeholderData: keepPreviousData });
+}
+
+type DetailFilters = Omit<Partial<PublicFilters>, 'suppliers'>;
+
+export function useSupplierDetail(organizationId: string, id: string, filters: DetailFilters) {
+  return useQuery({
+    queryKey: ['supplier', organizationId, id, filters],
+    queryFn: ({ signal }) =>
+      apiRequest<SupplierDetailResponse>(`/public-api/suppliers/detail?id=${encodeURIComponent(id)}`, {
+        method: 'POST',
+        body: { filters },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** More of a supplier's contracts of one type, page after page ('Ver más contratos'). */
+export function useSupplierContracts(
+  organizationId: string,
+  id: string,
+  procedureType: ProcedureType,
+  filters: DetailFilters,
+  enabled: boolean,
+) {
+  return useInfiniteQuery({
+    queryKey: ['supplier-contracts', organizationId, id, procedureType, filters],
+    enabled,
+    initialPageParam: 2,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<SupplierContractsResponse>(
+        `/public-api/suppliers/detail/contracts?id=${encodeURIComponent(id)}&procedureType=${procedureType}&page=${pageParam}`,
+        { method: 'POST', body: { filters }, signal },
+      ),
+    getNextPageParam: (last) => (last.data.page < last.data.pages ? last.data.page + 1 : undefined),
+  });
+}
+
+export function suppliersDownloadUrl(
+  organizationId: string,
+  filters: Partial<PublicFilters>,
+  format: DownloadFormat,
+): string {
+  const query = new URLSearchParams({ organization: organizationId, filters: JSON.stringify(filters) });
+  return `/public-api/suppliers/download/${format}?${query}`;
+}
+
+export function supplierDownloadUrl(
+  organizationId: string,
+  id: string,
+  filters: DetailFilters,
+  format: DownloadFormat,
+): string {
+  const query = new URLSearchParams({ organization: organizationId, filters: JSON.stringify(filters) });
+  return `/public-api/suppliers/download-detail/${encodeURIComponent(id)}/${format}?${query}`;
+}

@@ -1,0 +1,134 @@
+import { Accordion, Badge, Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ProcedureType } from '../../../../shared/constants/enums';
+import { formatDate } from '../../../../shared/format/dates';
+import { formatMoney } from '../../../../shared/format/money';
+import type { PublicFilters } from '../../../../shared/schemas/filters';
+import type { SupplierContract, SupplierDetail } from '../../../../shared/schemas/suppliers';
+import { useSupplierContracts } from '../api/suppliers';
+
+const GROUPS: {
+  key: 'public' | 'invitation' | 'noBid';
+  type: ProcedureType;
+  label: string;
+  color: string;
+}[] = [
+  { key: 'public', type: 'PUBLIC', label: 'Licitación pública', color: 'green' },
+  { key: 'invitation', type: 'INVITATION', label: 'Por invitación', color: 'yellow' },
+  { key: 'noBid', type: 'NO_BID', label: 'Adjudicación directa', color: 'red' },
+];
+
+/** A supplier's contracts in three collapsible groups by procedure type, with their counts (spec). */
+export function SupplierGroups({
+  organizationId,
+  detail,
+  filters,
+}: {
+  organizationId: string;
+  detail: SupplierDetail;
+  filters: Omit<Partial<PublicFilters>, 'suppliers'>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Accordion
+      multiple
+      variant="separated"
+      defaultValue={GROUPS.filter((group) => detail[group.key].count > 0)
+        .map((group) => group.key)
+        .slice(0, 1)}
+    >
+      {GROUPS.map((group) => (
+        <Accordion.Item key={group.key} value={group.key}>
+          <Accordion.Control>
+            <Group gap="sm">
+              <Text fw={700}>{t(group.label)}</Text>
+              <Badge color={group.color} variant="light">
+                {detail[group.key].count.toLocaleString('en-US')} {t('contratos')}
+              </Badge>
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <GroupContracts
+              organizationId={organizationId}
+              supplierId={detail._id}
+              type={group.type}
+              first={detail[group.key].docs}
+              count={detail[group.key].count}
+              filters={filters}
+            />
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}
+
+function GroupContracts({
+  organizationId,
+  supplierId,
+  type,
+  first,
+  count,
+  filters,
+}: {
+  organizationId: string;
+  supplierId: string;
+  type: ProcedureType;
+  first: SupplierContract[];
+  count: number;
+  filters: Omit<Partial<PublicFilters>, 'suppliers'>;
+}) {
+  const { t } = useTranslation();
+  const [wantMore, setWantMore] = useState(false);
+  const more = useSupplierContracts(
+    organizationId,
+    supplierId,
+    type,
+    filters,
+    wantMore && count > first.length,
+  );
+  const docs = [...first, ...(more.data?.pages.flatMap((page) => page.data.docs) ?? [])];
+  if (count === 0) {
+    return <Text c="dimmed">{t('Sin contratos de este tipo.')}</Text>;
+  }
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        {docs.map((contract) => (
+          <Card
+            key={contract._id}
+            withBorder
+            radius="md"
+            component={Link}
+            to={`/contracts/${contract._id}`}
+            padding="sm"
+          >
+            <Text fz="sm" lineClamp={3}>
+              {contract.servicesDescription || t('Sin descripción')}
+            </Text>
+            <Group justify="space-between" mt="xs">
+              <Text fw={800} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {contract.totalOrMaxAmount === null ? '—' : formatMoney(contract.totalOrMaxAmount)}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {formatDate(contract.contractDate)}
+              </Text>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {docs.length < count ? (
+        <Button
+          mt="sm"
+          variant="subtle"
+          loading={more.isFetching}
+          onClick={() => (wantMore ? void more.fetchNextPage() : setWantMore(true))}
+        >
+          {t('Ver más contratos')} ({docs.length.toLocaleString('en-US')} / {count.toLocaleString('en-US')})
+        </Button>
+      ) : null}
+    </>
+  );
+}

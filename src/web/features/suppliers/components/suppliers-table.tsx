@@ -1,0 +1,111 @@
+import { Button, Card, Group, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../../shared/format/money';
+import type { SupplierRow, SupplierTotals } from '../../../../shared/schemas/suppliers';
+import classes from './suppliers-table.module.css';
+
+/** Suppliers with their amounts per procedure type and the TOTAL row (spec); cards on a phone. */
+export function SuppliersTable({
+  docs,
+  totals,
+  loading,
+}: {
+  docs: SupplierRow[];
+  totals?: SupplierTotals;
+  loading?: boolean;
+}) {
+  const { t } = useTranslation();
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  if (loading && docs.length === 0) return <Skeleton height={320} radius="md" />;
+  if (docs.length === 0) {
+    return (
+      <Text ta="center" c="dimmed" py="xl">
+        {t('No se encontraron resultados con la búsqueda')}
+      </Text>
+    );
+  }
+  if (!wide) {
+    return (
+      <Stack gap="sm">
+        {docs.map((row) => (
+          <Card key={row._id} withBorder radius="md">
+            <Text fw={700}>{row.name}</Text>
+            <Group justify="space-between" mt="xs">
+              <Text fz="sm" c="dimmed">
+                {t('Monto total')}
+              </Text>
+              <Text fw={800} className={classes.amount}>
+                {formatMoney(row.total)}
+              </Text>
+            </Group>
+            <Text fz="xs" c="dimmed" mt={4}>
+              {t('Lic. pública')} {formatMoney(row.public)} · {t('Por invitación')}{' '}
+              {formatMoney(row.invitation)} · {t('Adj. directa')} {formatMoney(row.noBid)}
+            </Text>
+            <Button component={Link} to={`/suppliers/${row._id}`} variant="light" mt="sm" fullWidth>
+              {t('Ver más')}
+            </Button>
+          </Card>
+        ))}
+        {totals ? (
+          <Card withBorder radius="md" bg="gray.0">
+            <Group justify="space-between">
+              <Text fw={800}>{t('TOTAL')}</Text>
+              <Text fw={800} className={classes.amount}>
+                {formatMoney(totals.total)}
+              </Text>
+            </Group>
+          </Card>
+        ) : null}
+      </Stack>
+    );
+  }
+  return (
+    <ScrollArea type="auto" offsetScrollbars>
+      <Table striped highlightOnHover verticalSpacing="xs" className={classes.table}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('Nombre del proveedor')}</Table.Th>
+            <Table.Th className={classes.amount}>{t('Licitación pública')}</Table.Th>
+            <Table.Th className={classes.amount}>{t('Por invitación')}</Table.Th>
+            <Table.Th className={classes.amount}>{t('Adjudicación directa')}</Table.Th>
+            <Table.Th className={classes.amount}>{t('Monto total')}</Table.Th>
+            <Table.Th>{t('Opciones')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {docs.map((row) => (
+            <Table.Tr key={row._id}>
+              <Table.Td>{row.name}</Table.Td>
+              <Table.Td className={classes.amount}>{formatMoney(row.public)}</Table.Td>
+              <Table.Td className={classes.amount}>{formatMoney(row.invitation)}</Table.Td>
+              <Table.Td className={classes.amount}>{formatMoney(row.noBid)}</Table.Td>
+              <Table.Td className={classes.amount} fw={700}>
+                {formatMoney(row.total)}
+              </Table.Td>
+              <Table.Td>
+                <Button component={Link} to={`/suppliers/${row._id}`} size="compact-xs" variant="light">
+                  {t('Ver más')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {totals ? (
+          <Table.Tfoot>
+            <Table.Tr className={classes.total}>
+              <Table.Td>{t('TOTAL')}</Table.Td>
+              <Table.Td className={classes.amount}>{formatMoney(totals.public)}</Table.Td>
+              <Table.Td className={classes.amount}>{formatMoney(totals.invitation)}</Table.Td>
+              <Table.Td className={classes.amount}>{formatMoney(totals.noBid)}</Table.Td>
+              <Table.Td className={classes.amount}>{formatMoney(totals.total)}</Table.Td>
+              <Table.Td />
+            </Table.Tr>
+          </Table.Tfoot>
+        ) : null}
+      </Table>
+    </ScrollArea>
+  );
+}

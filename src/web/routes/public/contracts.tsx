@@ -1,0 +1,93 @@
+import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useOutletContext } from 'react-router';
+import { formatCount } from '../../../shared/format/money';
+import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import { DownloadMenu } from '../../components/download-menu';
+import { LastUpdate } from '../../components/last-update';
+import { Pagination } from '../../components/pagination';
+import { ShareButton } from '../../components/share-button';
+import { contractsDownloadUrl, useContracts } from '../../features/contracts/api/contracts';
+import { ContractTiles } from '../../features/contracts/components/contract-tiles';
+import { ContractsTable } from '../../features/contracts/components/contracts-table';
+import { FiltersPanel } from '../../features/filters/components/filters-panel';
+import { compactFilters } from '../../features/filters/filters-url';
+import { useListState } from '../../features/filters/use-list-state';
+import { toast } from '../../lib/notifications';
+
+/** /contracts: every contract of the monitor matching the filters, largest first, with its totals. */
+export function ContractsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('Contratos')} · Vigía`);
+  const organization = useOutletContext<PublicOrganization>();
+  const defaults = organization.defaultAdministrationPeriod
+    ? { administrationPeriods: [organization.defaultAdministrationPeriod] }
+    : {};
+  const { filters, page, apply, setPage } = useListState(defaults);
+  const query = compactFilters(filters);
+  const { data, isError, error, isFetching } = useContracts(organization._id, query, page);
+  const list = isError ? undefined : data;
+
+  useEffect(() => {
+    if (isError) toast('danger', 'Hubo un error al cargar el listado', { detail: error?.message });
+  }, [isError, error]);
+  // An address with a page past the end shows the last one (spec: pages are clamped).
+  useEffect(() => {
+    if (list && page > list.data.pages) setPage(list.data.pages);
+  }, [list, page, setPage]);
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Group gap="md" fz="sm">
+              <Anchor component={Link} to="/" fz="sm">
+                {t('Inicio')}
+              </Anchor>
+              <Anchor component={Link} to="/calculations/corruption-index" fz="sm">
+                {t('Índice de riesgo de corrupción')}
+              </Anchor>
+            </Group>
+            <Title order={1} mt={4}>
+              {t('Contratos')}
+            </Title>
+          </div>
+          <Group gap="xs">
+            <DownloadMenu
+              name="contratos"
+              url={(format) => contractsDownloadUrl(organization._id, query, format)}
+            />
+            <ShareButton />
+          </Group>
+        </Group>
+        <FiltersPanel
+          organizationId={organization._id}
+          applied={filters}
+          onApply={apply}
+          withSearch
+          fields={[
+            'administrationPeriods',
+            'fiscalYears',
+            'trimonths',
+            'procedureTypes',
+            'administrativeUnits',
+            'suppliers',
+          ]}
+        />
+        <ContractTiles totals={list?.data.totals} loading={!list && !isError} />
+        <Group justify="space-between">
+          <Text fw={600} aria-live="polite">
+            {list ? `${formatCount(list.data.total)} ${t('contratos')}` : ''}
+            {isFetching && list ? ` · ${t('Actualizando…')}` : ''}
+          </Text>
+          <LastUpdate value={list?.lastUpdate} />
+        </Group>
+        <ContractsTable docs={list?.data.docs ?? []} loading={!list && !isError} />
+        {list ? <Pagination page={list.data.page} pages={list.data.pages} onChange={setPage} /> : null}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,108 @@
+import { Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext, useParams } from 'react-router';
+import { formatCount, formatMoney } from '../../../shared/format/money';
+import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import { BackLink } from '../../components/back-link';
+import { DownloadMenu } from '../../components/download-menu';
+import { ErrorPage } from '../../components/error-page';
+import { LastUpdate } from '../../components/last-update';
+import { MoneyRuleNote } from '../../components/money-rule-note';
+import { ShareButton } from '../../components/share-button';
+import { StatTile } from '../../components/stat-tile';
+import { FiltersPanel } from '../../features/filters/components/filters-panel';
+import { compactFilters } from '../../features/filters/filters-url';
+import { useListState } from '../../features/filters/use-list-state';
+import { supplierDownloadUrl, useSupplierDetail } from '../../features/suppliers/api/suppliers';
+import { SupplierGroups } from '../../features/suppliers/components/supplier-groups';
+
+/** /suppliers/:id: one supplier's totals and contracts (filters apply, except the supplier filter). */
+export function SupplierDetailPage() {
+  const { t } = useTranslation();
+  const organization = useOutletContext<PublicOrganization>();
+  const { id = '' } = useParams();
+  const { filters, apply } = useListState({});
+  const { suppliers: _ignored, ...query } = compactFilters(filters);
+  const { data, isPending, isError } = useSupplierDetail(organization._id, id, query);
+  const detail = data?.data;
+  useDocumentTitle(`${detail?.supplier.name ?? t('Proveedor')} · Vigía`);
+
+  if (isError && !detail) {
+    return <ErrorPage code="404" title="PÁGINA NO ENCONTRADA" message="El proveedor solicitado no existe." />;
+  }
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <BackLink to="/suppliers" label="Regresar a proveedores" />
+          <Group gap="xs">
+            <DownloadMenu
+              name="proveedores"
+              url={(format) => supplierDownloadUrl(organization._id, id, query, format)}
+            />
+            <ShareButton />
+          </Group>
+        </Group>
+        {isPending || !detail ? (
+          <Skeleton height={40} width="60%" />
+        ) : (
+          <Title order={1} fz={{ base: 24, sm: 32 }}>
+            {detail.supplier.name}
+          </Title>
+        )}
+        <FiltersPanel
+          organizationId={organization._id}
+          applied={filters}
+          onApply={apply}
+          supplierId={id}
+          fields={[
+            'administrationPeriods',
+            'fiscalYears',
+            'trimonths',
+            'procedureTypes',
+            'administrativeUnits',
+          ]}
+        />
+        <Stack gap={6}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <StatTile label={t('Monto total')} value={formatMoney(detail?.totals.total)} loading={!detail} />
+            <StatTile
+              label={t('Licitación pública')}
+              value={formatMoney(detail?.totals.public)}
+              color="#6ec284"
+              loading={!detail}
+            />
+            <StatTile
+              label={t('Por invitación')}
+              value={formatMoney(detail?.totals.invitation)}
+              color="#ffc043"
+              loading={!detail}
+            />
+            <StatTile
+              label={t('Adjudicación directa')}
+              value={formatMoney(detail?.totals.noBid)}
+              color="#eb6262"
+              loading={!detail}
+            />
+          </SimpleGrid>
+          <MoneyRuleNote />
+        </Stack>
+        {detail ? (
+          <>
+            <Group justify="space-between">
+              <Text fw={600}>
+                {formatCount(detail.totals.count)} {t('contratos')}
+              </Text>
+              <LastUpdate value={data?.lastUpdate} />
+            </Group>
+            <SupplierGroups organizationId={organization._id} detail={detail} filters={query} />
+          </>
+        ) : (
+          <Skeleton height={200} radius="md" />
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,118 @@
+import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useOutletContext } from 'react-router';
+import { formatCount } from '../../../shared/format/money';
+import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import { DownloadMenu } from '../../components/download-menu';
+import { LastUpdate } from '../../components/last-update';
+import { MoneyRuleNote } from '../../components/money-rule-note';
+import { Pagination } from '../../components/pagination';
+import { ShareButton } from '../../components/share-button';
+import { StatTile } from '../../components/stat-tile';
+import { FiltersPanel } from '../../features/filters/components/filters-panel';
+import { compactFilters } from '../../features/filters/filters-url';
+import { useListState } from '../../features/filters/use-list-state';
+import { suppliersDownloadUrl, useSuppliers } from '../../features/suppliers/api/suppliers';
+import { SuppliersTable } from '../../features/suppliers/components/suppliers-table';
+import { toast } from '../../lib/notifications';
+
+/** /suppliers: who receives the monitor's money, largest total first. */
+export function SuppliersPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('Proveedores')} · Vigía`);
+  const organization = useOutletContext<PublicOrganization>();
+  const defaults = organization.defaultAdministrationPeriod
+    ? { administrationPeriods: [organization.defaultAdministrationPeriod] }
+    : {};
+  const { filters, page, apply, setPage } = useListState(defaults);
+  const query = compactFilters(filters);
+  const { data, isError, error } = useSuppliers(organization._id, query, page);
+  const list = isError ? undefined : data;
+  const totals = list?.data.totals;
+
+  useEffect(() => {
+    if (isError) toast('danger', 'Hubo un error al cargar el listado', { detail: error?.message });
+  }, [isError, error]);
+  useEffect(() => {
+    if (list && page > list.data.pages) setPage(list.data.pages);
+  }, [list, page, setPage]);
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Group gap="md">
+              <Anchor component={Link} to="/" fz="sm">
+                {t('Inicio')}
+              </Anchor>
+              <Anchor component={Link} to="/contracts" fz="sm">
+                {t('Contratos')}
+              </Anchor>
+            </Group>
+            <Title order={1} mt={4}>
+              {t('Proveedores')}
+            </Title>
+          </div>
+          <Group gap="xs">
+            <DownloadMenu
+              name="proveedores"
+              url={(format) => suppliersDownloadUrl(organization._id, query, format)}
+            />
+            <ShareButton />
+          </Group>
+        </Group>
+        <FiltersPanel
+          organizationId={organization._id}
+          applied={filters}
+          onApply={apply}
+          withSearch
+          fields={[
+            'administrationPeriods',
+            'fiscalYears',
+            'trimonths',
+            'procedureTypes',
+            'administrativeUnits',
+            'suppliers',
+          ]}
+        />
+        <Stack gap={6}>
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+            <StatTile
+              label={t('Contratos en total')}
+              value={formatCount(totals?.totalCount)}
+              loading={!list && !isError}
+            />
+            <StatTile
+              label={t('Licitación pública')}
+              value={formatCount(totals?.publicCount)}
+              color="#6ec284"
+              loading={!list && !isError}
+            />
+            <StatTile
+              label={t('Por invitación')}
+              value={formatCount(totals?.invitationCount)}
+              color="#ffc043"
+              loading={!list && !isError}
+            />
+            <StatTile
+              label={t('Adjudicación directa')}
+              value={formatCount(totals?.noBidCount)}
+              color="#eb6262"
+              loading={!list && !isError}
+            />
+          </SimpleGrid>
+          <MoneyRuleNote />
+        </Stack>
+        <Group justify="space-between">
+          <Text fw={600}>{list ? `${formatCount(list.data.total)} ${t('proveedores')}` : ''}</Text>
+          <LastUpdate value={list?.lastUpdate} />
+        </Group>
+        <SuppliersTable docs={list?.data.docs ?? []} totals={totals} loading={!list && !isError} />
+        {list ? <Pagination page={list.data.page} pages={list.data.pages} onChange={setPage} /> : null}
+      </Stack>
+    </Container>
+  );
+}
