@@ -22,12 +22,19 @@ export function RequireOrganization() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { stored, organization, query } = useCurrentOrganization();
-  const changeTo = new URLSearchParams(search).get('changeOrganization');
+  const requested = new URLSearchParams(search).get('changeOrganization');
+  // A shared link naming the monitor already chosen only needs the parameter removed.
+  const changeTo = requested && requested !== stored?.id ? requested : null;
   const unknown = Boolean(stored && query.isSuccess && !organization);
   const missing = !stored;
 
   useEffect(() => {
-    if (changeTo) {
+    if (requested && !changeTo) {
+      const params = new URLSearchParams(search);
+      params.delete('changeOrganization');
+      const rest = params.toString();
+      navigate(`${pathname}${rest ? `?${rest}` : ''}`, { replace: true });
+    } else if (changeTo) {
       const params = new URLSearchParams(search);
       params.delete('changeOrganization');
       const rest = params.toString();
@@ -37,7 +44,7 @@ export function RequireOrganization() {
       toast('info', 'Por favor selecciona una Organización para continuar.', { id: 'organization-required' });
       navigate(selectionPath(`${pathname}${search}`), { replace: true });
     }
-  }, [changeTo, missing, unknown, pathname, search, navigate]);
+  }, [requested, changeTo, missing, unknown, pathname, search, navigate]);
 
   useEffect(() => {
     if (query.isError) toast('danger', UNAVAILABLE, { id: 'organizations-unavailable' });

@@ -2,12 +2,13 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../lib/clipboard';
 import { toast } from '../lib/notifications';
+import { shareableUrl } from '../lib/share';
 
-/** Copies the current address (filters included) so the same view can be shared. */
-export function ShareButton(props: Pick<ButtonProps, 'variant' | 'size'>) {
+/** Copies the address of the current view so the same view can be shared. */
+export function ShareButton(props: Pick<ButtonProps, 'variant' | 'size'> & { organizationId?: string }) {
   const { t } = useTranslation();
   const handleShare = async () => {
-    if (await copyText(window.location.href)) {
+    if (await copyText(shareableUrl(window.location.href, props.organizationId))) {
       toast('info', 'Se ha copiado el enlace correctamente');
     } else {
       toast('alert', 'No fue posible copiar el enlace. Cópialo desde la barra de direcciones.');

@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { About } from '../../../shared/schemas/about';
+import { BackLink } from '../../components/back-link';
 import { ShareButton } from '../../components/share-button';
 import { configuredText, useAbout } from '../../features/about/api/about';
 import classes from './about.module.css';
@@ -33,10 +21,7 @@ export function AboutPage() {
 
   return (
     <Container size="md" py="xl" className={classes.page}>
-      <Anchor component={Link} to="/" fz="sm" className={classes.back}>
-        <BackIcon />
-        {t('Regresar al inicio')}
-      </Anchor>
+      <BackLink to="/" label="Regresar al inicio" />
       <Group justify="space-between" align="flex-start" gap="sm" mt="sm" mb="lg">
         <Title order={1} fz={{ base: 28, sm: 34 }}>
           {t('Acerca de')}
@@ -181,21 +166,5 @@ function AboutSkeleton() {
         </Stack>
       ))}
     </Stack>
-  );
-}
-
-function BackIcon() {
-  return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M19 12H5M12 19l-7-7 7-7" />
-    </svg>
   );
 }

@@ -59,7 +59,7 @@ export function ContractDetailPage() {
       <Stack gap="md">
         <Group justify="space-between">
           <BackLink to="/contracts" label="Regresar a contratos" />
-          <ShareButton />
+          <ShareButton organizationId={organization._id} />
         </Group>
         {isPending || !contract ? (
           <Skeleton height={260} radius="md" />

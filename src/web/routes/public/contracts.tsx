@@ -60,7 +60,7 @@ export function ContractsPage() {
               name="contratos"
               url={(format) => contractsDownloadUrl(organization._id, query, format)}
             />
-            <ShareButton />
+            <ShareButton organizationId={organization._id} />
           </Group>
         </Group>
         <FiltersPanel

@@ -42,7 +42,7 @@ export function SupplierDetailPage() {
               name="proveedores"
               url={(format) => supplierDownloadUrl(organization._id, id, query, format)}
             />
-            <ShareButton />
+            <ShareButton organizationId={organization._id} />
           </Group>
         </Group>
         {isPending || !detail ? (

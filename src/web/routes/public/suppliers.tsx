@@ -61,7 +61,7 @@ export function SuppliersPage() {
               name="proveedores"
               url={(format) => suppliersDownloadUrl(organization._id, query, format)}
             />
-            <ShareButton />
+            <ShareButton organizationId={organization._id} />
           </Group>
         </Group>
         <FiltersPanel

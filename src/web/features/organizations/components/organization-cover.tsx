@@ -25,7 +25,7 @@ export function OrganizationCover({ organization }: { organization: PublicOrgani
             <Text className={classes.description}>{organization.description}</Text>
           ) : null}
           <Group mt="sm">
-            <ShareButton variant="white" />
+            <ShareButton variant="white" organizationId={organization._id} />
           </Group>
         </Stack>
       </Container>
