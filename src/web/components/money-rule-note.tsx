@@ -7,7 +7,7 @@ export function MoneyRuleNote() {
   return (
     <Text fz="xs" c="dimmed">
       {t(
-        'Las sumas incluyen solo contratos concluidos; no incluyen ampliaciones, modificaciones ni adendas.',
+        'Las sumas y los conteos incluyen solo contratos concluidos; no incluyen ampliaciones, modificaciones ni adendas.',
       )}
     </Text>
   );

@@ -6,14 +6,14 @@ const LIMIT = 30;
 export function TruncatedText({ text }: { text: string | null | undefined }) {
   if (!text)
     return (
-      <Text span c="dimmed">
+      <Text span inherit c="dimmed">
         —
       </Text>
     );
   if (text.length <= LIMIT) return <>{text}</>;
   return (
     <Tooltip label={text} multiline maw={750} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <Text span tabIndex={0} aria-label={text} style={{ cursor: 'help' }}>
+      <Text span inherit tabIndex={0} aria-label={text} style={{ cursor: 'help' }}>
         {`${text.slice(0, LIMIT - 3)}...`}
       </Text>
     </Tooltip>

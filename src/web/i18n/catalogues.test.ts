@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  ADMINISTRATIVE_UNIT_TYPE_LABELS,
+  CONTRACT_CATEGORY_LABELS,
+  CONTRACT_TYPE_LABELS,
+  PROCEDURE_STATE_LABELS,
+  PROCEDURE_TYPE_LABELS,
+} from '../../shared/constants/enums';
+import { CHART_SERIES } from '../../shared/schemas/landing';
 import en from './locales/en.json';
 import ja from './locales/ja.json';
 
@@ -13,7 +21,17 @@ const PATTERNS = [
   /\bt\(\s*'((?:[^'\\]|\\.)+)'/g,
   /\btoast\(\s*'[a-z]+',\s*'((?:[^'\\]|\\.)+)'/g,
   /\b(?:title|message|label)[=:]\s*['"]((?:[^'"\\]|\\.)+)['"]/g,
+  /\bmsg\(\s*'((?:[^'\\]|\\.)+)'/g,
 ];
+
+/** Labels of the shared enumerations and chart series, shown with t(label) in the web app. */
+const SHARED_LABELS = [
+  PROCEDURE_TYPE_LABELS,
+  PROCEDURE_STATE_LABELS,
+  CONTRACT_CATEGORY_LABELS,
+  ADMINISTRATIVE_UNIT_TYPE_LABELS,
+  CONTRACT_TYPE_LABELS,
+].flatMap((labels) => Object.values(labels) as string[]);
 
 /** Shown as they are in every language: the names of the languages themselves. */
 const UNTRANSLATED = new Set(['English', 'Español']);
@@ -39,6 +57,7 @@ function usedKeys(): string[] {
       }
     }
   }
+  for (const label of [...SHARED_LABELS, ...CHART_SERIES.map((series) => series.label)]) keys.add(label);
   return [...keys].sort();
 }
 

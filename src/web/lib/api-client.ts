@@ -1,4 +1,5 @@
 import type { ErrorCode, ErrorEnvelope, FieldError } from '../../shared/errors';
+import { msg } from '../i18n/msg';
 import { getCurrentOrganizationId } from './current-organization';
 import { setMaintenance } from './maintenance';
 
@@ -16,8 +17,9 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR_MESSAGE =
-  'No fue posible conectar con el servidor. Revisa tu conexión e intenta nuevamente.';
+export const NETWORK_ERROR_MESSAGE = msg(
+  'No fue posible conectar con el servidor. Revisa tu conexión e intenta nuevamente.',
+);
 
 export interface RequestOptions {
   method?: 'GET' | 'POST';
@@ -59,7 +61,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const envelope = payload as Partial<ErrorEnvelope> | null;
     if (envelope?.code === 'MAINTENANCE') setMaintenance(true);
     throw new ApiError(
-      envelope?.message ?? 'Ocurrió un error inesperado. Por favor intenta nuevamente.',
+      envelope?.message ?? msg('Ocurrió un error inesperado. Por favor intenta nuevamente.'),
       response.status,
       envelope?.code ?? 'INTERNAL',
       envelope?.requestId,

@@ -36,4 +36,4 @@ export async function describeFilters(
 
 /** The one rule for money, in one line, as the screens say it next to the totals. */
 export const MONEY_RULE_NOTE =
-  'Las sumas incluyen solo contratos concluidos; no incluyen ampliaciones, modificaciones ni adendas. Los listados muestran todos los contratos.';
+  'Las sumas y los conteos incluyen solo contratos concluidos; no incluyen ampliaciones, modificaciones ni adendas. Los listados muestran todos los contratos.';

@@ -34,7 +34,7 @@ export function PublicFooter() {
   const { t } = useTranslation();
   return (
     <Box component="footer" className={classes.footer}>
-      <Container size="lg">
+      <Container size="xl">
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="xl">
           <Stack gap={6}>
             <Text fw={800} fz="lg" c="white">

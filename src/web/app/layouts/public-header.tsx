@@ -40,7 +40,7 @@ export function PublicHeader({
 
   return (
     <Box component="header" className={classes.header}>
-      <Container size="lg" className={classes.inner}>
+      <Container size="xl" className={classes.inner}>
         <UnstyledButton
           component={Link}
           to="/"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFilters, readListState, writeListState } from './filters-url';
+import { emptyFilters, filtersSearch, readListState, writeListState } from './filters-url';
 
 describe('filters in the address', () => {
   it('applies the defaults on a first visit only', () => {
@@ -31,5 +31,15 @@ describe('filters in the address', () => {
     const state = readListState(new URLSearchParams('tipo=FOO&tipo=PUBLIC&pagina=-2'), {});
     expect(state.filters.procedureTypes).toEqual(['PUBLIC']);
     expect(state.page).toBe(1);
+  });
+
+  it('carries the applied filters, not the page, to a detail page', () => {
+    const filters = { ...emptyFilters(), fiscalYears: ['2024'], search: 'bacheo' };
+    const search = filtersSearch(filters);
+    expect(search).toBe('?ejercicio=2024&busqueda=bacheo');
+    expect(
+      readListState(new URLSearchParams(search), { administrationPeriods: ['2024-2027'] }).filters,
+    ).toEqual(filters);
+    expect(filtersSearch(emptyFilters())).toBe('');
   });
 });

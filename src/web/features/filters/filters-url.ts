@@ -76,3 +76,14 @@ export function compactFilters(filters: PublicFilters): Partial<PublicFilters> {
   if (filters.search) compact.search = filters.search;
   return compact;
 }
+
+/**
+ * The filters alone as a query string ('' when none), for links from a list to a detail that
+ * applies the same filters, so the detail's figures match the row that was clicked.
+ */
+export function filtersSearch(filters: PublicFilters): string {
+  const params = writeListState(new URLSearchParams(), { filters, page: 1 });
+  params.delete(PAGE);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

@@ -30,6 +30,7 @@ import { ShareButton } from '../../components/share-button';
 import { useContract } from '../../features/contracts/api/contracts';
 import { ProcedureStateBadge, ProcedureTypeBadge } from '../../features/contracts/components/contract-badges';
 import { ContractDocuments } from '../../features/contracts/components/contract-documents';
+import { msg } from '../../i18n/msg';
 
 /** /contracts/:id: one contract, its documents and every public field. */
 export function ContractDetailPage() {
@@ -47,7 +48,7 @@ export function ContractDetailPage() {
         title="PÁGINA NO ENCONTRADA"
         message={
           error instanceof Error && 'status' in error && error.status === 404
-            ? 'El contrato solicitado no existe.'
+            ? msg('El contrato solicitado no existe.')
             : 'Hubo un error al cargar el listado'
         }
       />
@@ -55,7 +56,7 @@ export function ContractDetailPage() {
   }
 
   return (
-    <Container size="lg" py="lg">
+    <Container size="xl" py="lg">
       <Stack gap="md">
         <Group justify="space-between">
           <BackLink to="/contracts" label="Regresar a contratos" />
@@ -112,62 +113,62 @@ function Summary({ contract }: { contract: ContractDetail }) {
 function Details({ contract }: { contract: ContractDetail }) {
   const { t } = useTranslation();
   const rows: [string, ReactNode][] = [
-    ['ID del proceso', contract.contractId],
-    ['Número de contrato', contract.contractNumber],
-    ['Descripción de la obra, bien o servicio', contract.servicesDescription],
+    [msg('ID del proceso'), contract.contractId],
+    [msg('Número de contrato'), contract.contractNumber],
+    [msg('Descripción de la obra, bien o servicio'), contract.servicesDescription],
     [
-      'Monto total o máximo',
+      msg('Monto total o máximo'),
       contract.totalOrMaxAmount === null ? null : formatMoney(contract.totalOrMaxAmount),
     ],
     ...(contract.contractType === 'OPEN'
       ? ([
-          ['Monto mínimo', formatMoney(contract.minAmount)],
-          ['Monto máximo', formatMoney(contract.maxAmount)],
+          [msg('Monto mínimo'), formatMoney(contract.minAmount)],
+          [msg('Monto máximo'), formatMoney(contract.maxAmount)],
         ] as [string, ReactNode][])
       : []),
-    ['Fecha del contrato', formatDate(contract.contractDate)],
-    ['Tipo de procedimiento', <ProcedureTypeBadge key="type" value={contract.procedureType} />],
-    ['Estado del procedimiento', <ProcedureStateBadge key="state" value={contract.procedureState} />],
+    [msg('Fecha del contrato'), formatDate(contract.contractDate)],
+    [msg('Tipo de procedimiento'), <ProcedureTypeBadge key="type" value={contract.procedureType} />],
+    [msg('Estado del procedimiento'), <ProcedureStateBadge key="state" value={contract.procedureState} />],
     [
-      'Proveedor',
+      msg('Proveedor'),
       contract.supplier ? (
         <Anchor key="supplier" component={Link} to={`/suppliers/${contract.supplier._id}`}>
           {contract.supplier.name}
         </Anchor>
       ) : null,
     ],
-    ['Unidad administrativa solicitante', contract.applicantAdministrativeUnit?.name],
-    ['Unidad administrativa convocante', contract.organizerAdministrativeUnit?.name],
+    [msg('Unidad administrativa solicitante'), contract.applicantAdministrativeUnit?.name],
+    [msg('Unidad administrativa convocante'), contract.organizerAdministrativeUnit?.name],
     [
-      'Tipo de unidad administrativa',
+      msg('Tipo de unidad administrativa'),
       contract.administrativeUnitType
         ? t(ADMINISTRATIVE_UNIT_TYPE_LABELS[contract.administrativeUnitType])
         : null,
     ],
-    ['Materia', contract.category ? t(CONTRACT_CATEGORY_LABELS[contract.category]) : null],
-    ['Tipo de contrato', contract.contractType ? t(CONTRACT_TYPE_LABELS[contract.contractType]) : null],
-    ['Administración', contract.administrationPeriod],
-    ['Ejercicio', contract.fiscalYear],
-    ['Trimestre', contract.period],
-    ['Partida', contract.partida],
-    ['Fecha de la convocatoria', formatDate(contract.announcementDate)],
-    ['Fecha de la junta de aclaraciones', formatDate(contract.clarificationMeetingDate)],
+    [msg('Materia'), contract.category ? t(CONTRACT_CATEGORY_LABELS[contract.category]) : null],
+    [msg('Tipo de contrato'), contract.contractType ? t(CONTRACT_TYPE_LABELS[contract.contractType]) : null],
+    [msg('Administración'), contract.administrationPeriod],
+    [msg('Ejercicio'), contract.fiscalYear],
+    [msg('Trimestre'), contract.period],
+    [msg('Partida'), contract.partida],
+    [msg('Fecha de la convocatoria'), formatDate(contract.announcementDate)],
+    [msg('Fecha de la junta de aclaraciones'), formatDate(contract.clarificationMeetingDate)],
     ...(contract.procedureType === 'NO_BID'
       ? ([
           [
-            'Excede el límite de la adjudicación directa',
+            msg('Excede el límite de la adjudicación directa'),
             contract.limitExceeded === null ? null : contract.limitExceeded ? t('Sí') : t('No'),
           ],
           [
-            'Monto que excede el límite',
+            msg('Monto que excede el límite'),
             contract.limitExceeded ? formatMoney(contract.amountExceeded) : null,
           ],
         ] as [string, ReactNode][])
       : []),
-    ['Notas', contract.notes],
-    ['Área responsable de la información', contract.areaInCharge],
-    ['Fecha de actualización', formatDate(contract.updateDate)],
-    ['Fecha de obtención de los datos', formatDate(contract.informationDate)],
+    [msg('Notas'), contract.notes],
+    [msg('Área responsable de la información'), contract.areaInCharge],
+    [msg('Fecha de actualización'), formatDate(contract.updateDate)],
+    [msg('Fecha de obtención de los datos'), formatDate(contract.informationDate)],
   ];
   return (
     <Paper withBorder radius="md" p="md">

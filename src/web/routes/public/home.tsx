@@ -1,16 +1,13 @@
-import { Button, Container, Group, Skeleton, Stack } from '@mantine/core';
+import { Button, Container, Group, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useOutletContext } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import { ChartsPanel } from '../../features/charts/components/charts-panel';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { compactFilters } from '../../features/filters/filters-url';
 import { useListState } from '../../features/filters/use-list-state';
 import { OrganizationCover } from '../../features/organizations/components/organization-cover';
-
-// The charts library is loaded only when the charts render, after the page is already usable.
-const ChartsPanel = lazy(() => import('../../features/charts/components/charts-panel'));
 
 /** `/`: the monitor's cover, the home filters, the charts and the way on to suppliers and contracts. */
 export function HomePage() {
@@ -34,13 +31,11 @@ export function HomePage() {
             onApply={apply}
             fields={['administrationPeriods', 'fiscalYears', 'trimonths', 'administrativeUnits']}
           />
-          <Suspense fallback={<Skeleton height={380} radius="md" />}>
-            <ChartsPanel
-              organizationId={organization._id}
-              filters={compactFilters(filters)}
-              round={organization.round}
-            />
-          </Suspense>
+          <ChartsPanel
+            organizationId={organization._id}
+            filters={compactFilters(filters)}
+            round={organization.round}
+          />
           <Group justify="center" gap="md" mt="sm">
             <Button component={Link} to={`/suppliers${search}`} size="md">
               {t('Ver proveedores')}

@@ -45,7 +45,7 @@ export function SelectOrganizationPage() {
   }, [isError]);
 
   return (
-    <Container size="lg" py="xl">
+    <Container size="xl" py="xl">
       <Stack gap={4} mb="xl">
         <Title order={1}>{t('Selecciona un monitor')}</Title>
         <Text c="dimmed">

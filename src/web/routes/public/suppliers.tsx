@@ -110,7 +110,12 @@ export function SuppliersPage() {
           <Text fw={600}>{list ? `${formatCount(list.data.total)} ${t('proveedores')}` : ''}</Text>
           <LastUpdate value={list?.lastUpdate} />
         </Group>
-        <SuppliersTable docs={list?.data.docs ?? []} totals={totals} loading={!list && !isError} />
+        <SuppliersTable
+          docs={list?.data.docs ?? []}
+          totals={totals}
+          filters={filters}
+          loading={!list && !isError}
+        />
         {list ? <Pagination page={list.data.page} pages={list.data.pages} onChange={setPage} /> : null}
       </Stack>
     </Container>

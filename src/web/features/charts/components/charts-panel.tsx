@@ -1,4 +1,4 @@
-import { Box, Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPercent, toMillions } from '../../../../shared/format/money';
@@ -6,7 +6,9 @@ import type { PublicFilters } from '../../../../shared/schemas/filters';
 import { CHART_SERIES } from '../../../../shared/schemas/landing';
 import { MoneyRuleNote } from '../../../components/money-rule-note';
 import { useAmountByPeriod, useAmountByProcedure } from '../api/landing';
-import { type ChartOption, EChart } from './echart';
+import classes from './charts-panel.module.css';
+import type { ChartOption } from './echart';
+import { LazyChart } from './lazy-chart';
 
 const KEYS = { PUBLIC: 'totalPublic', INVITATION: 'totalInvitation', NO_BID: 'totalNoBid' } as const;
 
@@ -14,7 +16,7 @@ const KEYS = { PUBLIC: 'totalPublic', INVITATION: 'totalInvitation', NO_BID: 'to
  * The home charts (spec): millions of pesos per quarter and budget exercised per procedure type,
  * each with its numbers in a table for screen readers and anyone who prefers them.
  */
-export default function ChartsPanel({
+export function ChartsPanel({
   organizationId,
   filters,
   round,
@@ -26,10 +28,10 @@ export default function ChartsPanel({
   const { t } = useTranslation();
   const periods = useAmountByPeriod(organizationId, filters);
   const procedures = useAmountByProcedure(organizationId, filters);
-  const rows = periods.data?.data ?? [];
-  const values = procedures.data?.data.data.datasets[0]?.data ?? [0, 0, 0];
+  const rows = useMemo(() => periods.data?.data ?? [], [periods.data]);
+  const values = useMemo(() => procedures.data?.data.data.datasets[0]?.data ?? [0, 0, 0], [procedures.data]);
   const total = values.reduce((sum, value) => sum + value, 0);
-  const labels = CHART_SERIES.map((series) => t(series.label));
+  const labels = useMemo(() => CHART_SERIES.map((series) => t(series.label)), [t]);
 
   const barOption = useMemo<ChartOption>(
     () => ({
@@ -53,16 +55,24 @@ export default function ChartsPanel({
     [rows, labels],
   );
 
+  // The shares go in the legend, not around the ring: outside labels collide with the legend on a phone.
   const donutOption = useMemo<ChartOption>(
     () => ({
       aria: { enabled: true },
       tooltip: { trigger: 'item', valueFormatter: (value: unknown) => formatMoney(Number(value)) },
-      legend: { bottom: 0 },
+      legend: {
+        bottom: 0,
+        formatter: (name: string) => {
+          const index = labels.indexOf(name);
+          return `${name} ${formatPercent(values[index] ?? 0, total, round)}`;
+        },
+      },
       series: [
         {
           type: 'pie',
-          radius: ['45%', '70%'],
-          label: { formatter: (item: { percent?: number }) => formatPercent(item.percent ?? 0, 100, round) },
+          radius: ['45%', '72%'],
+          center: ['50%', '44%'],
+          label: { show: false },
           data: CHART_SERIES.map((series, index) => ({
             name: labels[index],
             value: values[index] ?? 0,
@@ -71,26 +81,28 @@ export default function ChartsPanel({
         },
       ],
     }),
-    [values, labels, round],
+    [values, labels, total, round],
   );
 
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-      <Paper withBorder radius="md" p="md" style={{ gridColumn: 'span 2' }} className="chart-period">
+      <Paper withBorder radius="md" p="md" className={classes.wide} data-testid="chart-period">
         <Title order={2} fz="lg">
           {t('Millones de pesos por trimestre')}
         </Title>
-        {periods.isPending ? (
+        {periods.isError ? (
+          <ChartError />
+        ) : periods.isPending ? (
           <Skeleton height={320} mt="sm" />
         ) : (
-          <EChart
+          <LazyChart
             option={barOption}
             height={320}
             label={t('Gráfica de barras: millones de pesos por trimestre y tipo de procedimiento')}
           />
         )}
         <details>
-          <summary>{t('Ver los datos en una tabla')}</summary>
+          <summary className={classes.summary}>{t('Ver los datos en una tabla')}</summary>
           <Box style={{ overflowX: 'auto' }}>
             <Table striped fz="xs" mt="xs" captionSide="top">
               <Table.Caption>{t('Millones de pesos por trimestre')}</Table.Caption>
@@ -116,14 +128,16 @@ export default function ChartsPanel({
           </Box>
         </details>
       </Paper>
-      <Paper withBorder radius="md" p="md" className="chart-procedure">
+      <Paper withBorder radius="md" p="md" data-testid="chart-procedure">
         <Title order={2} fz="lg">
           {t('Presupuesto ejercido por tipo de procedimiento')}
         </Title>
-        {procedures.isPending ? (
+        {procedures.isError ? (
+          <ChartError />
+        ) : procedures.isPending ? (
           <Skeleton height={260} mt="sm" />
         ) : (
-          <EChart
+          <LazyChart
             option={donutOption}
             height={260}
             label={t('Gráfica de dona: presupuesto ejercido por tipo de procedimiento')}
@@ -133,7 +147,7 @@ export default function ChartsPanel({
           {t('Total:')} {formatMoney(total)} MXN
         </Text>
         <details>
-          <summary>{t('Ver los datos en una tabla')}</summary>
+          <summary className={classes.summary}>{t('Ver los datos en una tabla')}</summary>
           <Table fz="xs" mt="xs">
             <Table.Tbody>
               {labels.map((label, index) => (
@@ -149,5 +163,14 @@ export default function ChartsPanel({
         <MoneyRuleNote />
       </Paper>
     </SimpleGrid>
+  );
+}
+
+function ChartError() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" mt="sm">
+      {t('No fue posible cargar la gráfica. Intenta de nuevo más tarde.')}
+    </Alert>
   );
 }

@@ -17,7 +17,15 @@ echarts.use([
 export type ChartOption = echarts.EChartsCoreOption;
 
 /** A tree-shaken ECharts chart that follows its container's size. */
-export function EChart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
+export default function EChart({
+  option,
+  height,
+  label,
+}: {
+  option: ChartOption;
+  height: number;
+  label: string;
+}) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 

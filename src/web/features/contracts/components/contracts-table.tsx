@@ -7,6 +7,8 @@ import { formatDate } from '../../../../shared/format/dates';
 import { formatMoney } from '../../../../shared/format/money';
 import type { ContractListItem } from '../../../../shared/schemas/contracts';
 import { TruncatedText } from '../../../components/truncated-text';
+import { msg } from '../../../i18n/msg';
+import { useReturnState } from '../../../lib/return-to';
 import { ProcedureStateBadge, ProcedureTypeBadge } from './contract-badges';
 import classes from './contracts-table.module.css';
 
@@ -42,24 +44,25 @@ function DocumentLink({ href, label }: { href: string | null; label: string }) {
 
 function WideTable({ docs }: { docs: ContractListItem[] }) {
   const { t } = useTranslation();
+  const returnState = useReturnState();
   const headers = [
-    'Opciones',
-    'Proveedor',
-    'ID del proceso',
-    'ID del contrato',
-    'Descripción de la obra',
-    'Monto total',
-    'Fecha del contrato',
-    'Tipo de procedimiento',
-    'Estado del procedimiento',
-    'Unidad administrativa solicitante',
-    'Materia',
-    'Tipo de contrato',
-    'Notas',
-    'Convocatoria',
-    'Contrato',
-    'Presentación de propuestas',
-    'Fecha de obtención de los datos',
+    msg('Opciones'),
+    msg('Proveedor'),
+    msg('ID del proceso'),
+    msg('ID del contrato'),
+    msg('Descripción de la obra'),
+    msg('Monto total'),
+    msg('Fecha del contrato'),
+    msg('Tipo de procedimiento'),
+    msg('Estado del procedimiento'),
+    msg('Unidad administrativa solicitante'),
+    msg('Materia'),
+    msg('Tipo de contrato'),
+    msg('Notas'),
+    msg('Convocatoria'),
+    msg('Contrato'),
+    msg('Presentación de propuestas'),
+    msg('Fecha de obtención de los datos'),
   ];
   return (
     <ScrollArea type="auto" offsetScrollbars className={classes.scroll}>
@@ -75,7 +78,13 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
           {docs.map((doc) => (
             <Table.Tr key={doc._id}>
               <Table.Td>
-                <Button component={Link} to={`/contracts/${doc._id}`} size="compact-xs" variant="light">
+                <Button
+                  component={Link}
+                  to={`/contracts/${doc._id}`}
+                  state={returnState}
+                  size="compact-xs"
+                  variant="light"
+                >
                   {t('Ver más')}
                 </Button>
               </Table.Td>
@@ -129,6 +138,7 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
 
 function Cards({ docs }: { docs: ContractListItem[] }) {
   const { t } = useTranslation();
+  const returnState = useReturnState();
   return (
     <Stack gap="sm">
       {docs.map((doc) => (
@@ -149,7 +159,14 @@ function Cards({ docs }: { docs: ContractListItem[] }) {
             </Text>
             <Text fz="sm">{formatDate(doc.contractDate)}</Text>
           </Group>
-          <Button component={Link} to={`/contracts/${doc._id}`} variant="light" mt="sm" fullWidth>
+          <Button
+            component={Link}
+            to={`/contracts/${doc._id}`}
+            state={returnState}
+            variant="light"
+            mt="sm"
+            fullWidth
+          >
             {t('Ver más')}
           </Button>
         </Card>

@@ -113,8 +113,19 @@ export function FiltersPanel({
           ),
         )}
       </SimpleGrid>
-      {chosen.length > 0 ? (
+      {chosen.length > 0 || (!withSearch && search) ? (
         <Group gap={6} aria-label={t('Filtros elegidos')}>
+          {!withSearch && search ? (
+            // A search carried over from a list, on a page without a search box: shown so it is
+            // not a hidden filter, and removable.
+            <Pill
+              withRemoveButton
+              onRemove={() => setSearch('')}
+              removeButtonProps={{ 'aria-label': `${t('Quitar')} ${search}` }}
+            >
+              {t('Búsqueda')}: {search}
+            </Pill>
+          ) : null}
           {chosen.map(({ key, value }) => (
             <Pill
               key={`${key}:${value}`}

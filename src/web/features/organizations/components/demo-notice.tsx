@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function DemoNotice() {
   const { t } = useTranslation();
   return (
-    <Container size="lg" mt="md" w="100%">
+    <Container size="xl" mt="md" w="100%">
       <Alert color="yellow" variant="light" title={t('Datos de demostración')} role="note">
         {t(
           'Este monitor muestra contratos y proveedores generados automáticamente para conocer el portal. No corresponden a un gobierno real.',

@@ -15,7 +15,7 @@ export function OrganizationCover({ organization }: { organization: PublicOrgani
       style={image ? { backgroundImage: `url("${image}")` } : undefined}
       aria-labelledby="cover-title"
     >
-      <Container size="lg" className={classes.inner}>
+      <Container size="xl" className={classes.inner}>
         <Stack gap="xs" className={organization.showBackgroundText ? classes.panel : classes.plain} maw={720}>
           <Text className={classes.welcome}>{organization.welcomeTitle || t('Bienvenido a')}</Text>
           <Title order={1} id="cover-title" className={classes.title}>

@@ -3,20 +3,28 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../shared/format/money';
+import type { PublicFilters } from '../../../../shared/schemas/filters';
 import type { SupplierRow, SupplierTotals } from '../../../../shared/schemas/suppliers';
+import { useReturnState } from '../../../lib/return-to';
+import { filtersSearch } from '../../filters/filters-url';
 import classes from './suppliers-table.module.css';
 
 /** Suppliers with their amounts per procedure type and the TOTAL row (spec); cards on a phone. */
 export function SuppliersTable({
   docs,
   totals,
+  filters,
   loading,
 }: {
   docs: SupplierRow[];
   totals?: SupplierTotals;
+  /** The list's filters, carried to each supplier's page so its figures match the row. */
+  filters: PublicFilters;
   loading?: boolean;
 }) {
   const { t } = useTranslation();
+  const returnState = useReturnState();
+  const detail = (id: string) => `/suppliers/${id}${filtersSearch(filters)}`;
   const wide = useMediaQuery('(min-width: 48em)', true);
   if (loading && docs.length === 0) return <Skeleton height={320} radius="md" />;
   if (docs.length === 0) {
@@ -44,7 +52,14 @@ export function SuppliersTable({
               {t('Lic. pública')} {formatMoney(row.public)} · {t('Por invitación')}{' '}
               {formatMoney(row.invitation)} · {t('Adj. directa')} {formatMoney(row.noBid)}
             </Text>
-            <Button component={Link} to={`/suppliers/${row._id}`} variant="light" mt="sm" fullWidth>
+            <Button
+              component={Link}
+              to={detail(row._id)}
+              state={returnState}
+              variant="light"
+              mt="sm"
+              fullWidth
+            >
               {t('Ver más')}
             </Button>
           </Card>
@@ -86,7 +101,13 @@ export function SuppliersTable({
                 {formatMoney(row.total)}
               </Table.Td>
               <Table.Td>
-                <Button component={Link} to={`/suppliers/${row._id}`} size="compact-xs" variant="light">
+                <Button
+                  component={Link}
+                  to={detail(row._id)}
+                  state={returnState}
+                  size="compact-xs"
+                  variant="light"
+                >
                   {t('Ver más')}
                 </Button>
               </Table.Td>

@@ -1,0 +1,38 @@
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { ChartOption } from './echart';
+
+// ECharts is the heaviest file of the public area: it is fetched only when a chart is about to
+// scroll into view, so a visitor who goes straight to the lists never downloads it.
+const EChart = lazy(() => import('./echart'));
+
+/** A chart that loads its library when it comes near the screen; a skeleton of its size until then. */
+export function LazyChart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+
+  useEffect(() => {
+    const element = placeholder.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+
+  const skeleton = <Skeleton height={height} mt="sm" />;
+  if (!near) return <div ref={placeholder}>{skeleton}</div>;
+  return (
+    <Suspense fallback={skeleton}>
+      <EChart option={option} height={height} label={label} />
+    </Suspense>
+  );
+}
