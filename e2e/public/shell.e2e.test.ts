@@ -105,14 +105,20 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
     expect(await page.evaluate(() => document.body.className)).toBe('theme-body purple');
   });
 
-  it('copies the current address with Share', async () => {
+  it('copies the current address with Share, naming the monitor', async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.baseUrl });
     await page.goto(url('/select-organization'));
     await chooseMonitor(/Seleccionar Municipio de Santa Lucía del Valle/);
     await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
     await page.getByRole('button', { name: 'Compartir' }).click();
     await page.getByText('Se ha copiado el enlace correctamente').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    const [organization] = await queryRows<{ id: string }>(
+      portal.database.db,
+      sql`SELECT id FROM organizations WHERE short_name = 'SLV'`,
+    );
+    expect(`${copied.origin}${copied.pathname}`).toBe(url('/'));
+    expect(copied.searchParams.get('changeOrganization')).toBe(organization!.id);
   });
 
   it('shows PÁGINA NO ENCONTRADA for unknown paths, with Regresar and Ir al Inicio', async () => {
@@ -173,7 +179,7 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
     await page.goto(url('/select-organization'));
     await chooseMonitor(/Seleccionar Municipio de Santa Lucía del Valle/);
     await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
-    await page.route('**/assets/not-found-*.js', (route) => route.abort());
+    await page.route('**/assets/about-*.js', (route) => route.abort());
     await page.getByRole('link', { name: 'Acerca de' }).click();
     await page.getByRole('heading', { name: 'PARECE QUE ALGO SALIO MAL' }).waitFor();
     expect(await page.getByRole('button', { name: 'Recargar la página' }).isVisible()).toBe(true);

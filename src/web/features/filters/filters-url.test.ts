@@ -28,8 +28,17 @@ describe('filters in the address', () => {
   });
 
   it('ignores values that cannot be filters', () => {
-    const state = readListState(new URLSearchParams('tipo=FOO&tipo=PUBLIC&pagina=-2'), {});
+    const state = readListState(
+      new URLSearchParams(
+        'tipo=FOO&tipo=PUBLIC&pagina=-2&trimestre=4o&trimestre=4o%202024&trimestre=4o%202024&ejercicio=20x4&unidad=abc&administracion=2021-2024',
+      ),
+      {},
+    );
     expect(state.filters.procedureTypes).toEqual(['PUBLIC']);
+    expect(state.filters.trimonths).toEqual(['4o 2024']);
+    expect(state.filters.fiscalYears).toEqual([]);
+    expect(state.filters.administrativeUnits).toEqual([]);
+    expect(state.filters.administrationPeriods).toEqual(['2021-2024']);
     expect(state.page).toBe(1);
   });
 

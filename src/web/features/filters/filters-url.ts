@@ -1,4 +1,5 @@
-import { PROCEDURE_TYPES, type ProcedureType } from '../../../shared/constants/enums';
+import { PROCEDURE_TYPES } from '../../../shared/constants/enums';
+import { PATTERNS } from '../../../shared/constants/limits';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 
 /** Short, readable URL parameters for each filter, so a shared link reopens the same view. */
@@ -11,6 +12,17 @@ const KEYS = {
   suppliers: 'proveedor',
 } as const;
 const SEARCH = 'busqueda';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What a value of each filter looks like; an edited address with other values drops them. */
+const VALID: Record<FilterKey, (value: string) => boolean> = {
+  administrationPeriods: (value) => PATTERNS.administrationPeriod.test(value),
+  fiscalYears: (value) => PATTERNS.fiscalYear.test(value),
+  trimonths: (value) => PATTERNS.quarter.test(value),
+  procedureTypes: (value) => (PROCEDURE_TYPES as readonly string[]).includes(value),
+  administrativeUnits: (value) => UUID.test(value),
+  suppliers: (value) => UUID.test(value),
+};
 const PAGE = 'pagina';
 
 export type FilterKey = keyof typeof KEYS;
@@ -42,14 +54,8 @@ export function readListState(params: URLSearchParams, defaults: Partial<PublicF
   const filters = emptyFilters();
   if (!explicit) return { filters: { ...filters, ...defaults }, page: 1 };
   for (const key of FILTER_KEYS) {
-    const values = params.getAll(KEYS[key]).filter(Boolean);
-    if (key === 'procedureTypes') {
-      filters.procedureTypes = values.filter((value): value is ProcedureType =>
-        (PROCEDURE_TYPES as readonly string[]).includes(value),
-      );
-    } else {
-      filters[key] = values;
-    }
+    const values = [...new Set(params.getAll(KEYS[key]).filter(VALID[key]))];
+    (filters as Record<FilterKey, string[]>)[key] = values;
   }
   const search = params.get(SEARCH)?.trim();
   if (search) filters.search = search;

@@ -3,7 +3,6 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext } from 'react-router';
-import { formatCount } from '../../../shared/format/money';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { DownloadMenu } from '../../components/download-menu';
 import { LastUpdate } from '../../components/last-update';
@@ -15,11 +14,13 @@ import { ContractsTable } from '../../features/contracts/components/contracts-ta
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { compactFilters } from '../../features/filters/filters-url';
 import { useListState } from '../../features/filters/use-list-state';
+import { useCountText } from '../../lib/count-text';
 import { toast } from '../../lib/notifications';
 
 /** /contracts: every contract of the monitor matching the filters, largest first, with its totals. */
 export function ContractsPage() {
   const { t } = useTranslation();
+  const counts = useCountText();
   useDocumentTitle(`${t('Contratos')} · Vigía`);
   const organization = useOutletContext<PublicOrganization>();
   const defaults = organization.defaultAdministrationPeriod
@@ -80,7 +81,7 @@ export function ContractsPage() {
         <ContractTiles totals={list?.data.totals} loading={!list && !isError} />
         <Group justify="space-between">
           <Text fw={600} aria-live="polite">
-            {list ? `${formatCount(list.data.total)} ${t('contratos')}` : ''}
+            {list ? counts.contracts(list.data.total) : ''}
             {isFetching && list ? ` · ${t('Actualizando…')}` : ''}
           </Text>
           <LastUpdate value={list?.lastUpdate} />

@@ -2,7 +2,7 @@ import { Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@man
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext, useParams } from 'react-router';
-import { formatCount, formatMoney } from '../../../shared/format/money';
+import { formatMoney } from '../../../shared/format/money';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { BackLink } from '../../components/back-link';
 import { DownloadMenu } from '../../components/download-menu';
@@ -16,10 +16,12 @@ import { compactFilters } from '../../features/filters/filters-url';
 import { useListState } from '../../features/filters/use-list-state';
 import { supplierDownloadUrl, useSupplierDetail } from '../../features/suppliers/api/suppliers';
 import { SupplierGroups } from '../../features/suppliers/components/supplier-groups';
+import { useCountText } from '../../lib/count-text';
 
 /** /suppliers/:id: one supplier's totals and contracts (filters apply, except the supplier filter). */
 export function SupplierDetailPage() {
   const { t } = useTranslation();
+  const counts = useCountText();
   const organization = useOutletContext<PublicOrganization>();
   const { id = '' } = useParams();
   const { filters, apply } = useListState({});
@@ -92,9 +94,7 @@ export function SupplierDetailPage() {
         {detail ? (
           <>
             <Group justify="space-between">
-              <Text fw={600}>
-                {formatCount(detail.totals.count)} {t('contratos')}
-              </Text>
+              <Text fw={600}>{counts.contracts(detail.totals.count)}</Text>
               <LastUpdate value={data?.lastUpdate} />
             </Group>
             <SupplierGroups organizationId={organization._id} detail={detail} filters={query} />

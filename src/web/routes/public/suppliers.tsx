@@ -16,11 +16,13 @@ import { compactFilters } from '../../features/filters/filters-url';
 import { useListState } from '../../features/filters/use-list-state';
 import { suppliersDownloadUrl, useSuppliers } from '../../features/suppliers/api/suppliers';
 import { SuppliersTable } from '../../features/suppliers/components/suppliers-table';
+import { useCountText } from '../../lib/count-text';
 import { toast } from '../../lib/notifications';
 
 /** /suppliers: who receives the monitor's money, largest total first. */
 export function SuppliersPage() {
   const { t } = useTranslation();
+  const counts = useCountText();
   useDocumentTitle(`${t('Proveedores')} · Vigía`);
   const organization = useOutletContext<PublicOrganization>();
   const defaults = organization.defaultAdministrationPeriod
@@ -107,7 +109,7 @@ export function SuppliersPage() {
           <MoneyRuleNote />
         </Stack>
         <Group justify="space-between">
-          <Text fw={600}>{list ? `${formatCount(list.data.total)} ${t('proveedores')}` : ''}</Text>
+          <Text fw={600}>{list ? counts.suppliers(list.data.total) : ''}</Text>
           <LastUpdate value={list?.lastUpdate} />
         </Group>
         <SuppliersTable

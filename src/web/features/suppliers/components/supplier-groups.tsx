@@ -7,6 +7,7 @@ import { formatDate } from '../../../../shared/format/dates';
 import { formatMoney } from '../../../../shared/format/money';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import type { SupplierContract, SupplierDetail } from '../../../../shared/schemas/suppliers';
+import { useCountText } from '../../../lib/count-text';
 import { useSupplierContracts } from '../api/suppliers';
 
 const GROUPS: {
@@ -31,6 +32,7 @@ export function SupplierGroups({
   filters: Omit<Partial<PublicFilters>, 'suppliers'>;
 }) {
   const { t } = useTranslation();
+  const counts = useCountText();
   return (
     <Accordion
       multiple
@@ -45,7 +47,7 @@ export function SupplierGroups({
             <Group gap="sm">
               <Text fw={700}>{t(group.label)}</Text>
               <Badge color={group.color} variant="light">
-                {detail[group.key].count.toLocaleString('en-US')} {t('contratos')}
+                {counts.contracts(detail[group.key].count)}
               </Badge>
             </Group>
           </Accordion.Control>
