@@ -237,6 +237,35 @@ describe('browsing a monitor in Chromium', () => {
     }
   });
 
+  it("another monitor's contract or supplier is not found here, and a failed list load says so", async () => {
+    const [foreign] = await queryRows<{ contract: string; supplier: string }>(
+      portal.database.db,
+      sql`SELECT c.id AS contract, c.supplier_id AS supplier FROM contracts c
+          JOIN organizations o ON o.id = c.organization_id
+          WHERE o.short_name = 'CEANV' AND c.supplier_id IS NOT NULL LIMIT 1`,
+    );
+    await chooseSantaLucia();
+    await page.goto(url(`/contracts/${foreign!.contract}`));
+    await page.getByText('El contrato solicitado no existe.').waitFor();
+    await page.goto(url(`/suppliers/${foreign!.supplier}`));
+    await page.getByText('El proveedor solicitado no existe.').waitFor();
+    await page.goto(url('/contracts/not-an-id'));
+    await page.getByText('El contrato solicitado no existe.').waitFor();
+
+    await page.route('**/public-api/contracts/filtered-list**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: true, code: 'INTERNAL', message: 'Falla simulada.' }),
+      }),
+    );
+    await page.goto(url('/contracts'));
+    await page.getByText('Hubo un error al cargar el listado Falla simulada.').waitFor();
+    expect(await page.locator('a[href^="/contracts/"]').count()).toBe(0);
+    // The browser reports the simulated failures and the 404s as failed resources: expected here.
+    problems = problems.filter((text) => !/status of (404|400|500)/.test(text));
+  });
+
   it('About and the privacy notice are readable without choosing a monitor', async () => {
     await page.goto(url('/about'));
     await page.getByRole('heading', { level: 1, name: 'Acerca de' }).waitFor();

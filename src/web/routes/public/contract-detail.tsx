@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext, useParams } from 'react-router';
 import {
@@ -26,34 +26,37 @@ import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { BackLink } from '../../components/back-link';
 import { ErrorPage } from '../../components/error-page';
 import { LastUpdate } from '../../components/last-update';
+import { LoadError } from '../../components/load-error';
 import { ShareButton } from '../../components/share-button';
 import { useContract } from '../../features/contracts/api/contracts';
 import { ProcedureStateBadge, ProcedureTypeBadge } from '../../features/contracts/components/contract-badges';
 import { ContractDocuments } from '../../features/contracts/components/contract-documents';
 import { msg } from '../../i18n/msg';
+import { isNotFound } from '../../lib/not-found';
+import { toast } from '../../lib/notifications';
+
+const CONTRACT_UNAVAILABLE = msg('La información de contratos no se encuentra disponible en este momento.');
 
 /** /contracts/:id: one contract, its documents and every public field. */
 export function ContractDetailPage() {
   const { t } = useTranslation();
   const organization = useOutletContext<PublicOrganization>();
   const { id = '' } = useParams();
-  const { data, isPending, isError, error } = useContract(organization._id, id);
+  const { data, isPending, isError, error, refetch } = useContract(organization._id, id);
   const contract = data?.data;
   useDocumentTitle(`${contract?.servicesDescription ?? t('Contrato')} · Vigía`);
 
-  if (isError) {
+  const notFound = isError && isNotFound(error);
+  useEffect(() => {
+    if (isError && !notFound) toast('danger', CONTRACT_UNAVAILABLE, { detail: error?.message });
+  }, [isError, notFound, error]);
+
+  if (notFound) {
     return (
-      <ErrorPage
-        code="404"
-        title="PÁGINA NO ENCONTRADA"
-        message={
-          error instanceof Error && 'status' in error && error.status === 404
-            ? msg('El contrato solicitado no existe.')
-            : 'Hubo un error al cargar el listado'
-        }
-      />
+      <ErrorPage code="404" title="PÁGINA NO ENCONTRADA" message={msg('El contrato solicitado no existe.')} />
     );
   }
+  if (isError) return <LoadError message={CONTRACT_UNAVAILABLE} onRetry={() => void refetch()} />;
 
   return (
     <Container size="xl" py="lg">

@@ -1,5 +1,6 @@
 import { Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext, useParams } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
@@ -8,6 +9,7 @@ import { BackLink } from '../../components/back-link';
 import { DownloadMenu } from '../../components/download-menu';
 import { ErrorPage } from '../../components/error-page';
 import { LastUpdate } from '../../components/last-update';
+import { LoadError } from '../../components/load-error';
 import { MoneyRuleNote } from '../../components/money-rule-note';
 import { ShareButton } from '../../components/share-button';
 import { StatTile } from '../../components/stat-tile';
@@ -16,7 +18,12 @@ import { compactFilters } from '../../features/filters/filters-url';
 import { useListState } from '../../features/filters/use-list-state';
 import { supplierDownloadUrl, useSupplierDetail } from '../../features/suppliers/api/suppliers';
 import { SupplierGroups } from '../../features/suppliers/components/supplier-groups';
+import { msg } from '../../i18n/msg';
 import { useCountText } from '../../lib/count-text';
+import { isNotFound } from '../../lib/not-found';
+import { toast } from '../../lib/notifications';
+
+const SUPPLIER_UNAVAILABLE = msg('La información de proveedores no se encuentra disponible en este momento.');
 
 /** /suppliers/:id: one supplier's totals and contracts (filters apply, except the supplier filter). */
 export function SupplierDetailPage() {
@@ -26,13 +33,19 @@ export function SupplierDetailPage() {
   const { id = '' } = useParams();
   const { filters, apply } = useListState({});
   const { suppliers: _ignored, ...query } = compactFilters(filters);
-  const { data, isPending, isError } = useSupplierDetail(organization._id, id, query);
+  const { data, isPending, isError, error, refetch } = useSupplierDetail(organization._id, id, query);
   const detail = data?.data;
   useDocumentTitle(`${detail?.supplier.name ?? t('Proveedor')} · Vigía`);
 
-  if (isError && !detail) {
+  const notFound = isError && isNotFound(error);
+  useEffect(() => {
+    if (isError && !notFound) toast('danger', SUPPLIER_UNAVAILABLE, { detail: error?.message });
+  }, [isError, notFound, error]);
+
+  if (notFound) {
     return <ErrorPage code="404" title="PÁGINA NO ENCONTRADA" message="El proveedor solicitado no existe." />;
   }
+  if (isError && !detail) return <LoadError message={SUPPLIER_UNAVAILABLE} onRetry={() => void refetch()} />;
 
   return (
     <Container size="xl" py="lg">

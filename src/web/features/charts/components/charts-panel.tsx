@@ -1,10 +1,11 @@
 import { Alert, Box, Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPercent, toMillions } from '../../../../shared/format/money';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import { CHART_SERIES } from '../../../../shared/schemas/landing';
 import { MoneyRuleNote } from '../../../components/money-rule-note';
+import { toast } from '../../../lib/notifications';
 import { useAmountByPeriod, useAmountByProcedure } from '../api/landing';
 import classes from './charts-panel.module.css';
 import type { ChartOption } from './echart';
@@ -28,6 +29,11 @@ export function ChartsPanel({
   const { t } = useTranslation();
   const periods = useAmountByPeriod(organizationId, filters);
   const procedures = useAmountByProcedure(organizationId, filters);
+  // The spec's toast for a chart that could not load, besides the note in the chart's place.
+  const failure = periods.error ?? procedures.error;
+  useEffect(() => {
+    if (failure) toast('danger', 'Hubo un error al cargar el chart', { detail: failure.message });
+  }, [failure]);
   const rows = useMemo(() => periods.data?.data ?? [], [periods.data]);
   const values = useMemo(() => procedures.data?.data.data.datasets[0]?.data ?? [0, 0, 0], [procedures.data]);
   const total = values.reduce((sum, value) => sum + value, 0);
