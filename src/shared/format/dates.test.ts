@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatLongDate, mexicoCityDate, parseQuarterLabel, quarterLabel } from './dates';
+import {
+  formatDate,
+  formatLongDate,
+  formatLongDateIn,
+  mexicoCityDate,
+  parseQuarterLabel,
+  quarterLabel,
+} from './dates';
 
 describe('date formatting', () => {
   it('shows contract dates as DD/MM/YYYY without shifting the day', () => {
@@ -31,5 +38,13 @@ describe('date formatting', () => {
   it('takes "today" in Mexico City, not UTC', () => {
     expect(mexicoCityDate(new Date('2026-03-02T05:30:00Z'))).toBe('2026-03-01');
     expect(mexicoCityDate(new Date('2026-03-02T06:30:00Z'))).toBe('2026-03-02');
+  });
+
+  it("writes the long date in the visitor's language, Spanish as the spec says", () => {
+    expect(formatLongDateIn('2026-10-29', 'es')).toBe('29 de octubre de 2026');
+    expect(formatLongDateIn('2026-10-29', 'en')).toBe('October 29, 2026');
+    expect(formatLongDateIn('2026-10-29', 'ja')).toBe('2026年10月29日');
+    // A moment late in the evening in Mexico City is still that day.
+    expect(formatLongDateIn('2026-10-30T04:30:00Z', 'en')).toBe('October 29, 2026');
   });
 });

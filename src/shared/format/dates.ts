@@ -46,6 +46,18 @@ export function formatLongDate(value: string | Date | null | undefined): string 
   return `${p[2]} de ${SPANISH_MONTHS[Number(p[1]) - 1]} de ${p[0]}`;
 }
 
+/**
+ * The long date in the visitor's language: the spec's Spanish form for `es`, the language's own
+ * long form otherwise (`October 29, 2026`, `2026年10月29日`).
+ */
+export function formatLongDateIn(value: string | Date | null | undefined, language: string): string {
+  if (language === 'es' || !value) return formatLongDate(value);
+  const p = parts(value);
+  if (!p) return '';
+  const day = Date.UTC(Number(p[0]), Number(p[1]) - 1, Number(p[2]));
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(day);
+}
+
 /** The quarter label of the specs: quarter 1 of 2019 → `1o 2019`. */
 export function quarterLabel(quarter: number, year: number): string {
   return `${quarter}o ${year}`;
