@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { returnPath } from '../lib/return-to';
+import { BackIcon } from './icons';
 
 /**
  * The '← Regresar' link at the top of detail and content pages. When the visitor came from the
@@ -17,17 +18,7 @@ export function BackLink({ to, label }: { to: string; label: string }) {
       fz="sm"
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
     >
-      <svg
-        width="16"
-        height="16"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M15 18l-6-6 6-6" />
-      </svg>
+      <BackIcon />
       {t(label)}
     </Anchor>
   );

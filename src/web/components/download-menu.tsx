@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../shared/constants/limits';
 import type { DownloadFormat } from '../../shared/schemas/filters';
 import { startDownload } from '../lib/download';
+import { DownloadIcon } from './icons';
 
 const FORMATS: { format: DownloadFormat; label: string; extension: string }[] = [
   { format: 'pdf', label: 'PDF', extension: 'pdf' },
@@ -52,21 +53,5 @@ export function DownloadMenu({ name, url }: { name: string; url: (format: Downlo
         <Text>{t('Tu documento se descargará en un momento...')}</Text>
       </Modal>
     </>
-  );
-}
-
-function DownloadIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
-    </svg>
   );
 }

@@ -1,11 +1,12 @@
-import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { DownloadMenu } from '../../components/download-menu';
 import { LastUpdate } from '../../components/last-update';
+import { ListHeader } from '../../components/list-header';
 import { Pagination } from '../../components/pagination';
 import { ShareButton } from '../../components/share-button';
 import { contractsDownloadUrl, useContracts } from '../../features/contracts/api/contracts';
@@ -42,42 +43,23 @@ export function ContractsPage() {
   return (
     <Container size="xl" py="lg">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Group gap="md" fz="sm">
-              <Anchor component={Link} to="/" fz="sm">
-                {t('Inicio')}
-              </Anchor>
-              <Anchor component={Link} to="/calculations/corruption-index" fz="sm">
-                {t('Índice de riesgo de corrupción')}
-              </Anchor>
-            </Group>
-            <Title order={1} mt={4}>
-              {t('Contratos')}
-            </Title>
-          </div>
-          <Group gap="xs">
-            <DownloadMenu
-              name="contratos"
-              url={(format) => contractsDownloadUrl(organization._id, query, format)}
-            />
-            <ShareButton organizationId={organization._id} />
-          </Group>
-        </Group>
-        <FiltersPanel
-          organizationId={organization._id}
-          applied={filters}
-          onApply={apply}
-          withSearch
-          fields={[
-            'administrationPeriods',
-            'fiscalYears',
-            'trimonths',
-            'procedureTypes',
-            'administrativeUnits',
-            'suppliers',
+        <ListHeader
+          links={[
+            { to: '/', label: 'Inicio' },
+            { to: '/calculations/corruption-index', label: 'Índice de riesgo de corrupción' },
           ]}
+          title="Contratos"
+          actions={
+            <>
+              <DownloadMenu
+                name="contratos"
+                url={(format) => contractsDownloadUrl(organization._id, query, format)}
+              />
+              <ShareButton organizationId={organization._id} />
+            </>
+          }
         />
+        <FiltersPanel organizationId={organization._id} applied={filters} onApply={apply} withSearch />
         <ContractTiles totals={list?.data.totals} loading={!list && !isError} />
         <Group justify="space-between">
           <Text fw={600} aria-live="polite">

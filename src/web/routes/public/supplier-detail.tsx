@@ -14,7 +14,7 @@ import { MoneyRuleNote } from '../../components/money-rule-note';
 import { ShareButton } from '../../components/share-button';
 import { StatTile } from '../../components/stat-tile';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
-import { compactFilters } from '../../features/filters/filters-url';
+import { compactFilters, FILTER_KEYS } from '../../features/filters/filters-url';
 import { useListState } from '../../features/filters/use-list-state';
 import { supplierDownloadUrl, useSupplierDetail } from '../../features/suppliers/api/suppliers';
 import { SupplierGroups } from '../../features/suppliers/components/supplier-groups';
@@ -72,13 +72,7 @@ export function SupplierDetailPage() {
           applied={filters}
           onApply={apply}
           supplierId={id}
-          fields={[
-            'administrationPeriods',
-            'fiscalYears',
-            'trimonths',
-            'procedureTypes',
-            'administrativeUnits',
-          ]}
+          fields={FILTER_KEYS.filter((key) => key !== 'suppliers')}
         />
         <Stack gap={6}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">

@@ -1,12 +1,13 @@
-import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router';
 import { formatCount } from '../../../shared/format/money';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { DownloadMenu } from '../../components/download-menu';
 import { LastUpdate } from '../../components/last-update';
+import { ListHeader } from '../../components/list-header';
 import { MoneyRuleNote } from '../../components/money-rule-note';
 import { Pagination } from '../../components/pagination';
 import { ShareButton } from '../../components/share-button';
@@ -44,42 +45,23 @@ export function SuppliersPage() {
   return (
     <Container size="xl" py="lg">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Group gap="md">
-              <Anchor component={Link} to="/" fz="sm">
-                {t('Inicio')}
-              </Anchor>
-              <Anchor component={Link} to="/contracts" fz="sm">
-                {t('Contratos')}
-              </Anchor>
-            </Group>
-            <Title order={1} mt={4}>
-              {t('Proveedores')}
-            </Title>
-          </div>
-          <Group gap="xs">
-            <DownloadMenu
-              name="proveedores"
-              url={(format) => suppliersDownloadUrl(organization._id, query, format)}
-            />
-            <ShareButton organizationId={organization._id} />
-          </Group>
-        </Group>
-        <FiltersPanel
-          organizationId={organization._id}
-          applied={filters}
-          onApply={apply}
-          withSearch
-          fields={[
-            'administrationPeriods',
-            'fiscalYears',
-            'trimonths',
-            'procedureTypes',
-            'administrativeUnits',
-            'suppliers',
+        <ListHeader
+          links={[
+            { to: '/', label: 'Inicio' },
+            { to: '/contracts', label: 'Contratos' },
           ]}
+          title="Proveedores"
+          actions={
+            <>
+              <DownloadMenu
+                name="proveedores"
+                url={(format) => suppliersDownloadUrl(organization._id, query, format)}
+              />
+              <ShareButton organizationId={organization._id} />
+            </>
+          }
         />
+        <FiltersPanel organizationId={organization._id} applied={filters} onApply={apply} withSearch />
         <Stack gap={6}>
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
             <StatTile

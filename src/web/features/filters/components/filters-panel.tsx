@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PROCEDURE_TYPE_LABELS, type ProcedureType } from '../../../../shared/constants/enums';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import { type OptionKind, optionsQuery, useOptions } from '../api/options';
-import { emptyFilters, type FilterKey } from '../filters-url';
+import { emptyFilters, FILTER_KEYS, type FilterKey } from '../filters-url';
 
 const FIELDS: Record<FilterKey, { label: string; kind: OptionKind; valueKey: string }> = {
   administrationPeriods: {
@@ -27,7 +27,8 @@ export interface FiltersPanelProps {
   applied: PublicFilters;
   /** Called by Filtrar and Buscar (spec: nothing is searched before). */
   onApply: (filters: PublicFilters) => void;
-  fields: FilterKey[];
+  /** The selects to show; all six unless said otherwise. */
+  fields?: FilterKey[];
   withSearch?: boolean;
   /** Options only from this supplier's contracts (supplier detail). */
   supplierId?: string;
@@ -41,7 +42,7 @@ export function FiltersPanel({
   organizationId,
   applied,
   onApply,
-  fields,
+  fields = FILTER_KEYS,
   withSearch,
   supplierId,
 }: FiltersPanelProps) {
