@@ -1,6 +1,5 @@
 import { Container, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
@@ -13,10 +12,8 @@ import { contractsDownloadUrl, useContracts } from '../../features/contracts/api
 import { ContractTiles } from '../../features/contracts/components/contract-tiles';
 import { ContractsTable } from '../../features/contracts/components/contracts-table';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
-import { compactFilters } from '../../features/filters/filters-url';
-import { useListState } from '../../features/filters/use-list-state';
+import { useFilteredList } from '../../features/filters/use-filtered-list';
 import { useCountText } from '../../lib/count-text';
-import { toast } from '../../lib/notifications';
 
 /** /contracts: every contract of the monitor matching the filters, largest first, with its totals. */
 export function ContractsPage() {
@@ -24,21 +21,10 @@ export function ContractsPage() {
   const counts = useCountText();
   useDocumentTitle(`${t('Contratos')} · Vigía`);
   const organization = useOutletContext<PublicOrganization>();
-  const defaults = organization.defaultAdministrationPeriod
-    ? { administrationPeriods: [organization.defaultAdministrationPeriod] }
-    : {};
-  const { filters, page, apply, setPage } = useListState(defaults);
-  const query = compactFilters(filters);
-  const { data, isError, error, isFetching } = useContracts(organization._id, query, page);
-  const list = isError ? undefined : data;
-
-  useEffect(() => {
-    if (isError) toast('danger', 'Hubo un error al cargar el listado', { detail: error?.message });
-  }, [isError, error]);
-  // An address with a page past the end shows the last one (spec: pages are clamped).
-  useEffect(() => {
-    if (list && page > list.data.pages) setPage(list.data.pages);
-  }, [list, page, setPage]);
+  const { filters, query, apply, setPage, list, isError, isFetching } = useFilteredList(
+    organization,
+    useContracts,
+  );
 
   return (
     <Container size="xl" py="lg">

@@ -6,6 +6,7 @@ import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { ChartsPanel } from '../../features/charts/components/charts-panel';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { compactFilters } from '../../features/filters/filters-url';
+import { monitorDefaults } from '../../features/filters/use-filtered-list';
 import { useListState } from '../../features/filters/use-list-state';
 import { OrganizationCover } from '../../features/organizations/components/organization-cover';
 
@@ -14,10 +15,7 @@ export function HomePage() {
   const { t } = useTranslation();
   const organization = useOutletContext<PublicOrganization>();
   useDocumentTitle(`${organization.title || organization.name} · Vigía`);
-  const defaults = organization.defaultAdministrationPeriod
-    ? { administrationPeriods: [organization.defaultAdministrationPeriod] }
-    : {};
-  const { filters, apply } = useListState(defaults);
+  const { filters, apply } = useListState(monitorDefaults(organization));
   const { search } = useLocation();
 
   return (

@@ -1,6 +1,5 @@
 import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { formatCount } from '../../../shared/format/money';
@@ -13,12 +12,10 @@ import { Pagination } from '../../components/pagination';
 import { ShareButton } from '../../components/share-button';
 import { StatTile } from '../../components/stat-tile';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
-import { compactFilters } from '../../features/filters/filters-url';
-import { useListState } from '../../features/filters/use-list-state';
+import { useFilteredList } from '../../features/filters/use-filtered-list';
 import { suppliersDownloadUrl, useSuppliers } from '../../features/suppliers/api/suppliers';
 import { SuppliersTable } from '../../features/suppliers/components/suppliers-table';
 import { useCountText } from '../../lib/count-text';
-import { toast } from '../../lib/notifications';
 
 /** /suppliers: who receives the monitor's money, largest total first. */
 export function SuppliersPage() {
@@ -26,21 +23,11 @@ export function SuppliersPage() {
   const counts = useCountText();
   useDocumentTitle(`${t('Proveedores')} · Vigía`);
   const organization = useOutletContext<PublicOrganization>();
-  const defaults = organization.defaultAdministrationPeriod
-    ? { administrationPeriods: [organization.defaultAdministrationPeriod] }
-    : {};
-  const { filters, page, apply, setPage } = useListState(defaults);
-  const query = compactFilters(filters);
-  const { data, isError, error } = useSuppliers(organization._id, query, page);
-  const list = isError ? undefined : data;
+  const { filters, query, apply, setPage, list, isError, isFetching } = useFilteredList(
+    organization,
+    useSuppliers,
+  );
   const totals = list?.data.totals;
-
-  useEffect(() => {
-    if (isError) toast('danger', 'Hubo un error al cargar el listado', { detail: error?.message });
-  }, [isError, error]);
-  useEffect(() => {
-    if (list && page > list.data.pages) setPage(list.data.pages);
-  }, [list, page, setPage]);
 
   return (
     <Container size="xl" py="lg">
@@ -91,7 +78,10 @@ export function SuppliersPage() {
           <MoneyRuleNote />
         </Stack>
         <Group justify="space-between">
-          <Text fw={600}>{list ? counts.suppliers(list.data.total) : ''}</Text>
+          <Text fw={600} aria-live="polite">
+            {list ? counts.suppliers(list.data.total) : ''}
+            {isFetching && list ? ` · ${t('Actualizando…')}` : ''}
+          </Text>
           <LastUpdate value={list?.lastUpdate} />
         </Group>
         <SuppliersTable

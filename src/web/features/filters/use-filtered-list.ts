@@ -1,0 +1,41 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { PublicFilters } from '../../../shared/schemas/filters';
+import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import { toast } from '../../lib/notifications';
+import { compactFilters } from './filters-url';
+import { useListState } from './use-list-state';
+
+/** The monitor's preselected filters (spec): its default administration period, if it has one. */
+export function monitorDefaults(organization: PublicOrganization): Partial<PublicFilters> {
+  return organization.defaultAdministrationPeriod
+    ? { administrationPeriods: [organization.defaultAdministrationPeriod] }
+    : {};
+}
+
+type ListPage = { data: { pages: number } };
+
+/**
+ * A paged public list under the filters of the address: a failed load empties the list and shows
+ * the spec's toast, and a page past the end shows the last one (spec: pages are clamped).
+ */
+export function useFilteredList<T extends ListPage>(
+  organization: PublicOrganization,
+  useList: (organizationId: string, filters: Partial<PublicFilters>, page: number) => UseQueryResult<T>,
+) {
+  const state = useListState(monitorDefaults(organization));
+  const query = compactFilters(state.filters);
+  const result = useList(organization._id, query, state.page);
+  const list = result.isError ? undefined : result.data;
+  const { isError, error } = result;
+  const { page, setPage } = state;
+
+  useEffect(() => {
+    if (isError) toast('danger', 'Hubo un error al cargar el listado', { detail: error?.message });
+  }, [isError, error]);
+  useEffect(() => {
+    if (list && page > list.data.pages) setPage(list.data.pages);
+  }, [list, page, setPage]);
+
+  return { ...state, query, list, isError, isFetching: result.isFetching };
+}
