@@ -79,7 +79,7 @@ try {
       `${name}: ${result.count} requests, ${kb(result.total)} transferred, first screen in ${Math.round(result.milliseconds)} ms`,
     );
     for (const [kind, bytes] of [...result.byKind].sort((a, b) => b[1] - a[1]))
-      console.log(`  ${kind.padEnd(10)} ${kb(bytes)}`);
+      console.log(`  ${kind.padEnd(34)} ${kb(bytes)}`);
   }
 } finally {
   await browser.close();
