@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProcedureType } from '../../../shared/constants/enums';
 import { type Database, queryRows } from '../../db/client';
@@ -126,21 +126,31 @@ export async function* streamContracts(
   where: SQL,
   batchSize = 2_000,
 ): AsyncGenerator<ContractRow> {
-  let after: { amount: number | null; id: string } | undefined;
+  // Two passes in list order: contracts with an amount (largest first), then those without. A
+  // single "after this row" condition would need `amount IS NULL OR (amount, id) < (…)`, which no
+  // index can answer, so each batch would rescan everything already sent.
+  const amount = contracts.totalOrMaxAmount;
+  let after: { amount: number; id: string } | undefined;
   for (;;) {
-    const keyset = after
-      ? after.amount === null
-        ? sql`(${contracts.totalOrMaxAmount} IS NULL AND ${contracts.id} < ${after.id})`
-        : sql`(${contracts.totalOrMaxAmount} IS NULL OR (${contracts.totalOrMaxAmount}, ${contracts.id}) < (${after.amount}, ${after.id}))`
-      : undefined;
+    const keyset = after ? sql`(${amount}, ${contracts.id}) < (${after.amount}, ${after.id})` : undefined;
     const rows = await selectPublic(db)
-      .where(keyset ? and(where, keyset) : where)
+      .where(and(where, isNotNull(amount), keyset))
       .orderBy(...listOrder)
       .limit(batchSize);
     yield* rows;
-    if (rows.length < batchSize) return;
+    if (rows.length < batchSize) break;
     const last = rows[rows.length - 1]!;
-    after = { amount: last.totalOrMaxAmount, id: last.id };
+    after = { amount: last.totalOrMaxAmount!, id: last.id };
+  }
+  let afterId: string | undefined;
+  for (;;) {
+    const rows = await selectPublic(db)
+      .where(and(where, isNull(amount), afterId ? lt(contracts.id, afterId) : undefined))
+      .orderBy(desc(contracts.id))
+      .limit(batchSize);
+    yield* rows;
+    if (rows.length < batchSize) return;
+    afterId = rows[rows.length - 1]!.id;
   }
 }
 

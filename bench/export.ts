@@ -1,0 +1,77 @@
+/**
+ * `npm run bench:export [-- --periods 2018-2021,2021-2024] [-- --organization <id>]`
+ *
+ * Downloads the contracts list as XLSX and JSON over real HTTP from the app started in this
+ * process, against the configured database (DATABASE_URL, or the embedded one), and prints rows,
+ * bytes, seconds and the process's peak memory while each file streams. Run `npm run bench:seed --
+ * --contracts 1000000` first; two administration periods of that monitor are about 700,000 rows.
+ */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, queryRows } from '../src/server/db/client';
+import { migrateDatabase } from '../src/server/db/migrate';
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+const config = { ...loadConfig(), logLevel: 'silent' as const, host: '127.0.0.1', port: 0 };
+const database = await openDatabase(config.database);
+await migrateDatabase(database);
+const app = await buildApp(config, { database });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+
+const organizationId =
+  option('organization') ??
+  (
+    await queryRows<{ id: string }>(
+      database.db,
+      sql`SELECT organization_id AS id FROM contracts WHERE deleted_at IS NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+    )
+  )[0]?.id;
+if (!organizationId) {
+  console.error('No contracts in this database: run npm run bench:seed first.');
+  process.exit(1);
+}
+const periods = (option('periods') ?? '2018-2021,2021-2024').split(',');
+const [{ rows } = { rows: 0 }] = await queryRows<{ rows: number }>(
+  database.db,
+  sql`SELECT count(*)::int AS rows FROM contracts
+      WHERE organization_id = ${organizationId} AND deleted_at IS NULL
+        AND administration_period IN (${sql.join(
+          periods.map((period) => sql`${period}`),
+          sql`, `,
+        )})`,
+);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+console.log(
+  `${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}: ${rows.toLocaleString('en-US')} contracts ` +
+    `(administration periods ${periods.join(', ')}); memory before: ${mb(process.memoryUsage().rss)}\n`,
+);
+
+for (const format of ['xls', 'json'] as const) {
+  global.gc?.();
+  const filters = encodeURIComponent(JSON.stringify({ administrationPeriods: periods }));
+  const url = `http://127.0.0.1:${port}/public-api/contracts/download/${format}?organization=${organizationId}&filters=${filters}`;
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const started = performance.now();
+  const response = await fetch(url);
+  let bytes = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  console.log(
+    `${format === 'xls' ? 'XLSX' : 'JSON'}: HTTP ${response.status}, ${mb(bytes)} in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(rows / seconds).toLocaleString('en-US')} rows/s), peak memory ${mb(peak)}`,
+  );
+}
+
+await app.close();
+await database.close();
