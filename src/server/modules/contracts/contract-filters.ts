@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
 import { containsPattern } from '../../lib/sql';
 
-/** Suppliers whose name matches a search, at most this many (a search matching more is too vague to help). */
+/** Up to this many suppliers matching a search are looked up first and passed as a list of ids. */
 const MAX_NAME_MATCHES = 2_000;
 
 /**
@@ -41,10 +41,13 @@ export async function contractConditions(
   if (filters.search) {
     const pattern = containsPattern(filters.search);
     const named = await suppliersNamed(db, organizationId, pattern);
+    const text = sql`${contracts.searchText} LIKE ${pattern}`;
     conditions.push(
-      named.length > 0
-        ? or(sql`${contracts.searchText} LIKE ${pattern}`, inArray(contracts.supplierId, named))
-        : sql`${contracts.searchText} LIKE ${pattern}`,
+      named === 'many'
+        ? or(text, namedSubquery(organizationId, pattern))
+        : named.length > 0
+          ? or(text, inArray(contracts.supplierId, named))
+          : text,
     );
   }
   return and(...conditions)!;
@@ -52,9 +55,14 @@ export async function contractConditions(
 
 /**
  * Looked up first, so the contract query can combine two index scans (trigram on the contract
- * text, supplier id) instead of scanning every contract.
+ * text, supplier id) instead of scanning every contract. A vague search matching more suppliers
+ * than that ('many') still finds all their contracts, through a subquery.
  */
-async function suppliersNamed(db: Database, organizationId: string, pattern: SQL): Promise<string[]> {
+async function suppliersNamed(
+  db: Database,
+  organizationId: string,
+  pattern: SQL,
+): Promise<string[] | 'many'> {
   const rows = await db
     .select({ id: suppliers.id })
     .from(suppliers)
@@ -66,8 +74,14 @@ async function suppliersNamed(db: Database, organizationId: string, pattern: SQL
       ),
     )
     .orderBy(asc(suppliers.id))
-    .limit(MAX_NAME_MATCHES);
-  return rows.map((row) => row.id);
+    .limit(MAX_NAME_MATCHES + 1);
+  return rows.length > MAX_NAME_MATCHES ? 'many' : rows.map((row) => row.id);
+}
+
+function namedSubquery(organizationId: string, pattern: SQL): SQL {
+  return sql`${contracts.supplierId} IN (SELECT ${suppliers.id} FROM ${suppliers}
+    WHERE ${suppliers.organizationId} = ${organizationId} AND ${suppliers.deletedAt} IS NULL
+      AND ${suppliers.searchName} LIKE ${pattern})`;
 }
 
 /** The one rule for money: only these contracts count in sums and money counts. */

@@ -247,6 +247,30 @@ describe('public contracts API', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
+  it('sorts unit and supplier options by name as a Spanish reader does, and leaves deleted units out', async () => {
+    const { db } = ctx.database;
+    const other = (await createOrganization(db)).id;
+    const names = ['Zeta', 'Ángel', 'Beta', 'agua'];
+    const deleted = await createUnit(db, other, { name: 'Aaa borrada', deletedAt: new Date() });
+    for (const name of names) {
+      const unit = await createUnit(db, other, { name });
+      const supplier = await createSupplier(db, other, { name });
+      await createContract(db, { organizationId: other, unitId: unit.id, supplierId: supplier.id });
+    }
+    await createContract(db, { organizationId: other, unitId: deleted.id });
+    const get = async (kind: string) =>
+      (
+        await ctx.app.inject({
+          url: `/public-api/contracts/retrieve/${kind}`,
+          headers: { 'x-current-organization-id': other },
+        })
+      )
+        .json()
+        .data.docs.map((doc: { name: string }) => doc.name);
+    expect(await get('administrative-units')).toEqual(['agua', 'Ángel', 'Beta', 'Zeta']);
+    expect(await get('suppliers-filter')).toEqual(['agua', 'Ángel', 'Beta', 'Zeta']);
+  });
+
   it('reflects every change at once: new, changed, deleted contracts and renamed suppliers', async () => {
     const { db } = ctx.database;
     const before = (await list()).json();

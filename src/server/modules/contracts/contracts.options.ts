@@ -18,6 +18,11 @@ export const OPTION_KINDS = [
 ] as const;
 export type OptionKind = (typeof OPTION_KINDS)[number];
 
+/** Names as a Spanish reader sorts them: case and accents do not move a name (spec: sorted by name). */
+const BY_NAME = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
+  BY_NAME.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
+
 /** Supplier options are searched as the visitor types: never the whole catalogue at once. */
 const SUPPLIER_OPTIONS_LIMIT = 50;
 
@@ -63,7 +68,7 @@ async function readOptions(
         )
         .map((value) => ({ _id: value }));
     case 'administrative-units':
-      return (await referencedUnits(db, id, query.supplierId)).map((unit) => ({
+      return (await referencedUnits(db, id, query.supplierId)).sort(byName).map((unit) => ({
         _id: unit.id,
         name: unit.name,
       }));
@@ -76,7 +81,9 @@ async function readOptions(
           ids: query.supplierId ? [query.supplierId] : undefined,
           limit: SUPPLIER_OPTIONS_LIMIT,
         })
-      ).map((supplier) => ({ _id: supplier.id, name: supplier.name }));
+      )
+        .sort(byName)
+        .map((supplier) => ({ _id: supplier.id, name: supplier.name }));
   }
 }
 

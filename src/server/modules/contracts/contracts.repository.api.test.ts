@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { contracts, suppliers } from '../../db/schema';
+import { newId } from '../../lib/ids';
 import { createContract, createUnit, seedGeneratedMonitor } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { contractConditions } from './contract-filters';
@@ -50,6 +52,39 @@ describe('streamContracts', () => {
   it('applies the filters', async () => {
     expect(await streamed({ administrationPeriods: ['2021-2024'] }, 5)).toEqual(
       await listOrder(sql`administration_period = '2021-2024'`),
+    );
+  });
+
+  it('a search matching thousands of supplier names still finds every contract of theirs', async () => {
+    const { db } = ctx.database;
+    const unitId = (await createUnit(db, organizationId)).id;
+    const names = Array.from({ length: 2_050 }, (_, i) => ({
+      id: newId(),
+      organizationId,
+      name: `SERVICIOS GENÉRICOS NÚMERO ${i} SA DE CV`,
+    }));
+    await db.insert(suppliers).values(names);
+    await db.insert(contracts).values(
+      names.map((supplier, i) => ({
+        organizationId,
+        supplierId: supplier.id,
+        procedureType: 'NO_BID' as const,
+        administrationPeriod: '2021-2024',
+        fiscalYear: '2022',
+        period: '1o 2022',
+        organizerAdministrativeUnitId: unitId,
+        applicantAdministrativeUnitId: unitId,
+        contractNumber: `GEN-${i}`,
+        servicesDescription: 'Mantenimiento',
+        totalOrMaxAmount: 100 + i,
+      })),
+    );
+    const ids = await streamed({ search: 'servicios genericos numero' }, 2_000);
+    expect(ids).toHaveLength(2_050);
+    expect(ids).toEqual(
+      await listOrder(
+        sql`supplier_id IN (SELECT id FROM suppliers WHERE name LIKE 'SERVICIOS GENÉRICOS NÚMERO %')`,
+      ),
     );
   });
 });

@@ -201,7 +201,7 @@ export async function referencedUnits(
   return queryRows(
     db,
     sql`SELECT u.id, u.name FROM administrative_units u
-        WHERE u.organization_id = ${organizationId}
+        WHERE u.organization_id = ${organizationId} AND u.deleted_at IS NULL
           AND (EXISTS (SELECT 1 FROM contracts c WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL
                          AND c.applicant_administrative_unit_id = u.id ${scope})
             OR EXISTS (SELECT 1 FROM contracts c WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL

@@ -136,10 +136,13 @@ export async function findSupplierOptions(
                   AND c.supplier_id = ${suppliers.id} AND c.deleted_at IS NULL)`,
     );
   }
-  return db
-    .select({ id: suppliers.id, name: suppliers.name })
-    .from(suppliers)
-    .where(and(...conditions))
-    .orderBy(asc(suppliers.name), asc(suppliers.id))
-    .limit(options.limit);
+  return (
+    db
+      .select({ id: suppliers.id, name: suppliers.name })
+      .from(suppliers)
+      .where(and(...conditions))
+      // The lower-case, accent-free name: 'Ángel' and 'agua' next to 'Aguilar', whatever the collation.
+      .orderBy(asc(suppliers.searchName), asc(suppliers.id))
+      .limit(options.limit)
+  );
 }
