@@ -154,6 +154,27 @@ export async function* streamContracts(
   }
 }
 
+/**
+ * A small filtered set (one supplier's contracts) in another order than the list's, in batches.
+ * OFFSET is fine here: the set is bounded by one supplier, and an index serves the order.
+ */
+export async function* streamContractsInOrder(
+  db: Database,
+  where: SQL,
+  order: SQL[],
+  batchSize = 2_000,
+): AsyncGenerator<ContractRow> {
+  for (let offset = 0; ; offset += batchSize) {
+    const rows = await selectPublic(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(batchSize)
+      .offset(offset);
+    yield* rows;
+    if (rows.length < batchSize) return;
+  }
+}
+
 /** Columns whose distinct values feed the filter selects. */
 export type OptionColumn = 'administration_period' | 'fiscal_year' | 'period' | 'procedure_type';
 

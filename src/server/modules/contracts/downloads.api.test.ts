@@ -109,6 +109,28 @@ describe('public downloads', () => {
     expect(xlsx.headers['content-disposition']).toContain('vigia-proveedores-detalle-2026-11-21.xlsx');
     const sheet = (await workbook(xlsx.rawPayload)).getWorksheet('Contratos')!;
     expect(sheet.rowCount - 1).toBe(detail.data.totals.count);
+    // Rows in the page's order: public tender, invitation, direct award; newest first in each.
+    const order = { PUBLIC: 0, INVITATION: 1, NO_BID: 2 } as const;
+    const keys = json.contracts.map(
+      (contract: { procedureType: keyof typeof order; contractDate: string | null }) => [
+        order[contract.procedureType],
+        contract.contractDate ?? '',
+      ],
+    );
+    const sorted = [...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : 0));
+    expect(keys).toEqual(sorted);
+    expect(
+      json.contracts.slice(0, detail.data.public.docs.length).map((c: { _id: string }) => c._id),
+    ).toEqual(detail.data.public.docs.map((c: { _id: string }) => c._id));
+    // The summary's counts are those of the page: every listed contract, and those in the sums.
+    const texts = (await workbook(xlsx.rawPayload))
+      .getWorksheet('Resumen')!
+      .getSheetValues()
+      .flat()
+      .map((value) => cellText(value as ExcelJS.CellValue));
+    const figure = (label: string) => texts[texts.indexOf(label) + 1];
+    expect(Number(figure('Contratos listados'))).toBe(detail.data.totals.count);
+    expect(Number(figure('Contratos por adjudicación directa'))).toBe(detail.data.totals.noBidCount);
   });
 
   it('accepts the monitor in ?organization= so a plain link can start a download', async () => {

@@ -1,18 +1,22 @@
 import type { Readable } from 'node:stream';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import {
   CONTRACT_CATEGORY_LABELS,
   PROCEDURE_STATE_LABELS,
   PROCEDURE_TYPE_LABELS,
+  PROCEDURE_TYPES,
 } from '../../../shared/constants/enums';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { SupplierRow } from '../../../shared/schemas/suppliers';
+import type { Database } from '../../db/client';
+import { contracts } from '../../db/schema';
 import type { ExportColumn, ExportDocument } from '../../exports/document';
 import { renderJson } from '../../exports/json';
 import { notFound } from '../../lib/errors';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions } from '../contracts/contract-filters';
 import { presentContract } from '../contracts/contracts.presenter';
-import { type ContractRow, streamContracts } from '../contracts/contracts.repository';
+import { type ContractRow, streamContractsInOrder } from '../contracts/contracts.repository';
 import { describeFilters, MONEY_RULE_NOTE } from '../contracts/filter-labels';
 import { findSupplier } from './suppliers.repository';
 import { getSupplierDetail, listSupplierWindow } from './suppliers.service';
@@ -150,9 +154,11 @@ export async function supplierDetailExport(
     { label: 'Monto por licitación pública', value: data.totals.public, kind: 'money' },
     { label: 'Monto por invitación', value: data.totals.invitation, kind: 'money' },
     { label: 'Monto por adjudicación directa', value: data.totals.noBid, kind: 'money' },
-    { label: 'Contratos por licitación pública', value: data.public.count, kind: 'count' },
-    { label: 'Contratos por invitación', value: data.invitation.count, kind: 'count' },
-    { label: 'Contratos por adjudicación directa', value: data.noBid.count, kind: 'count' },
+    { label: 'Contratos listados', value: data.totals.count, kind: 'count' },
+    { label: 'Contratos en las sumas', value: data.totals.totalCount, kind: 'count' },
+    { label: 'Contratos por licitación pública', value: data.totals.publicCount, kind: 'count' },
+    { label: 'Contratos por invitación', value: data.totals.invitationCount, kind: 'count' },
+    { label: 'Contratos por adjudicación directa', value: data.totals.noBidCount, kind: 'count' },
   ];
   return {
     document: (): ExportDocument => ({
@@ -166,7 +172,7 @@ export async function supplierDetailExport(
         {
           title: 'Contratos',
           columns: detailColumns(deps.config.publicUrl),
-          rows: streamContracts(db, where),
+          rows: screenOrder(db, where),
           total: data.totals.count,
         },
       ],
@@ -182,9 +188,19 @@ export async function supplierDetailExport(
           totals: data.totals,
         },
         'contracts',
-        presented(streamContracts(db, where)),
+        presented(screenOrder(db, where)),
       ),
   };
+}
+
+/** A supplier's contracts as its page shows them: public tender, invitation, direct award; newest first. */
+async function* screenOrder(db: Database, where: SQL) {
+  for (const type of PROCEDURE_TYPES) {
+    yield* streamContractsInOrder(db, and(where, eq(contracts.procedureType, type))!, [
+      sql`${contracts.contractDate} DESC NULLS LAST`,
+      sql`${contracts.id} DESC`,
+    ]);
+  }
 }
 
 async function* presented(rows: AsyncIterable<ContractRow>) {

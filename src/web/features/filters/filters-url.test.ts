@@ -49,6 +49,10 @@ describe('filters in the address', () => {
     expect(
       readListState(new URLSearchParams(search), { administrationPeriods: ['2024-2027'] }).filters,
     ).toEqual(filters);
-    expect(filtersSearch(emptyFilters())).toBe('');
+    // No filter is also a choice: the detail must not apply the monitor's default period.
+    expect(filtersSearch(emptyFilters())).toBe('?pagina=1');
+    expect(
+      readListState(new URLSearchParams('?pagina=1'), { administrationPeriods: ['2024-2027'] }).filters,
+    ).toEqual(emptyFilters());
   });
 });

@@ -84,12 +84,12 @@ export function compactFilters(filters: PublicFilters): Partial<PublicFilters> {
 }
 
 /**
- * The filters alone as a query string ('' when none), for links from a list to a detail that
- * applies the same filters, so the detail's figures match the row that was clicked.
+ * The filters alone as a query string, for links from a list to a detail that applies the same
+ * filters, so the detail's figures match the row that was clicked. With no filter at all it still
+ * says so (`?pagina=1`), so the detail does not fall back to the monitor's default period.
  */
 export function filtersSearch(filters: PublicFilters): string {
   const params = writeListState(new URLSearchParams(), { filters, page: 1 });
-  params.delete(PAGE);
-  const query = params.toString();
-  return query ? `?${query}` : '';
+  if ([...params.keys()].some((key) => key !== PAGE)) params.delete(PAGE);
+  return `?${params.toString()}`;
 }

@@ -15,6 +15,7 @@ import { ShareButton } from '../../components/share-button';
 import { StatTile } from '../../components/stat-tile';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { compactFilters, FILTER_KEYS } from '../../features/filters/filters-url';
+import { monitorDefaults } from '../../features/filters/use-filtered-list';
 import { useListState } from '../../features/filters/use-list-state';
 import { supplierDownloadUrl, useSupplierDetail } from '../../features/suppliers/api/suppliers';
 import { SupplierGroups } from '../../features/suppliers/components/supplier-groups';
@@ -31,7 +32,7 @@ export function SupplierDetailPage() {
   const counts = useCountText();
   const organization = useOutletContext<PublicOrganization>();
   const { id = '' } = useParams();
-  const { filters, apply } = useListState({});
+  const { filters, apply } = useListState(monitorDefaults(organization));
   const { suppliers: _ignored, ...query } = compactFilters(filters);
   const { data, isPending, isError, error, refetch } = useSupplierDetail(organization._id, id, query);
   const detail = data?.data;
