@@ -4,6 +4,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Content, CustomTableLayout, TableCell } from 'pdfmake';
 import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { webLink } from '../../shared/format/links';
 import type { CellKind } from './document';
 
 /** One table, already cut to the row limit, every cell already a display string. */
@@ -77,9 +78,8 @@ function shortUrl(url: string): string {
 
 function cell(value: string, kind: CellKind): TableCell {
   if (kind === 'money' || kind === 'count') return { text: value, alignment: 'right' };
-  if (kind === 'url' && /^https?:\/\//i.test(value)) {
-    return { text: shortUrl(value), link: value, color: '#1c64b4', decoration: 'underline' };
-  }
+  const link = kind === 'url' ? webLink(value) : null;
+  if (link) return { text: shortUrl(value), link, color: '#1c64b4', decoration: 'underline' };
   return { text: value };
 }
 

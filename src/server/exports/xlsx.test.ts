@@ -171,9 +171,10 @@ describe('renderXlsx', () => {
 
   it('makes web addresses clickable and leaves other texts as text', () => {
     const sheet = workbook.getWorksheet('Contratos')!;
+    // The text as it was published; the link percent-encoded, as every spreadsheet program reads it.
     expect(sheet.getCell('E2').value).toEqual({
       text: 'https://compranet.gob.mx/contrato?id=1&a=ñ',
-      hyperlink: 'https://compranet.gob.mx/contrato?id=1&a=ñ',
+      hyperlink: 'https://compranet.gob.mx/contrato?id=1&a=%C3%B1',
     });
     expect(sheet.getCell('E3').value).toBe('sin enlace');
     expect(sheet.getCell('E4').value).toBeNull();

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { formatDate } from '../../shared/format/dates';
+import { webLink } from '../../shared/format/links';
 import { type ExportColumn, type ExportDocument, type ExportSection, PRODUCT_NAME } from './document';
 
 /** Excel's own currency look: `$1,234.56`, negatives red with a minus sign. */
@@ -73,13 +74,11 @@ function cellValue<T>(column: ExportColumn<T>, row: T, state: SheetState): Excel
       return calendarDate(String(value)) ?? text(String(value));
     case 'url': {
       const url = String(value);
-      const linkable =
-        /^https?:\/\//i.test(url) &&
-        url.length <= MAX_HYPERLINK_LENGTH &&
-        state.links < MAX_HYPERLINKS_PER_SHEET;
+      const link = webLink(url);
+      const linkable = link && link.length <= MAX_HYPERLINK_LENGTH && state.links < MAX_HYPERLINKS_PER_SHEET;
       if (!linkable) return text(url);
       state.links += 1;
-      return { text: url, hyperlink: url };
+      return { text: url, hyperlink: link };
     }
     default:
       return text(String(value));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMoney, formatPercent, toMillions } from './money';
+import { formatCount, formatMillions, formatMoney, formatPercent, toMillions } from './money';
 
 describe('money formatting', () => {
   it('shows pesos with a dollar sign, comma thousands and two decimals', () => {
@@ -26,5 +26,11 @@ describe('money formatting', () => {
     expect(formatPercent(1, 3)).toBe('33.33%');
     expect(formatPercent(1, 3, true)).toBe('33%');
     expect(formatPercent(5, 0)).toBe('0.00%');
+  });
+
+  it('writes millions as the quarter chart reads them', () => {
+    expect(formatMillions(12_345_678)).toBe('12.35 M');
+    expect(formatMillions(1_234_567_890.12)).toBe('1,234.57 M');
+    expect(formatMillions(null)).toBe('0.00 M');
   });
 });

@@ -28,6 +28,11 @@ export function formatCount(value: number | null | undefined): string {
   return numberFormat(0).format(typeof value === 'number' && Number.isFinite(value) ? value : 0);
 }
 
+/** Pesos as millions with two decimals, as the quarter chart reads: 12_345_678 → `12.35 M`. */
+export function formatMillions(value: number | null | undefined): string {
+  return `${numberFormat(2).format(toMillions(typeof value === 'number' && Number.isFinite(value) ? value : 0))} M`;
+}
+
 /** Millions for chart axes: 12_345_678 → `12.35`. */
 export function toMillions(value: number): number {
   return Math.round((value / 1_000_000) * 100) / 100;

@@ -18,7 +18,9 @@ export const PublicOrganizationSchema = z.object({
   description: z.string().nullable(),
   welcomeTitle: z.string().nullable(),
   showBackgroundText: z.boolean(),
-  round: z.boolean().describe('When true, percentages and amounts are shown rounded'),
+  round: z
+    .boolean()
+    .describe('When true, shares (percentages) show without decimals; amounts always keep their cents'),
   address: z.string().nullable(),
   schedule: z.string().nullable(),
   additionalInformation: z.string().nullable(),

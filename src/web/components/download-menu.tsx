@@ -7,17 +7,17 @@ import type { DownloadFormat } from '../../shared/schemas/filters';
 import { startDownload } from '../lib/download';
 import { DownloadIcon } from './icons';
 
-const FORMATS: { format: DownloadFormat; label: string; extension: string }[] = [
-  { format: 'pdf', label: 'PDF', extension: 'pdf' },
-  { format: 'xls', label: 'Excel (XLSX)', extension: 'xlsx' },
-  { format: 'json', label: 'JSON', extension: 'json' },
+const FORMATS: { format: DownloadFormat; label: string }[] = [
+  { format: 'pdf', label: 'PDF' },
+  { format: 'xls', label: 'Excel (XLSX)' },
+  { format: 'json', label: 'JSON' },
 ];
 
 /**
- * Download as PDF, XLSX or JSON (spec): the file is named '{product}-{name}.{ext}' and a dialog
- * says 'Tu documento se descargará en un momento...' for 7 seconds.
+ * Download as PDF, XLSX or JSON (spec): the server names the file ('vigia-contratos-2026-11-22.xlsx')
+ * and a dialog says 'Tu documento se descargará en un momento...' for 7 seconds.
  */
-export function DownloadMenu({ name, url }: { name: string; url: (format: DownloadFormat) => string }) {
+export function DownloadMenu({ url }: { url: (format: DownloadFormat) => string }) {
   const { t } = useTranslation();
   const [waiting, { open, close }] = useDisclosure(false);
 
@@ -40,7 +40,7 @@ export function DownloadMenu({ name, url }: { name: string; url: (format: Downlo
             <Menu.Item
               key={item.format}
               onClick={() => {
-                startDownload(url(item.format), `vigia-${name}.${item.extension}`);
+                startDownload(url(item.format));
                 open();
               }}
             >

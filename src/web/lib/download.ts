@@ -2,10 +2,11 @@
  * Starts a download from a plain link, so the browser streams the file to disk (a list of
  * hundreds of thousands of rows never sits in the page's memory).
  */
-export function startDownload(url: string, filename: string): void {
+export function startDownload(url: string): void {
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = filename;
+  // Empty: the server names the file (vigia-contratos-2026-11-22.xlsx, the Mexico City day).
+  anchor.download = '';
   anchor.rel = 'noopener';
   document.body.appendChild(anchor);
   anchor.click();

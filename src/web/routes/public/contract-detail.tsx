@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +18,11 @@ import { LastUpdate } from '../../components/last-update';
 import { LoadError } from '../../components/load-error';
 import { ShareButton } from '../../components/share-button';
 import { useContract } from '../../features/contracts/api/contracts';
-import { ProcedureStateBadge, ProcedureTypeBadge } from '../../features/contracts/components/contract-badges';
+import {
+  EmptyProcedureBadge,
+  ProcedureStateBadge,
+  ProcedureTypeBadge,
+} from '../../features/contracts/components/contract-badges';
 import { ContractDocuments } from '../../features/contracts/components/contract-documents';
 import { msg } from '../../i18n/msg';
 import { isNotFound } from '../../lib/not-found';
@@ -73,9 +66,7 @@ export function ContractDetailPage() {
               <Group gap="xs" mb="xs">
                 <ProcedureTypeBadge value={contract.procedureType} />
                 <ProcedureStateBadge value={contract.procedureState} />
-                {contract.isEmpty ? (
-                  <Badge color="gray">{t('No se llevaron a cabo procedimientos')}</Badge>
-                ) : null}
+                <EmptyProcedureBadge value={contract.isEmpty} />
               </Group>
               <Title order={1} fz={{ base: 22, sm: 30 }}>
                 {contract.servicesDescription || t('Contrato sin descripción')}

@@ -37,10 +37,7 @@ export function ContractsPage() {
           title="Contratos"
           actions={
             <>
-              <DownloadMenu
-                name="contratos"
-                url={(format) => contractsDownloadUrl(organization._id, query, format)}
-              />
+              <DownloadMenu url={(format) => contractsDownloadUrl(organization._id, query, format)} />
               <ShareButton organizationId={organization._id} />
             </>
           }

@@ -54,10 +54,7 @@ export function SupplierDetailPage() {
         <Group justify="space-between">
           <BackLink to="/suppliers" label="Regresar a proveedores" />
           <Group gap="xs">
-            <DownloadMenu
-              name="proveedores"
-              url={(format) => supplierDownloadUrl(organization._id, id, query, format)}
-            />
+            <DownloadMenu url={(format) => supplierDownloadUrl(organization._id, id, query, format)} />
             <ShareButton organizationId={organization._id} />
           </Group>
         </Group>

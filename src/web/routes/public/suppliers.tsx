@@ -40,10 +40,7 @@ export function SuppliersPage() {
           title="Proveedores"
           actions={
             <>
-              <DownloadMenu
-                name="proveedores"
-                url={(format) => suppliersDownloadUrl(organization._id, query, format)}
-              />
+              <DownloadMenu url={(format) => suppliersDownloadUrl(organization._id, query, format)} />
               <ShareButton organizationId={organization._id} />
             </>
           }

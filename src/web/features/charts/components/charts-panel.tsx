@@ -1,12 +1,13 @@
 import { Alert, Box, Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatPercent, toMillions } from '../../../../shared/format/money';
+import { formatMillions, formatMoney, formatPercent, toMillions } from '../../../../shared/format/money';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import { CHART_SERIES } from '../../../../shared/schemas/landing';
 import { MoneyRuleNote } from '../../../components/money-rule-note';
 import { toast } from '../../../lib/notifications';
 import { useAmountByPeriod, useAmountByProcedure } from '../api/landing';
+import { niceAxis } from '../axis';
 import classes from './charts-panel.module.css';
 import type { ChartOption } from './echart';
 import { LazyChart } from './lazy-chart';
@@ -49,7 +50,17 @@ export function ChartsPanel({
       legend: { top: 0 },
       grid: { left: 8, right: 8, bottom: 8, top: 40, containLabel: true },
       xAxis: { type: 'category', data: rows.map((row) => `${row._id.period} ${row._id.year}`) },
-      yAxis: { type: 'value', splitNumber: 5, axisLabel: { formatter: '{value} M' } },
+      yAxis: {
+        type: 'value',
+        // The highest stacked bar sets the top; six labels (spec).
+        ...niceAxis(
+          Math.max(
+            0,
+            ...rows.map((row) => toMillions(row.totalPublic + row.totalInvitation + row.totalNoBid)),
+          ),
+        ),
+        axisLabel: { formatter: '{value} M' },
+      },
       series: CHART_SERIES.map((series, index) => ({
         name: labels[index],
         type: 'bar',
@@ -125,7 +136,7 @@ export function ChartsPanel({
                   <Table.Tr key={`${row._id.period} ${row._id.year}`}>
                     <Table.Td>{`${row._id.period} ${row._id.year}`}</Table.Td>
                     {CHART_SERIES.map((series) => (
-                      <Table.Td key={series.key}>{formatMoney(row[KEYS[series.key]])}</Table.Td>
+                      <Table.Td key={series.key}>{formatMillions(row[KEYS[series.key]])}</Table.Td>
                     ))}
                   </Table.Tr>
                 ))}

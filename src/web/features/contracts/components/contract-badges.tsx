@@ -44,3 +44,14 @@ export function ProcedureStateBadge({ value }: { value: ProcedureState | null })
     </Badge>
   );
 }
+
+/** Marks a row that records that no procedure took place in the period (spec: isEmpty). */
+export function EmptyProcedureBadge({ value }: { value: boolean }) {
+  const { t } = useTranslation();
+  if (!value) return null;
+  return (
+    <Badge color="gray" variant="light" radius="sm" style={{ textTransform: 'none' }}>
+      {t('No se llevaron a cabo procedimientos')}
+    </Badge>
+  );
+}

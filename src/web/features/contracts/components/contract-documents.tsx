@@ -1,6 +1,7 @@
 import { Anchor, Button, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { webLink } from '../../../../shared/format/links';
 import type { ContractDetail } from '../../../../shared/schemas/contracts';
 
 /** The four documents of a contract (spec), each with its original link and the backup copy. */
@@ -60,9 +61,10 @@ export function ContractDocuments({ contract }: { contract: ContractDetail }) {
 
 function DocumentChoices({ contract, document }: { contract: ContractDetail; document: Document }) {
   const { t } = useTranslation();
-  const original = contract[document.url];
+  const stored = contract[document.url];
+  const original = webLink(stored);
   const backup = contract[document.backup];
-  if (!original && !backup) return <Text>{t('Documento no disponible')}</Text>;
+  if (!stored && !backup) return <Text>{t('Documento no disponible')}</Text>;
   return (
     <Stack gap="md">
       <div>
@@ -76,6 +78,9 @@ function DocumentChoices({ contract, document }: { contract: ContractDetail; doc
           >
             {original}
           </Anchor>
+        ) : stored ? (
+          // Not a web address (free text in the spreadsheet): shown, not linked.
+          <Text style={{ wordBreak: 'break-all' }}>{stored}</Text>
         ) : (
           <Text c="dimmed">{t('El documento original no está disponible.')}</Text>
         )}

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONTRACT_CATEGORY_LABELS, CONTRACT_TYPE_LABELS } from '../../../../shared/constants/enums';
 import { formatDate } from '../../../../shared/format/dates';
+import { webLink } from '../../../../shared/format/links';
 import { formatMoney } from '../../../../shared/format/money';
 import type { ContractListItem } from '../../../../shared/schemas/contracts';
 import { TruncatedText } from '../../../components/truncated-text';
 import { msg } from '../../../i18n/msg';
 import { useReturnState } from '../../../lib/return-to';
-import { ProcedureStateBadge, ProcedureTypeBadge } from './contract-badges';
+import { EmptyProcedureBadge, ProcedureStateBadge, ProcedureTypeBadge } from './contract-badges';
 import classes from './contracts-table.module.css';
 
 /** Every column of the spec on wide screens (scrolling sideways); cards on a phone. */
@@ -27,8 +28,9 @@ export function ContractsTable({ docs, loading }: { docs: ContractListItem[]; lo
   return wide ? <WideTable docs={docs} /> : <Cards docs={docs} />;
 }
 
-function DocumentLink({ href, label }: { href: string | null; label: string }) {
+function DocumentLink({ href: stored, label }: { href: string | null; label: string }) {
   const { t } = useTranslation();
+  const href = webLink(stored);
   if (!href)
     return (
       <Text span c="dimmed">
@@ -108,7 +110,10 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
                 <ProcedureTypeBadge value={doc.procedureType} />
               </Table.Td>
               <Table.Td>
-                <ProcedureStateBadge value={doc.procedureState} />
+                <Group gap={4} wrap="nowrap">
+                  <ProcedureStateBadge value={doc.procedureState} />
+                  <EmptyProcedureBadge value={doc.isEmpty} />
+                </Group>
               </Table.Td>
               <Table.Td>
                 <TruncatedText text={doc.applicantAdministrativeUnit?.name} />
@@ -147,6 +152,11 @@ function Cards({ docs }: { docs: ContractListItem[] }) {
             <ProcedureTypeBadge value={doc.procedureType} />
             <ProcedureStateBadge value={doc.procedureState} />
           </Group>
+          {doc.isEmpty ? (
+            <Group mt={6}>
+              <EmptyProcedureBadge value />
+            </Group>
+          ) : null}
           <Text fw={700} mt="xs" lineClamp={3}>
             {doc.servicesDescription || t('Sin descripción')}
           </Text>

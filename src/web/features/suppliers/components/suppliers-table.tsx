@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../../../shared/format/money';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import type { SupplierRow, SupplierTotals } from '../../../../shared/schemas/suppliers';
+import { TruncatedText } from '../../../components/truncated-text';
 import { useReturnState } from '../../../lib/return-to';
 import { filtersSearch } from '../../filters/filters-url';
 import classes from './suppliers-table.module.css';
@@ -72,6 +73,10 @@ export function SuppliersTable({
                 {formatMoney(totals.total)}
               </Text>
             </Group>
+            <Text fz="xs" c="dimmed" mt={4}>
+              {t('Lic. pública')} {formatMoney(totals.public)} · {t('Por invitación')}{' '}
+              {formatMoney(totals.invitation)} · {t('Adj. directa')} {formatMoney(totals.noBid)}
+            </Text>
           </Card>
         ) : null}
       </Stack>
@@ -93,7 +98,9 @@ export function SuppliersTable({
         <Table.Tbody>
           {docs.map((row) => (
             <Table.Tr key={row._id}>
-              <Table.Td>{row.name}</Table.Td>
+              <Table.Td>
+                <TruncatedText text={row.name} />
+              </Table.Td>
               <Table.Td className={classes.amount}>{formatMoney(row.public)}</Table.Td>
               <Table.Td className={classes.amount}>{formatMoney(row.invitation)}</Table.Td>
               <Table.Td className={classes.amount}>{formatMoney(row.noBid)}</Table.Td>
