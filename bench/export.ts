@@ -8,35 +8,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, queryRows } from '../src/server/db/client';
-import { migrateDatabase } from '../src/server/db/migrate';
+import { queryRows } from '../src/server/db/client';
+import { monitorToMeasure, openBenchDatabase, option } from './support';
 
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
-
-const config = { ...loadConfig(), logLevel: 'silent' as const, host: '127.0.0.1', port: 0 };
-const database = await openDatabase(config.database);
-await migrateDatabase(database);
+const { config, database } = await openBenchDatabase();
 const app = await buildApp(config, { database });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
-
-const organizationId =
-  option('organization') ??
-  (
-    await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT organization_id AS id FROM contracts WHERE deleted_at IS NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
-    )
-  )[0]?.id;
-if (!organizationId) {
-  console.error('No contracts in this database: run npm run bench:seed first.');
-  process.exit(1);
-}
+const organizationId = await monitorToMeasure(database);
 const periods = (option('periods') ?? '2018-2021,2021-2024').split(',');
 const [{ rows } = { rows: 0 }] = await queryRows<{ rows: number }>(
   database.db,

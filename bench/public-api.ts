@@ -12,34 +12,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, queryRows } from '../src/server/db/client';
-import { migrateDatabase } from '../src/server/db/migrate';
+import { queryRows } from '../src/server/db/client';
+import { monitorToMeasure, openBenchDatabase, option } from './support';
 
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
 const runs = Number(option('runs') ?? 30);
 
-const config = { ...loadConfig(), logLevel: 'silent' as const };
-const database = await openDatabase(config.database);
-await migrateDatabase(database);
+const { config, database } = await openBenchDatabase();
 const computed = await buildApp({ ...config, resultCacheEntries: 0 }, { database });
 const cached = await buildApp({ ...config, resultCacheEntries: 5_000 }, { database });
-
-const organizationId =
-  option('organization') ??
-  (
-    await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT organization_id AS id FROM contracts WHERE deleted_at IS NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
-    )
-  )[0]?.id;
-if (!organizationId) {
-  console.error('No contracts in this database: run npm run bench:seed first.');
-  process.exit(1);
-}
+const organizationId = await monitorToMeasure(database);
 const headers = { 'x-current-organization-id': organizationId };
 
 const first = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(database.db, query))[0]!;

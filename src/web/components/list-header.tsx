@@ -1,17 +1,22 @@
-import { Anchor, Group, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { DownloadFormat } from '../../shared/schemas/filters';
+import { DownloadMenu } from './download-menu';
+import { LastUpdate } from './last-update';
+import { ShareButton } from './share-button';
 
-/** The top of a list screen (spec): links on to other screens, the title, and the actions. */
+/** The top of a list screen (spec): links on to other screens, the title, Descargar and Compartir. */
 export function ListHeader({
   links,
   title,
-  actions,
+  organizationId,
+  downloadUrl,
 }: {
   links: { to: string; label: string }[];
   title: string;
-  actions: ReactNode;
+  organizationId: string;
+  downloadUrl: (format: DownloadFormat) => string;
 }) {
   const { t } = useTranslation();
   return (
@@ -28,7 +33,32 @@ export function ListHeader({
           {t(title)}
         </Title>
       </div>
-      <Group gap="xs">{actions}</Group>
+      <Group gap="xs">
+        <DownloadMenu url={downloadUrl} />
+        <ShareButton organizationId={organizationId} />
+      </Group>
+    </Group>
+  );
+}
+
+/** The line above a list: how many rows it has (and whether it is updating), and the last update. */
+export function ListStatus({
+  count,
+  updating,
+  lastUpdate,
+}: {
+  count: string | null;
+  updating: boolean;
+  lastUpdate: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between">
+      <Text fw={600} aria-live="polite">
+        {count ?? ''}
+        {updating && count ? ` · ${t('Actualizando…')}` : ''}
+      </Text>
+      <LastUpdate value={lastUpdate} />
     </Group>
   );
 }

@@ -57,6 +57,18 @@ export const supplierCube = pgTable(
   ],
 );
 
+/** The figures of a suppliers-list row (and of their totals): counts and amounts per procedure type. */
+const supplierFigures = () => ({
+  contractsCount: integer().notNull(),
+  publicCount: integer().notNull(),
+  invitationCount: integer().notNull(),
+  noBidCount: integer().notNull(),
+  public: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
+  invitation: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
+  noBid: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
+  total: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
+});
+
 /**
  * Suppliers ranked by total, per administration period and over all periods (administration
  * period ''), for the suppliers list: any page is an ordered index read, not an aggregation.
@@ -73,14 +85,7 @@ export const supplierRanking = pgTable(
     /** 1 for the largest total; a page of the list is a range of ranks. */
     rank: integer().notNull(),
     name: text().notNull(),
-    contractsCount: integer().notNull(),
-    publicCount: integer().notNull(),
-    invitationCount: integer().notNull(),
-    noBidCount: integer().notNull(),
-    public: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
-    invitation: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
-    noBid: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
-    total: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
+    ...supplierFigures(),
   },
   (t) => [index('supplier_ranking_rank_idx').on(t.organizationId, t.administrationPeriod, t.rank)],
 );
@@ -94,14 +99,7 @@ export const supplierRankingTotals = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     administrationPeriod: text().notNull(),
     suppliers: integer().notNull(),
-    contractsCount: integer().notNull(),
-    publicCount: integer().notNull(),
-    invitationCount: integer().notNull(),
-    noBidCount: integer().notNull(),
-    public: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
-    invitation: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
-    noBid: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
-    total: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
+    ...supplierFigures(),
   },
   (t) => [
     primaryKey({ name: 'supplier_ranking_totals_pkey', columns: [t.organizationId, t.administrationPeriod] }),

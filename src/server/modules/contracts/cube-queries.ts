@@ -34,22 +34,33 @@ function contractCubeWhere(organizationId: string, filters: Partial<PublicFilter
 
 const sumInt = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
+type TypeTotals = { procedureType: ProcedureType; contracts: number; count: number; amount: number };
+
+/** Per procedure type, from either cube: every listed contract, and the count and amount under the one rule. */
+function totalsByType(
+  db: Database,
+  cube: typeof contractCube | typeof supplierCube,
+  where: SQL | undefined,
+): Promise<TypeTotals[]> {
+  return db
+    .select({
+      procedureType: cube.procedureType,
+      contracts: sumInt(cube.contracts),
+      count: sumInt(cube.counted),
+      amount: sumInt(cube.amount),
+    })
+    .from(cube)
+    .where(where)
+    .groupBy(cube.procedureType);
+}
+
 /** Per procedure type: every listed contract, and the count and amount under the one rule for money. */
-export async function cubeTotalsByType(
+export function cubeTotalsByType(
   db: Database,
   organizationId: string,
   filters: Partial<PublicFilters>,
-): Promise<{ procedureType: ProcedureType; contracts: number; count: number; amount: number }[]> {
-  return db
-    .select({
-      procedureType: contractCube.procedureType,
-      contracts: sumInt(contractCube.contracts),
-      count: sumInt(contractCube.counted),
-      amount: sumInt(contractCube.amount),
-    })
-    .from(contractCube)
-    .where(contractCubeWhere(organizationId, filters))
-    .groupBy(contractCube.procedureType);
+): Promise<TypeTotals[]> {
+  return totalsByType(db, contractCube, contractCubeWhere(organizationId, filters));
 }
 
 /** Amount under the one rule, per quarter and procedure type. */
@@ -176,21 +187,12 @@ export async function supplierCubeTotals(
 }
 
 /** Per procedure type, like cubeTotalsByType, for filters that include suppliers (see supplierCubeServes). */
-export async function supplierCubeTotalsByType(
+export function supplierCubeTotalsByType(
   db: Database,
   organizationId: string,
   filters: Partial<PublicFilters>,
-): Promise<{ procedureType: ProcedureType; contracts: number; count: number; amount: number }[]> {
-  return db
-    .select({
-      procedureType: supplierCube.procedureType,
-      contracts: sumInt(supplierCube.contracts),
-      count: sumInt(supplierCube.counted),
-      amount: sumInt(supplierCube.amount),
-    })
-    .from(supplierCube)
-    .where(supplierCubeWhere(organizationId, filters))
-    .groupBy(supplierCube.procedureType);
+): Promise<TypeTotals[]> {
+  return totalsByType(db, supplierCube, supplierCubeWhere(organizationId, filters));
 }
 
 /**

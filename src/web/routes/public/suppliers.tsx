@@ -1,15 +1,12 @@
-import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Container, SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { formatCount } from '../../../shared/format/money';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
-import { DownloadMenu } from '../../components/download-menu';
-import { LastUpdate } from '../../components/last-update';
-import { ListHeader } from '../../components/list-header';
+import { ListHeader, ListStatus } from '../../components/list-header';
 import { MoneyRuleNote } from '../../components/money-rule-note';
 import { Pagination } from '../../components/pagination';
-import { ShareButton } from '../../components/share-button';
 import { StatTile } from '../../components/stat-tile';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { useFilteredList } from '../../features/filters/use-filtered-list';
@@ -38,12 +35,8 @@ export function SuppliersPage() {
             { to: '/contracts', label: 'Contratos' },
           ]}
           title="Proveedores"
-          actions={
-            <>
-              <DownloadMenu url={(format) => suppliersDownloadUrl(organization._id, query, format)} />
-              <ShareButton organizationId={organization._id} />
-            </>
-          }
+          organizationId={organization._id}
+          downloadUrl={(format) => suppliersDownloadUrl(organization._id, query, format)}
         />
         <FiltersPanel organizationId={organization._id} applied={filters} onApply={apply} withSearch />
         <Stack gap={6}>
@@ -74,13 +67,11 @@ export function SuppliersPage() {
           </SimpleGrid>
           <MoneyRuleNote />
         </Stack>
-        <Group justify="space-between">
-          <Text fw={600} aria-live="polite">
-            {list ? counts.suppliers(list.data.total) : ''}
-            {isFetching && list ? ` · ${t('Actualizando…')}` : ''}
-          </Text>
-          <LastUpdate value={list?.lastUpdate} />
-        </Group>
+        <ListStatus
+          count={list ? counts.suppliers(list.data.total) : null}
+          updating={isFetching}
+          lastUpdate={list?.lastUpdate}
+        />
         <SuppliersTable
           docs={list?.data.docs ?? []}
           totals={totals}
