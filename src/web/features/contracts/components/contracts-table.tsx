@@ -1,30 +1,21 @@
-import { Anchor, Button, Card, Group, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Card, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CONTRACT_CATEGORY_LABELS, CONTRACT_TYPE_LABELS } from '../../../../shared/constants/enums';
 import { formatDate } from '../../../../shared/format/dates';
 import { webLink } from '../../../../shared/format/links';
 import { formatMoney } from '../../../../shared/format/money';
 import type { ContractListItem } from '../../../../shared/schemas/contracts';
+import { EmptyList, SeeMore } from '../../../components/list-parts';
 import { TruncatedText } from '../../../components/truncated-text';
 import { msg } from '../../../i18n/msg';
-import { useReturnState } from '../../../lib/return-to';
 import { EmptyProcedureBadge, ProcedureStateBadge, ProcedureTypeBadge } from './contract-badges';
 import classes from './contracts-table.module.css';
 
 /** Every column of the spec on wide screens (scrolling sideways); cards on a phone. */
 export function ContractsTable({ docs, loading }: { docs: ContractListItem[]; loading?: boolean }) {
-  const { t } = useTranslation();
   const wide = useMediaQuery('(min-width: 62em)', true);
-  if (loading && docs.length === 0) return <Skeleton height={320} radius="md" />;
-  if (docs.length === 0) {
-    return (
-      <Text ta="center" c="dimmed" py="xl">
-        {t('No se encontraron resultados con la búsqueda')}
-      </Text>
-    );
-  }
+  if (docs.length === 0) return <EmptyList loading={loading} />;
   return wide ? <WideTable docs={docs} /> : <Cards docs={docs} />;
 }
 
@@ -46,7 +37,6 @@ function DocumentLink({ href: stored, label }: { href: string | null; label: str
 
 function WideTable({ docs }: { docs: ContractListItem[] }) {
   const { t } = useTranslation();
-  const returnState = useReturnState();
   const headers = [
     msg('Opciones'),
     msg('Proveedor'),
@@ -80,15 +70,7 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
           {docs.map((doc) => (
             <Table.Tr key={doc._id}>
               <Table.Td>
-                <Button
-                  component={Link}
-                  to={`/contracts/${doc._id}`}
-                  state={returnState}
-                  size="compact-xs"
-                  variant="light"
-                >
-                  {t('Ver más')}
-                </Button>
+                <SeeMore to={`/contracts/${doc._id}`} compact />
               </Table.Td>
               <Table.Td>
                 <TruncatedText text={doc.supplier?.name} />
@@ -143,7 +125,6 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
 
 function Cards({ docs }: { docs: ContractListItem[] }) {
   const { t } = useTranslation();
-  const returnState = useReturnState();
   return (
     <Stack gap="sm">
       {docs.map((doc) => (
@@ -169,16 +150,7 @@ function Cards({ docs }: { docs: ContractListItem[] }) {
             </Text>
             <Text fz="sm">{formatDate(doc.contractDate)}</Text>
           </Group>
-          <Button
-            component={Link}
-            to={`/contracts/${doc._id}`}
-            state={returnState}
-            variant="light"
-            mt="sm"
-            fullWidth
-          >
-            {t('Ver más')}
-          </Button>
+          <SeeMore to={`/contracts/${doc._id}`} />
         </Card>
       ))}
     </Stack>

@@ -1,12 +1,11 @@
-import { Button, Card, Group, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatMoney } from '../../../../shared/format/money';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import type { SupplierRow, SupplierTotals } from '../../../../shared/schemas/suppliers';
+import { EmptyList, SeeMore } from '../../../components/list-parts';
 import { TruncatedText } from '../../../components/truncated-text';
-import { useReturnState } from '../../../lib/return-to';
 import { filtersSearch } from '../../filters/filters-url';
 import classes from './suppliers-table.module.css';
 
@@ -24,17 +23,9 @@ export function SuppliersTable({
   loading?: boolean;
 }) {
   const { t } = useTranslation();
-  const returnState = useReturnState();
   const detail = (id: string) => `/suppliers/${id}${filtersSearch(filters)}`;
   const wide = useMediaQuery('(min-width: 48em)', true);
-  if (loading && docs.length === 0) return <Skeleton height={320} radius="md" />;
-  if (docs.length === 0) {
-    return (
-      <Text ta="center" c="dimmed" py="xl">
-        {t('No se encontraron resultados con la búsqueda')}
-      </Text>
-    );
-  }
+  if (docs.length === 0) return <EmptyList loading={loading} />;
   if (!wide) {
     return (
       <Stack gap="sm">
@@ -53,16 +44,7 @@ export function SuppliersTable({
               {t('Lic. pública')} {formatMoney(row.public)} · {t('Por invitación')}{' '}
               {formatMoney(row.invitation)} · {t('Adj. directa')} {formatMoney(row.noBid)}
             </Text>
-            <Button
-              component={Link}
-              to={detail(row._id)}
-              state={returnState}
-              variant="light"
-              mt="sm"
-              fullWidth
-            >
-              {t('Ver más')}
-            </Button>
+            <SeeMore to={detail(row._id)} />
           </Card>
         ))}
         {totals ? (
@@ -108,15 +90,7 @@ export function SuppliersTable({
                 {formatMoney(row.total)}
               </Table.Td>
               <Table.Td>
-                <Button
-                  component={Link}
-                  to={detail(row._id)}
-                  state={returnState}
-                  size="compact-xs"
-                  variant="light"
-                >
-                  {t('Ver más')}
-                </Button>
+                <SeeMore to={detail(row._id)} compact />
               </Table.Td>
             </Table.Tr>
           ))}
