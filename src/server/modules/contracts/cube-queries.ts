@@ -3,13 +3,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProcedureType } from '../../../shared/constants/enums';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
+import { contractCube, supplierCube, supplierRanking, supplierRankingTotals } from '../../db/schema';
 import {
-  contractCube,
-  supplierCube,
-  supplierRanking,
-  supplierRankingTotals,
-  suppliers,
-} from '../../db/schema';
+  type FigureExpressions,
+  pick,
+  rankSuppliers,
+  type SupplierFigures,
+  toFigures,
+} from '../suppliers/supplier-figures';
 
 /** contract_cube rows matching the filters (callers check contractCubeServes first). */
 function contractCubeWhere(organizationId: string, filters: Partial<PublicFilters>): SQL {
@@ -106,59 +107,34 @@ const amountOf = (type?: ProcedureType) =>
     ? sql<number>`coalesce(sum(${supplierCube.amount}) FILTER (WHERE ${supplierCube.procedureType} = ${type}), 0)`
     : sql<number>`coalesce(sum(${supplierCube.amount}), 0)`;
 
-const supplierAggregates = {
-  contractsCount: sql<number>`coalesce(sum(${supplierCube.contracts}), 0)`.mapWith(Number),
-  publicCount: countedOf('PUBLIC').mapWith(Number),
-  invitationCount: countedOf('INVITATION').mapWith(Number),
-  noBidCount: countedOf('NO_BID').mapWith(Number),
-  public: amountOf('PUBLIC').mapWith(Number),
-  invitation: amountOf('INVITATION').mapWith(Number),
-  noBid: amountOf('NO_BID').mapWith(Number),
-  total: amountOf().mapWith(Number),
+const supplierAggregates: FigureExpressions = {
+  contractsCount: sql<number>`coalesce(sum(${supplierCube.contracts}), 0)`,
+  publicCount: countedOf('PUBLIC'),
+  invitationCount: countedOf('INVITATION'),
+  noBidCount: countedOf('NO_BID'),
+  public: amountOf('PUBLIC'),
+  invitation: amountOf('INVITATION'),
+  noBid: amountOf('NO_BID'),
+  total: amountOf(),
 };
 
 /** A page of suppliers, largest total first (name breaks ties), and how many suppliers there are. */
-export async function supplierCubePage(
+export function supplierCubePage(
   db: Database,
   organizationId: string,
   filters: Partial<PublicFilters>,
   page: { offset: number; limit: number },
 ) {
-  const where = supplierCubeWhere(organizationId, filters);
-  const named = Object.fromEntries(
-    Object.entries(supplierAggregates).map(([key, value]) => [key, sql`${value}`.mapWith(Number).as(key)]),
-  ) as { [K in keyof typeof supplierAggregates]: SQL.Aliased<number> };
-  const grouped = db
-    .select({ supplierId: supplierCube.supplierId, ...named })
-    .from(supplierCube)
-    .where(where)
-    .groupBy(supplierCube.supplierId)
-    .as('grouped');
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        supplierId: grouped.supplierId,
-        name: suppliers.name,
-        contractsCount: grouped.contractsCount,
-        publicCount: grouped.publicCount,
-        invitationCount: grouped.invitationCount,
-        noBidCount: grouped.noBidCount,
-        public: grouped.public,
-        invitation: grouped.invitation,
-        noBid: grouped.noBid,
-        total: grouped.total,
-      })
-      .from(grouped)
-      .innerJoin(suppliers, eq(suppliers.id, grouped.supplierId))
-      .orderBy(sql`${grouped.total} DESC`, suppliers.name, grouped.supplierId)
-      .offset(page.offset)
-      .limit(page.limit),
-    db
-      .select({ total: sql<number>`count(DISTINCT ${supplierCube.supplierId})`.mapWith(Number) })
-      .from(supplierCube)
-      .where(where),
-  ]);
-  return { rows: rows.map((row) => numeric(row)), total: counted?.total ?? 0 };
+  return rankSuppliers(
+    db,
+    {
+      table: supplierCube,
+      supplierId: supplierCube.supplierId,
+      figures: supplierAggregates,
+      where: supplierCubeWhere(organizationId, filters),
+    },
+    page,
+  );
 }
 
 /** Totals of every supplier matching the filters, or of one supplier. */
@@ -167,23 +143,12 @@ export async function supplierCubeTotals(
   organizationId: string,
   filters: Partial<PublicFilters>,
   supplierId?: string,
-) {
+): Promise<SupplierFigures> {
   const [row] = await db
     .select(supplierAggregates)
     .from(supplierCube)
     .where(supplierCubeWhere(organizationId, filters, supplierId));
-  return numeric(
-    row ?? {
-      contractsCount: 0,
-      publicCount: 0,
-      invitationCount: 0,
-      noBidCount: 0,
-      public: 0,
-      invitation: 0,
-      noBid: 0,
-      total: 0,
-    },
-  );
+  return toFigures(row);
 }
 
 /** Per procedure type, like cubeTotalsByType, for filters that include suppliers (see supplierCubeServes). */
@@ -211,14 +176,7 @@ export async function supplierRankingPage(
       .select({
         supplierId: supplierRanking.supplierId,
         name: supplierRanking.name,
-        contractsCount: supplierRanking.contractsCount,
-        publicCount: supplierRanking.publicCount,
-        invitationCount: supplierRanking.invitationCount,
-        noBidCount: supplierRanking.noBidCount,
-        public: supplierRanking.public,
-        invitation: supplierRanking.invitation,
-        noBid: supplierRanking.noBid,
-        total: supplierRanking.total,
+        ...pick(supplierRanking),
       })
       .from(supplierRanking)
       .where(
@@ -239,22 +197,11 @@ export async function supplierRankingPage(
         ),
       ),
   ]);
-  const {
-    suppliers: total = 0,
-    organizationId: _,
-    administrationPeriod: __,
-    ...sums
-  } = totals ?? {
-    contractsCount: 0,
-    publicCount: 0,
-    invitationCount: 0,
-    noBidCount: 0,
-    public: 0,
-    invitation: 0,
-    noBid: 0,
-    total: 0,
+  return {
+    rows: rows.map((row) => ({ supplierId: row.supplierId, name: row.name, ...toFigures(row) })),
+    total: totals?.suppliers ?? 0,
+    totals: toFigures(totals),
   };
-  return { rows: rows.map((row) => numeric(row)), total, totals: numeric(sums) };
 }
 
 /** How many listed contracts a supplier has of each procedure type. */
@@ -270,14 +217,4 @@ export async function supplierCubeContractsByType(
     .where(supplierCubeWhere(organizationId, filters, supplierId))
     .groupBy(supplierCube.procedureType);
   return Object.fromEntries(rows.map((row) => [row.procedureType, row.contracts]));
-}
-
-/** Subquery aggregates come back as text or numbers depending on the driver: always numbers. */
-function numeric<T extends Record<string, unknown>>(row: T): T {
-  return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [
-      key,
-      key === 'supplierId' || key === 'name' ? value : Number(value),
-    ]),
-  ) as T;
 }

@@ -25,16 +25,10 @@ import {
   supplierRankingPage,
 } from '../contracts/cube-queries';
 import { ensureFreshCubes, supplierCubeServes, supplierRankingServes } from '../contracts/cubes';
-import {
-  findSupplier,
-  findSupplierPage,
-  type SupplierAggregate,
-  sumSupplierTotals,
-} from './suppliers.repository';
+import type { SupplierFigures } from './supplier-figures';
+import { findSupplier, findSupplierPage, sumSupplierTotals } from './suppliers.repository';
 
-type Sums = Omit<SupplierAggregate, 'supplierId'>;
-
-function presentTotals(sums: Sums): SupplierTotals {
+function presentTotals(sums: SupplierFigures): SupplierTotals {
   return {
     totalCount: sums.publicCount + sums.invitationCount + sums.noBidCount,
     publicCount: sums.publicCount,
@@ -79,8 +73,8 @@ export async function listSupplierWindow(
   window: { offset: number; limit: number },
 ): Promise<{ rows: SupplierRow[]; total: number; totals: SupplierTotals }> {
   const { db } = deps.database;
-  let result: { rows: (SupplierAggregate & { name: string })[]; total: number };
-  let sums: Sums;
+  let result: { rows: (SupplierFigures & { supplierId: string; name: string })[]; total: number };
+  let sums: SupplierFigures;
   if (supplierRankingServes(filters)) {
     await ensureFreshCubes(deps, organization);
     const ranking = await supplierRankingPage(db, organization.id, filters, window);
@@ -129,7 +123,7 @@ export async function getSupplierDetail(
   return deps.cache.get(resultKey(organization, `supplier:${id}`, filters), async () => {
     const scoped = { ...filters, suppliers: [id] };
     const where = await contractConditions(db, organization.id, scoped);
-    let sums: Sums;
+    let sums: SupplierFigures;
     let counts: Partial<Record<ProcedureType, number>>;
     if (supplierCubeServes(filters)) {
       await ensureFreshCubes(deps, organization);
