@@ -17,11 +17,11 @@ export type PeriodAmount = z.infer<typeof PeriodAmountSchema>;
 export const AmountByPeriodResponseSchema = successEnvelope(z.array(PeriodAmountSchema));
 export type AmountByPeriodResponse = z.infer<typeof AmountByPeriodResponseSchema>;
 
-/** The chart series, in the order and colours of the spec. */
+/** The chart series, in the order and colours of the spec, with the field each has in a quarter. */
 export const CHART_SERIES = [
-  { key: 'PUBLIC', label: 'Lic. pública', color: '#6ec284' },
-  { key: 'INVITATION', label: 'Por invitación', color: '#ffc043' },
-  { key: 'NO_BID', label: 'Adj. directa', color: '#eb6262' },
+  { key: 'PUBLIC', label: 'Lic. pública', color: '#6ec284', periodField: 'totalPublic' },
+  { key: 'INVITATION', label: 'Por invitación', color: '#ffc043', periodField: 'totalInvitation' },
+  { key: 'NO_BID', label: 'Adj. directa', color: '#eb6262', periodField: 'totalNoBid' },
 ] as const;
 
 export const AmountByProcedureResponseSchema = successEnvelope(

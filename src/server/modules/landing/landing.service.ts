@@ -6,9 +6,8 @@ import { contracts } from '../../db/schema';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions, countsInTotals } from '../contracts/contract-filters';
 import { round } from '../contracts/contracts.presenter';
-import { sumByProcedureType } from '../contracts/contracts.repository';
-import { resultKey } from '../contracts/contracts.service';
-import { cubeAmountsByPeriod, cubeTotalsByType } from '../contracts/cube-queries';
+import { contractTotals, resultKey } from '../contracts/contracts.service';
+import { cubeAmountsByPeriod } from '../contracts/cube-queries';
 import { contractCubeServes, ensureFreshCubes } from '../contracts/cubes';
 
 /**
@@ -31,10 +30,8 @@ export async function amountByPeriod(
         totalInvitation: 0,
         totalNoBid: 0,
       };
-      if (row.procedureType === 'PUBLIC') entry.totalPublic = round(entry.totalPublic + row.amount);
-      if (row.procedureType === 'INVITATION')
-        entry.totalInvitation = round(entry.totalInvitation + row.amount);
-      if (row.procedureType === 'NO_BID') entry.totalNoBid = round(entry.totalNoBid + row.amount);
+      const series = CHART_SERIES.find((item) => item.key === row.procedureType);
+      if (series) entry[series.periodField] = round(row.amount);
       byPeriod.set(row.period, entry);
     }
     return [...byPeriod.values()].sort(
@@ -65,33 +62,25 @@ async function amountsByPeriodAndType(
     .groupBy(contracts.period, contracts.procedureType);
 }
 
-/** Budget exercised per procedure type (the home donut), in the order public, invitation, direct award. */
+/**
+ * Budget exercised per procedure type (the home donut), in the order public, invitation, direct
+ * award: the contracts tiles' amounts, so the donut and the tiles cannot disagree.
+ */
 export async function amountByProcedure(
   deps: AppDeps,
   organization: OrganizationRow,
   filters: Partial<PublicFilters>,
 ) {
-  return deps.cache.get(resultKey(organization, 'chart:procedure', filters), async () => {
-    const { db } = deps.database;
-    let sums: { procedureType: ProcedureType; amount: number }[];
-    if (contractCubeServes(filters)) {
-      await ensureFreshCubes(deps, organization);
-      sums = await cubeTotalsByType(db, organization.id, filters);
-    } else {
-      sums = await sumByProcedureType(db, await contractConditions(db, organization.id, filters));
-    }
-    return {
-      data: {
-        labels: CHART_SERIES.map((series) => series.label),
-        datasets: [
-          {
-            data: CHART_SERIES.map((series) =>
-              round(sums.find((row) => row.procedureType === series.key)?.amount ?? 0),
-            ),
-            backgroundColor: CHART_SERIES.map((series) => series.color),
-          },
-        ],
-      },
-    };
-  });
+  const totals = await contractTotals(deps, organization, filters);
+  return {
+    data: {
+      labels: CHART_SERIES.map((series) => series.label),
+      datasets: [
+        {
+          data: CHART_SERIES.map((series) => totals[series.key]),
+          backgroundColor: CHART_SERIES.map((series) => series.color),
+        },
+      ],
+    },
+  };
 }

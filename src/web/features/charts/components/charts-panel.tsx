@@ -12,8 +12,6 @@ import classes from './charts-panel.module.css';
 import type { ChartOption } from './echart';
 import { LazyChart } from './lazy-chart';
 
-const KEYS = { PUBLIC: 'totalPublic', INVITATION: 'totalInvitation', NO_BID: 'totalNoBid' } as const;
-
 /**
  * The home charts (spec): millions of pesos per quarter and budget exercised per procedure type,
  * each with its numbers in a table for screen readers and anyone who prefers them.
@@ -66,7 +64,7 @@ export function ChartsPanel({
         type: 'bar',
         stack: 'total',
         itemStyle: { color: series.color },
-        data: rows.map((row) => toMillions(row[KEYS[series.key]])),
+        data: rows.map((row) => toMillions(row[series.periodField])),
       })),
     }),
     [rows, labels],
@@ -136,7 +134,7 @@ export function ChartsPanel({
                   <Table.Tr key={`${row._id.period} ${row._id.year}`}>
                     <Table.Td>{`${row._id.period} ${row._id.year}`}</Table.Td>
                     {CHART_SERIES.map((series) => (
-                      <Table.Td key={series.key}>{formatMillions(row[KEYS[series.key]])}</Table.Td>
+                      <Table.Td key={series.key}>{formatMillions(row[series.periodField])}</Table.Td>
                     ))}
                   </Table.Tr>
                 ))}
