@@ -19,9 +19,11 @@ import { describeFilters, MONEY_RULE_NOTE } from './filter-labels';
 const label = <T extends string>(labels: Record<T, string>, value: T | null) =>
   value ? labels[value] : null;
 
+type ContractColumn = ExportColumn<ContractRow> & { pdf?: boolean };
+
 /** Every column of the list, plus what makes each row traceable: whether it counts in the sums and its page. */
-function columns(publicUrl: string, compact: boolean): ExportColumn<ContractRow>[] {
-  const all: (ExportColumn<ContractRow> & { pdf?: boolean })[] = [
+function contractColumns(publicUrl: string): ContractColumn[] {
+  return [
     { header: 'ID. PROCESO', kind: 'text', value: (row) => row.contractId, width: 18, pdf: true },
     { header: 'ID. CONTRATO', kind: 'text', value: (row) => row.contractNumber, width: 20, pdf: true },
     { header: 'PROVEEDOR', kind: 'text', value: (row) => row.supplierName, width: 34, pdf: true },
@@ -100,20 +102,44 @@ function columns(publicUrl: string, compact: boolean): ExportColumn<ContractRow>
     {
       header: 'CUENTA EN LAS SUMAS',
       kind: 'text',
-      value: (row) => (countsInTotals(row) ? 'Sí' : 'No'),
+      value: (row) => (row.countsInTotals ? 'Sí' : 'No'),
       width: 10,
     },
     { header: 'FICHA EN VIGÍA', kind: 'url', value: (row) => `${publicUrl}/contracts/${row.id}`, width: 30 },
   ];
-  return all.filter((column) => !compact || column.pdf);
 }
 
-/** The one rule for money, for one row (the database computes the same in counts_in_totals). */
-function countsInTotals(row: ContractRow): boolean {
-  return (
-    row.procedureState === 'CONCLUDED' &&
-    (row.category === null || !['EXTENSION', 'MODIFICATION', 'ADENDUM'].includes(row.category))
-  );
+/** The list's columns; the PDF keeps the ones marked for it, to fit a page. */
+function columns(publicUrl: string, compact: boolean): ExportColumn<ContractRow>[] {
+  return contractColumns(publicUrl).filter((column) => !compact || column.pdf);
+}
+
+/** Some of the list's columns, in the given order (the same headers and values in every file). */
+export function contractColumnsNamed(
+  publicUrl: string,
+  headers: readonly string[],
+): ExportColumn<ContractRow>[] {
+  const all = contractColumns(publicUrl);
+  return headers.map((header) => {
+    const column = all.find((item) => item.header === header);
+    if (!column) throw new Error(`Unknown export column ${header}`);
+    return column;
+  });
+}
+
+/** What every PDF and XLSX download says first: the monitor, when, which filters, and the rule for money. */
+export function documentHead(organization: OrganizationRow, consultedAt: Date, filters: ExportFilter[]) {
+  return { organizationName: organization.name, consultedAt, filters, note: MONEY_RULE_NOTE };
+}
+
+/** What every JSON download starts with: the monitor, when, which filters, and the rule for money. */
+export function jsonHead(organization: OrganizationRow, consultedAt: Date, filters: ExportFilter[]) {
+  return {
+    organization: { _id: organization.id, name: organization.name },
+    consultedAt: consultedAt.toISOString(),
+    filters,
+    note: MONEY_RULE_NOTE,
+  };
 }
 
 export interface ContractsExport {
@@ -137,12 +163,9 @@ export async function contractsExport(
   const consultedAt = deps.now();
   return {
     document: () => ({
+      ...documentHead(organization, consultedAt, lines),
       title: 'Contratos',
-      organizationName: organization.name,
-      consultedAt,
-      filters: lines,
       summary: summary(totals, total),
-      note: MONEY_RULE_NOTE,
       sections: [
         {
           title: 'Contratos',
@@ -152,7 +175,12 @@ export async function contractsExport(
         },
       ],
     }),
-    json: () => jsonExport(organization, consultedAt, lines, totals, total, streamContracts(db, where)),
+    json: () =>
+      renderJson(
+        { ...jsonHead(organization, consultedAt, lines), totals, total },
+        'contracts',
+        presentedContracts(streamContracts(db, where)),
+      ),
   };
 }
 
@@ -167,28 +195,7 @@ function summary(totals: ContractTotals, listed: number): ExportDocument['summar
   ];
 }
 
-async function* presented(rows: AsyncIterable<ContractRow>) {
+/** Contract rows in the shape of the list API, for JSON downloads. */
+export async function* presentedContracts(rows: AsyncIterable<ContractRow>) {
   for await (const row of rows) yield presentContract(row);
-}
-
-function jsonExport(
-  organization: OrganizationRow,
-  consultedAt: Date,
-  filters: ExportFilter[],
-  totals: ContractTotals,
-  total: number,
-  rows: AsyncIterable<ContractRow>,
-): Readable {
-  return renderJson(
-    {
-      organization: { _id: organization.id, name: organization.name },
-      consultedAt: consultedAt.toISOString(),
-      filters,
-      note: MONEY_RULE_NOTE,
-      totals,
-      total,
-    },
-    'contracts',
-    presented(rows),
-  );
 }

@@ -29,6 +29,8 @@ const publicColumns = {
   fiscalYear: contracts.fiscalYear,
   period: contracts.period,
   isEmpty: contracts.isEmpty,
+  /** The one rule for money for this row, as the database computes it (exports show it). */
+  countsInTotals: contracts.countsInTotals,
   supplierId: contracts.supplierId,
   supplierName: suppliers.name,
   applicantId: contracts.applicantAdministrativeUnitId,

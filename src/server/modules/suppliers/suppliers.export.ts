@@ -1,11 +1,6 @@
 import type { Readable } from 'node:stream';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import {
-  CONTRACT_CATEGORY_LABELS,
-  PROCEDURE_STATE_LABELS,
-  PROCEDURE_TYPE_LABELS,
-  PROCEDURE_TYPES,
-} from '../../../shared/constants/enums';
+import { PROCEDURE_TYPES } from '../../../shared/constants/enums';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { SupplierRow } from '../../../shared/schemas/suppliers';
 import type { Database } from '../../db/client';
@@ -15,9 +10,14 @@ import { renderJson } from '../../exports/json';
 import { notFound } from '../../lib/errors';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions } from '../contracts/contract-filters';
-import { presentContract } from '../contracts/contracts.presenter';
-import { type ContractRow, streamContractsInOrder } from '../contracts/contracts.repository';
-import { describeFilters, MONEY_RULE_NOTE } from '../contracts/filter-labels';
+import {
+  contractColumnsNamed,
+  documentHead,
+  jsonHead,
+  presentedContracts,
+} from '../contracts/contracts.export';
+import { streamContractsInOrder } from '../contracts/contracts.repository';
+import { describeFilters } from '../contracts/filter-labels';
 import { findSupplier } from './suppliers.repository';
 import { getSupplierDetail, listSupplierWindow } from './suppliers.service';
 
@@ -63,12 +63,9 @@ export async function suppliersExport(
   ];
   return {
     document: (): ExportDocument => ({
+      ...documentHead(organization, consultedAt, lines),
       title: 'Proveedores',
-      organizationName: organization.name,
-      consultedAt,
-      filters: lines,
       summary,
-      note: MONEY_RULE_NOTE,
       sections: [
         {
           title: 'Proveedores',
@@ -80,58 +77,26 @@ export async function suppliersExport(
     }),
     json: (): Readable =>
       renderJson(
-        {
-          organization: { _id: organization.id, name: organization.name },
-          consultedAt: consultedAt.toISOString(),
-          filters: lines,
-          note: MONEY_RULE_NOTE,
-          totals,
-          total: first.total,
-        },
+        { ...jsonHead(organization, consultedAt, lines), totals, total: first.total },
         'suppliers',
         allSuppliers(deps, organization, filters),
       ),
   };
 }
 
-function detailColumns(publicUrl: string): ExportColumn<ContractRow>[] {
-  return [
-    {
-      header: 'TIPO DE PROCEDIMIENTO',
-      kind: 'text',
-      value: (row) => PROCEDURE_TYPE_LABELS[row.procedureType],
-      width: 20,
-    },
-    {
-      header: 'DESCRIPCIÓN DE LAS OBRAS, BIENES O SERVICIOS',
-      kind: 'text',
-      value: (row) => row.servicesDescription,
-      width: 50,
-    },
-    { header: 'MONTO TOTAL O MÁXIMO', kind: 'money', value: (row) => row.totalOrMaxAmount, width: 18 },
-    { header: 'FECHA DEL CONTRATO', kind: 'date', value: (row) => row.contractDate, width: 14 },
-    {
-      header: 'ESTADO DEL PROCEDIMIENTO',
-      kind: 'text',
-      value: (row) => (row.procedureState ? PROCEDURE_STATE_LABELS[row.procedureState] : null),
-      width: 16,
-    },
-    {
-      header: 'MATERIA',
-      kind: 'text',
-      value: (row) => (row.category ? CONTRACT_CATEGORY_LABELS[row.category] : null),
-      width: 16,
-    },
-    { header: 'ID. CONTRATO', kind: 'text', value: (row) => row.contractNumber, width: 20 },
-    {
-      header: 'FECHA DE OBTENCIÓN DE LOS DATOS',
-      kind: 'date',
-      value: (row) => row.informationDate,
-      width: 14,
-    },
-    { header: 'FICHA EN VIGÍA', kind: 'url', value: (row) => `${publicUrl}/contracts/${row.id}`, width: 30 },
-  ];
-}
+/** A supplier's contracts: the list's columns that matter once the supplier is known. */
+const DETAIL_HEADERS = [
+  'TIPO DE PROCEDIMIENTO',
+  'DESCRIPCIÓN DE LA OBRA, BIEN O SERVICIO',
+  'MONTO TOTAL O MÁXIMO',
+  'FECHA DEL CONTRATO',
+  'ESTADO DEL PROCEDIMIENTO',
+  'MATERIA',
+  'ID. CONTRATO',
+  'FECHA DE OBTENCIÓN DE LOS DATOS',
+  'CUENTA EN LAS SUMAS',
+  'FICHA EN VIGÍA',
+] as const;
 
 /** One supplier's contracts (filtered, except by supplier) as a download, with its totals. */
 export async function supplierDetailExport(
@@ -162,16 +127,13 @@ export async function supplierDetailExport(
   ];
   return {
     document: (): ExportDocument => ({
+      ...documentHead(organization, consultedAt, lines),
       title: `Proveedor ${supplier.name}`,
-      organizationName: organization.name,
-      consultedAt,
-      filters: lines,
       summary,
-      note: MONEY_RULE_NOTE,
       sections: [
         {
           title: 'Contratos',
-          columns: detailColumns(deps.config.publicUrl),
+          columns: contractColumnsNamed(deps.config.publicUrl, DETAIL_HEADERS),
           rows: screenOrder(db, where),
           total: data.totals.count,
         },
@@ -179,16 +141,9 @@ export async function supplierDetailExport(
     }),
     json: (): Readable =>
       renderJson(
-        {
-          organization: { _id: organization.id, name: organization.name },
-          consultedAt: consultedAt.toISOString(),
-          filters: lines,
-          note: MONEY_RULE_NOTE,
-          supplier: data.supplier,
-          totals: data.totals,
-        },
+        { ...jsonHead(organization, consultedAt, lines), supplier: data.supplier, totals: data.totals },
         'contracts',
-        presented(screenOrder(db, where)),
+        presentedContracts(screenOrder(db, where)),
       ),
   };
 }
@@ -201,8 +156,4 @@ async function* screenOrder(db: Database, where: SQL) {
       sql`${contracts.id} DESC`,
     ]);
   }
-}
-
-async function* presented(rows: AsyncIterable<ContractRow>) {
-  for await (const row of rows) yield presentContract(row);
 }
