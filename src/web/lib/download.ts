@@ -12,3 +12,9 @@ export function startDownload(url: string): void {
   anchor.click();
   anchor.remove();
 }
+
+/** The address of a server-rendered download: the monitor and the filters travel in the query. */
+export function downloadAddress(path: string, organizationId: string, filters: object): string {
+  const query = new URLSearchParams({ organization: organizationId, filters: JSON.stringify(filters) });
+  return `${path}?${query}`;
+}

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ContractDetailResponse, ContractListResponse } from '../../../../shared/schemas/contracts';
 import type { DownloadFormat, PublicFilters } from '../../../../shared/schemas/filters';
 import { apiRequest } from '../../../lib/api-client';
+import { downloadAddress } from '../../../lib/download';
 
 /** A page of the filtered contracts with their totals (POST /public-api/contracts/filtered-list). */
 export const contractsQuery = (organizationId: string, filters: Partial<PublicFilters>, page: number) =>
@@ -38,6 +39,5 @@ export function contractsDownloadUrl(
   filters: Partial<PublicFilters>,
   format: DownloadFormat,
 ): string {
-  const query = new URLSearchParams({ organization: organizationId, filters: JSON.stringify(filters) });
-  return `/public-api/contracts/download/${format}?${query}`;
+  return downloadAddress(`/public-api/contracts/download/${format}`, organizationId, filters);
 }

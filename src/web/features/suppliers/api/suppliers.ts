@@ -7,6 +7,7 @@ import type {
   SupplierListResponse,
 } from '../../../../shared/schemas/suppliers';
 import { apiRequest } from '../../../lib/api-client';
+import { downloadAddress } from '../../../lib/download';
 
 export const suppliersQuery = (organizationId: string, filters: Partial<PublicFilters>, page: number) =>
   queryOptions({
@@ -64,8 +65,7 @@ export function suppliersDownloadUrl(
   filters: Partial<PublicFilters>,
   format: DownloadFormat,
 ): string {
-  const query = new URLSearchParams({ organization: organizationId, filters: JSON.stringify(filters) });
-  return `/public-api/suppliers/download/${format}?${query}`;
+  return downloadAddress(`/public-api/suppliers/download/${format}`, organizationId, filters);
 }
 
 export function supplierDownloadUrl(
@@ -74,6 +74,9 @@ export function supplierDownloadUrl(
   filters: DetailFilters,
   format: DownloadFormat,
 ): string {
-  const query = new URLSearchParams({ organization: organizationId, filters: JSON.stringify(filters) });
-  return `/public-api/suppliers/download-detail/${encodeURIComponent(id)}/${format}?${query}`;
+  return downloadAddress(
+    `/public-api/suppliers/download-detail/${encodeURIComponent(id)}/${format}`,
+    organizationId,
+    filters,
+  );
 }
