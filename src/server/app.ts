@@ -1,25 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-setup';
+import { LIMITS } from '../shared/constants/limits';
 import { DEFAULT_ERROR_MESSAGES } from '../shared/errors';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
+import { createMailer } from './lib/mailer';
 import { isApiPath, RequestLogController } from './lib/request-log';
 import { ResultCache } from './lib/result-cache';
+import { resolveSessionSecret } from './lib/session-secret';
 import { aboutPublicRoutes } from './modules/about/about.public.routes';
+import { accountsPublicRoutes, sessionRoutes } from './modules/accounts/accounts.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { NotificationHub } from './modules/admin/notification-hub';
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { landingPublicRoutes } from './modules/landing/landing.public.routes';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
 import { suppliersPublicRoutes } from './modules/suppliers/suppliers.public.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { visitsPublicRoutes } from './modules/visits/visits.public.routes';
+import { registerAccessControl } from './plugins/auth';
 import { frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors';
+import { registerLeakGuard } from './plugins/leak-guard';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/static';
 import { registerSwagger } from './plugins/swagger';
@@ -34,7 +45,7 @@ export type App = FastifyInstance<RawServerDefault>;
  */
 export async function buildApp(
   config: AppConfig,
-  deps: Partial<Omit<AppDeps, 'config' | 'cache'>> = {},
+  deps: Partial<Pick<AppDeps, 'database' | 'now'>> = {},
 ): Promise<App> {
   let database = deps.database;
   const ownsDatabase = !database;
@@ -66,12 +77,23 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', {
+  const notifications = new NotificationHub(database, app.log);
+  const appDeps: AppDeps = {
     config,
     database,
     now: deps.now ?? (() => new Date()),
     cache: new ResultCache(config.resultCacheEntries),
-  } satisfies AppDeps);
+    sessionKey: resolveSessionSecret(config.sessionSecret, config.dataDir),
+    mailer: createMailer(config.mail, app.log),
+    background: new BackgroundTasks(app.log),
+    notifications,
+  };
+  app.decorate('deps', appDeps);
+  app.addHook('onClose', async () => {
+    await appDeps.background.idle();
+    appDeps.mailer.close();
+    await notifications.close();
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -85,7 +107,12 @@ export async function buildApp(
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
+  });
   await registerSwagger(app, config);
+  registerAccessControl(app);
+  registerLeakGuard(app);
 
   await app.register(healthRoutes, { prefix: '/health' });
   await app.register(organizationsPublicRoutes, { prefix: '/public-api/organizations' });
@@ -96,6 +123,10 @@ export async function buildApp(
   await app.register(contractsPublicRoutes, { prefix: '/public-api/contracts' });
   await app.register(suppliersPublicRoutes, { prefix: '/public-api/suppliers' });
   await app.register(landingPublicRoutes, { prefix: '/public-api/landing' });
+  await app.register(accountsPublicRoutes, { prefix: '/public-api/accounts' });
+  await app.register(sessionRoutes, { prefix: '/api/session' });
+  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
 
   const serveWebApp = await registerWebApp(app, config.webDir);
   app.setNotFoundHandler((request, reply) => {

@@ -59,6 +59,21 @@ const EnvSchema = z.object({
     }),
   MAINTENANCE_MODE: bool(false),
   RATE_LIMIT_VISITS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  RATE_LIMIT_LOGIN_PER_15_MINUTES: z.coerce.number().int().min(1).max(100_000).default(20),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000).default(5),
+  RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, 'must have at least 32 characters (e.g. openssl rand -base64 48)').optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^smtps?$/,
+        message: 'must be an SMTP address such as smtps://user:password@smtp.example.org:465',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Vigía <no-reply@localhost>'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
   ABOUT_FILE: optionalText,
@@ -83,7 +98,22 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean | string;
   maintenanceMode: boolean;
-  rateLimits: { visitsPerMinute: number };
+  rateLimits: {
+    visitsPerMinute: number;
+    /** Sign-in attempts per address in 15 minutes. */
+    loginPer15Minutes: number;
+    /** Failed sign-ins per account in 15 minutes before it is held. */
+    loginFailuresPerAccount: number;
+    /** Password-reset requests per address in one hour. */
+    resetPerHour: number;
+  };
+  /**
+   * Signs session tokens. Without SESSION_SECRET, one is generated on first start and kept in
+   * DATA_DIR/session-secret (see resolveSessionSecret).
+   */
+  sessionSecret: string | null;
+  /** Outgoing mail: SMTP address, or null to write messages to the log. */
+  mail: { smtpUrl: string | null; from: string };
   shutdownTimeoutMs: number;
   /** Computed public results (totals, charts, list pages) kept per process; 0 turns the cache off. */
   resultCacheEntries: number;
@@ -141,7 +171,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     maintenanceMode: env.MAINTENANCE_MODE,
-    rateLimits: { visitsPerMinute: env.RATE_LIMIT_VISITS_PER_MINUTE },
+    rateLimits: {
+      visitsPerMinute: env.RATE_LIMIT_VISITS_PER_MINUTE,
+      loginPer15Minutes: env.RATE_LIMIT_LOGIN_PER_15_MINUTES,
+      loginFailuresPerAccount: env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+      resetPerHour: env.RATE_LIMIT_RESET_PER_HOUR,
+    },
+    sessionSecret: env.SESSION_SECRET ?? null,
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     resultCacheEntries: env.RESULT_CACHE_ENTRIES,
     about: loadAbout(env.ABOUT_FILE),

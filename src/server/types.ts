@@ -1,16 +1,26 @@
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { organizations } from './db/schema';
+import type { BackgroundTasks } from './lib/background';
+import type { Mailer } from './lib/mailer';
 import type { ResultCache } from './lib/result-cache';
+import type { NotificationHub } from './modules/admin/notification-hub';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
-/** What every module gets from the app: configuration, the database, the clock and the result cache. */
+/** What every module gets from the app: configuration, the database, the clock, caches and outside channels. */
 export interface AppDeps {
   config: AppConfig;
   database: DatabaseHandle;
   now: () => Date;
   cache: ResultCache;
+  /** Signs and checks session tokens. */
+  sessionKey: Uint8Array;
+  mailer: Mailer;
+  /** Work that continues after the response (e-mails). */
+  background: BackgroundTasks;
+  /** Real-time notifications, fanned out across processes through LISTEN/NOTIFY. */
+  notifications: NotificationHub;
 }
 
 declare module 'fastify' {

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  LINK_EXPIRED: 410,
   ORGANIZATION_NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -33,6 +34,8 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'Por favor inicia sesión para continuar.',
   FORBIDDEN: 'No tienes permiso para realizar esta acción.',
   NOT_FOUND: 'El recurso solicitado no existe.',
+  LINK_EXPIRED:
+    'Este enlace ha expirado o no es válido. Por favor intenta recuperar tu contraseña nuevamente.',
   ORGANIZATION_NOT_FOUND: 'La organización seleccionada no existe.',
   CONFLICT: 'El registro entra en conflicto con otro existente.',
   PAYLOAD_TOO_LARGE: 'El contenido enviado excede el tamaño permitido.',

@@ -30,6 +30,12 @@ export interface DatabaseHandle {
    * the pool, and no statement timeout cuts a long migration short.
    */
   withExclusiveLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel`, from any process on the same database, until
+   * the returned function is called. On PostgreSQL a dedicated connection listens and reconnects
+   * after a failure.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** The PGlite instance, when embedded (tests dump it as a golden image). */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -100,7 +106,43 @@ async function openPostgres(
         await client.end();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a connection of its own (a pooled one would be handed to other queries). */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, application_name: 'vigia-listen' });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    const reconnect = () => {
+      if (stopped || client !== next) return;
+      client = null;
+      next.end().catch(() => {});
+      retry = setTimeout(() => void connect().catch(reconnect), 1_000);
+    };
+    next.on('error', reconnect);
+    next.on('end', reconnect);
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 
@@ -160,6 +202,12 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' | 'pg
     pglite: client,
     // PGlite is single-connection and single-process (guarded by the lock file): nothing to coordinate.
     withExclusiveLock: <T>(_key: number, fn: (db: Database) => Promise<T>) => fn(db),
+    listen: async (channel: string, onPayload: (payload: string) => void) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     async close() {
       try {
         await client.close();

@@ -40,7 +40,13 @@ export async function createTestDatabase(options: { poolMax?: number } = {}): Pr
 /** Configuration for tests: silent logs, no demo seeding, a web build only when asked for. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-  return { ...base, webDir: path.resolve('does-not-exist'), ...overrides };
+  return {
+    ...base,
+    webDir: path.resolve('does-not-exist'),
+    // Never write DATA_DIR/session-secret from a test.
+    sessionSecret: randomBytes(32).toString('hex'),
+    ...overrides,
+  };
 }
 
 export interface TestContext {

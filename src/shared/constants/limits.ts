@@ -3,7 +3,17 @@ export const LIMITS = {
   organizationName: { max: 100 },
   organizationShortName: { min: 2, max: 12 },
   supplierName: { min: 2, max: 100 },
+  /** The spec's password rule (admin area, section 5): 3 to 100 characters. */
+  passwordMin: 3,
   passwordMax: 100,
+  /** Reset links live 60 minutes; invitation links three days (a new colleague may not read mail at once). */
+  resetLinkMinutes: 60,
+  invitationLinkHours: 72,
+  usersPageSize: 10,
+  /** Profile pictures and covers. */
+  imageBytes: 2 * 1024 * 1024,
+  /** Unread notifications listed at most. */
+  notificationsMax: 50,
   /** Longest path accepted by the visit register. */
   visitPath: 300,
   /** Default and maximum page sizes of public lists. */

@@ -1,6 +1,10 @@
-import { count } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { LIMITS } from '../../../shared/constants/limits';
+import type { UserListQuery } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { pageOffset } from '../../lib/pagination';
+import { containsPattern } from '../../lib/sql';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -14,4 +18,97 @@ export async function countAllUsers(db: Database): Promise<number> {
 export async function insertUser(db: Database, user: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   return row!;
+}
+
+/** A user who has not been deleted, by id. */
+export async function findUser(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** A user who has not been deleted, by e-mail (stored lower-cased). */
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function updateUser(
+  db: Database,
+  id: string,
+  changes: Partial<NewUser>,
+  now: Date,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning();
+  return row!;
+}
+
+export async function softDeleteUser(db: Database, id: string, by: string, now: Date): Promise<void> {
+  await db.update(users).set({ deletedAt: now, deletedBy: by, active: false }).where(eq(users.id, id));
+}
+
+/** Active GENERAL administrators other than `exceptId`: one must always remain. */
+export async function countOtherActiveGenerals(db: Database, exceptId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(
+      and(
+        eq(users.administratorType, 'GENERAL'),
+        eq(users.active, true),
+        isNull(users.deletedAt),
+        ne(users.id, exceptId),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+const SORT_COLUMNS = {
+  name: users.name,
+  lastName: users.lastName,
+  email: users.email,
+  createdAt: users.createdAt,
+} as const;
+
+/** One page of the users catalogue: search over name, last name and e-mail, accents ignored. */
+export async function listUsers(
+  db: Database,
+  query: UserListQuery,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    conditions.push(
+      or(
+        sql`lower(immutable_unaccent(${users.name})) LIKE ${pattern}`,
+        sql`lower(immutable_unaccent(${users.lastName})) LIKE ${pattern}`,
+        sql`lower(immutable_unaccent(${users.name} || ' ' || ${users.lastName})) LIKE ${pattern}`,
+        sql`${users.email} LIKE ${pattern}`,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const column = SORT_COLUMNS[query.sort];
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(query.order === 'asc' ? asc(column) : desc(column), desc(users.id))
+      .limit(LIMITS.usersPageSize)
+      .offset(pageOffset(query.page, LIMITS.usersPageSize)),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
 }

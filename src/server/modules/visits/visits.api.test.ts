@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { visitDailyCounts, visits } from '../../db/schema';
 import { createOrganization } from '../../test/factories';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { createTestApp, type TestContext, testConfig } from '../../test/test-app';
 
 describe('POST /public-api/route-logs/register', () => {
   let ctx: TestContext;
@@ -12,7 +12,10 @@ describe('POST /public-api/route-logs/register', () => {
   const now = new Date('2026-03-02T05:30:00Z');
 
   beforeAll(async () => {
-    ctx = await createTestApp({ now: () => now, config: { rateLimits: { visitsPerMinute: 8 } } });
+    ctx = await createTestApp({
+      now: () => now,
+      config: { rateLimits: { ...testConfig().rateLimits, visitsPerMinute: 8 } },
+    });
     organizationId = (await createOrganization(ctx.database.db)).id;
   });
   afterAll(() => ctx.close());

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  /** Sends one message; rejects when the SMTP server refuses it. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Outgoing mail over SMTP (SMTP_URL, nodemailer). Without SMTP the message is written to the log,
+ * so a local installation still shows the links it would have mailed.
+ */
+export function createMailer(
+  options: { smtpUrl: string | null; from: string },
+  log: FastifyBaseLogger,
+): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      async send(message) {
+        log.info(
+          { mail: { to: message.to, subject: message.subject, text: message.text } },
+          'e-mail (no SMTP_URL)',
+        );
+      },
+      close() {},
+    };
+  }
+  const transport: Transporter = nodemailer.createTransport({
+    url: options.smtpUrl,
+    // Never wait long on a mail server while a job waits on us.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: options.from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Every user value goes through this before it reaches an HTML e-mail. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}

@@ -1,0 +1,133 @@
+import { effectivePermissions } from '../../../shared/auth/permissions';
+import { LIMITS } from '../../../shared/constants/limits';
+import {
+  ACCOUNT_MESSAGES,
+  type LoginBody,
+  type NewPasswordBody,
+  type Session,
+} from '../../../shared/schemas/accounts';
+import { AppError } from '../../lib/errors';
+import type { FailureCounter } from '../../lib/failure-counter';
+import { newId } from '../../lib/ids';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { signSessionToken } from '../../lib/session-tokens';
+import type { AppDeps } from '../../types';
+import { presentSessionUser } from '../users/users.presenter';
+import { findUser, findUserByEmail, type UserRow, updateUser } from '../users/users.repository';
+import { resetPasswordMail } from './account-mails';
+import { consumePasswordToken, issuePasswordToken, retireTokens } from './password-tokens.repository';
+import { insertSession, revokeSession, revokeSessions } from './sessions.repository';
+
+// Verified when the e-mail matches no account, so a miss takes as long as a wrong password.
+const DUMMY_HASH = hashPassword('not-a-real-password-0123456789');
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * Signs in with e-mail and password. Unknown e-mail, inactive user, unset or wrong password all
+ * give the same answer; an account with too many recent failures is held whatever the password.
+ */
+export async function login(
+  deps: AppDeps,
+  body: LoginBody,
+  client: ClientInfo,
+  failures: FailureCounter,
+): Promise<Session> {
+  const now = deps.now();
+  const key = body.username;
+  if (failures.isHeld(key, now.getTime())) throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.accountHeld);
+  const { db } = deps.database;
+  const user = await findUserByEmail(db, body.username);
+  const valid = await checkPassword(user, body.password);
+  if (!user || !valid || !user.active) {
+    failures.fail(key, now.getTime());
+    throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.loginFailed);
+  }
+  failures.clear(key);
+  const expiresAt = new Date(now.getTime() + LIMITS.sessionSeconds * 1000);
+  const sessionId = newId();
+  await insertSession(db, {
+    id: sessionId,
+    userId: user.id,
+    expiresAt,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+  });
+  await updateUser(db, user.id, { lastLoginAt: now }, user.updatedAt);
+  return {
+    token: await signSessionToken(deps.sessionKey, { userId: user.id, sessionId }, expiresAt),
+    expiresAt: Math.floor(expiresAt.getTime() / 1000),
+    ...sessionView(user),
+  };
+}
+
+/** Verifies the password; without an account or a password, spends the same time on a dummy hash. */
+async function checkPassword(user: UserRow | undefined, password: string): Promise<boolean> {
+  if (user?.passwordHash) return verifyPassword(user.passwordHash, password);
+  await verifyPassword(await DUMMY_HASH, password);
+  return false;
+}
+
+/** What the browser shows of the signed-in user (also after permissions change). */
+export function sessionView(user: UserRow): Omit<Session, 'token' | 'expiresAt'> {
+  return {
+    permissions: effectivePermissions(user.administratorType, user.permissions),
+    user: presentSessionUser(user),
+  };
+}
+
+export async function logout(deps: AppDeps, sessionId: string): Promise<void> {
+  await revokeSession(deps.database.db, sessionId, deps.now());
+}
+
+/**
+ * Sends a reset link when the address belongs to an active account. The caller answers the
+ * same either way before this runs, so neither the reply nor its timing tells who has an account.
+ */
+export function requestPasswordReset(deps: AppDeps, email: string): void {
+  deps.background.run('password reset e-mail', async () => {
+    const { db } = deps.database;
+    const user = await findUserByEmail(db, email);
+    if (!user?.active) return;
+    const now = deps.now();
+    const token = await issuePasswordToken(db, {
+      userId: user.id,
+      purpose: 'RESET',
+      expiresAt: new Date(now.getTime() + LIMITS.resetLinkMinutes * 60_000),
+      now,
+    });
+    await deps.mailer.send(
+      resetPasswordMail({
+        to: user.email,
+        name: user.name,
+        link: passwordLink(deps, token),
+        minutes: LIMITS.resetLinkMinutes,
+      }),
+    );
+  });
+}
+
+export function passwordLink(deps: AppDeps, token: string): string {
+  return `${deps.config.publicUrl}/new-password/${token}`;
+}
+
+/**
+ * Sets a password from a reset or invitation link. The link works once and within its time;
+ * afterwards every session of the user ends, so a stolen session dies with the old password.
+ */
+export async function setPasswordWithToken(deps: AppDeps, body: NewPasswordBody): Promise<void> {
+  const { db } = deps.database;
+  const now = deps.now();
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    const used = await consumePasswordToken(tx, body.token, now);
+    const user = used ? await findUser(tx, used.userId) : undefined;
+    if (!used || !user?.active) throw new AppError('LINK_EXPIRED', ACCOUNT_MESSAGES.linkInvalid);
+    await updateUser(tx, user.id, { passwordHash, mustChangePassword: false }, now);
+    await retireTokens(tx, user.id, now);
+    await revokeSessions(tx, user.id, now);
+  });
+}

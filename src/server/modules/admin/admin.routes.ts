@@ -1,0 +1,172 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DashboardInfoResponseSchema,
+  NotificationsResponseSchema,
+  VisitsByPeriodBodySchema,
+  VisitsChartResponseSchema,
+} from '../../../shared/schemas/admin';
+import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
+import { authenticate, principalOf } from '../../plugins/auth';
+import { requireOrganization } from '../../plugins/organization';
+import { findLiveSession } from '../accounts/sessions.repository';
+import { dashboardInfo, visitsByPeriod, visitsByRoute } from './dashboard.service';
+import { listNotifications, readNotifications } from './notifications.service';
+
+const HEARTBEAT_MS = 25_000;
+
+/** Dashboard figures and notifications of the current monitor (any signed-in administrator). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin'];
+  const streams = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of streams) end();
+  });
+
+  app.get(
+    '/info-dashboard',
+    {
+      schema: {
+        tags,
+        summary: 'Counters of the current monitor (contracts only with CONTRACTS)',
+        headers: OrganizationHeaderSchema,
+        response: { 200: DashboardInfoResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      message: '',
+      data: await dashboardInfo(app.deps, await requireOrganization(request), principalOf(request)),
+    }),
+  );
+
+  app.post(
+    '/visits-month',
+    {
+      schema: {
+        tags,
+        summary: 'Visits of the monitor per month (last 12), quarter (last 4) or year (last 6)',
+        headers: OrganizationHeaderSchema,
+        body: VisitsByPeriodBodySchema,
+        response: { 200: VisitsChartResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      message: '',
+      data: await visitsByPeriod(app.deps, await requireOrganization(request), request.body.type),
+    }),
+  );
+
+  app.get(
+    '/visits-route',
+    {
+      schema: {
+        tags,
+        summary: 'Visits of the monitor per section of the public site',
+        headers: OrganizationHeaderSchema,
+        response: { 200: VisitsChartResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      message: '',
+      data: await visitsByRoute(app.deps, await requireOrganization(request)),
+    }),
+  );
+
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        summary: "The current monitor's latest notifications, unread ones flagged",
+        headers: OrganizationHeaderSchema,
+        response: { 200: NotificationsResponseSchema },
+      },
+    },
+    async (request) => {
+      const organization = await requireOrganization(request);
+      return {
+        error: false as const,
+        message: '',
+        data: await listNotifications(app.deps, organization.id, principalOf(request).user.id),
+      };
+    },
+  );
+
+  app.get(
+    '/read-notifications',
+    {
+      schema: {
+        tags,
+        summary: "Mark the current monitor's notifications as read by the signed-in user",
+        headers: OrganizationHeaderSchema,
+        response: { 200: NotificationsResponseSchema },
+      },
+    },
+    async (request) => {
+      const organization = await requireOrganization(request);
+      const { user } = principalOf(request);
+      await readNotifications(app.deps, organization.id, user.id);
+      return {
+        error: false as const,
+        message: '',
+        data: await listNotifications(app.deps, organization.id, user.id),
+      };
+    },
+  );
+
+  app.get(
+    '/notifications/stream',
+    {
+      schema: {
+        tags,
+        summary: "Server-sent events: `notifications` whenever the monitor's notifications change",
+        description:
+          'Authenticated like every /api call (Authorization header; browsers read it with fetch). ' +
+          'Ends when the session ends. Delivered across server processes through PostgreSQL LISTEN/NOTIFY.',
+        headers: OrganizationHeaderSchema,
+        response: { 200: z.string().describe('text/event-stream') },
+      },
+    },
+    async (request, reply) => {
+      const organization = await requireOrganization(request);
+      const principal = await authenticate(request);
+      const { deps } = app;
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': String(request.id),
+      });
+      raw.write('retry: 5000\nevent: ready\ndata: {}\n\n');
+      const unsubscribe = await deps.notifications.subscribe(organization.id, () => {
+        raw.write('event: notifications\ndata: {}\n\n');
+      });
+      // The stream lives only as long as the session: checked on every heartbeat.
+      const heartbeat = setInterval(() => {
+        findLiveSession(deps.database.db, principal.sessionId, principal.user.id, deps.now())
+          .then((user) => {
+            if (user) raw.write(': ping\n\n');
+            else raw.end('event: session-ended\ndata: {}\n\n');
+          })
+          .catch(() => raw.end());
+      }, HEARTBEAT_MS);
+      const stop = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(end);
+      };
+      const end = () => {
+        stop();
+        raw.end();
+      };
+      streams.add(end);
+      raw.on('close', stop);
+    },
+  );
+};

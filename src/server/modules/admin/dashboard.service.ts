@@ -1,0 +1,88 @@
+import { mexicoCityDate, SPANISH_MONTHS } from '../../../shared/format/dates';
+import {
+  type DashboardInfo,
+  VISIT_SECTION_LABELS,
+  type VisitPeriod,
+  type VisitsChart,
+} from '../../../shared/schemas/admin';
+import type { Principal } from '../../plugins/auth';
+import type { AppDeps, OrganizationRow } from '../../types';
+import { dashboardCounts, visitsByBucket, visitsBySection } from './dashboard.repository';
+
+export async function dashboardInfo(
+  deps: AppDeps,
+  organization: OrganizationRow,
+  principal: Principal,
+): Promise<DashboardInfo> {
+  const counts = await dashboardCounts(deps.database.db, organization.id);
+  const contracts = principal.permissions.includes('CONTRACTS');
+  return {
+    visitsCount: counts.visits,
+    contractsCount: contracts ? counts.contracts : null,
+    proveedoresCount: counts.suppliers,
+    unidadesCount: counts.units,
+    calculosCount: counts.calculations,
+    currentDataLoad: contracts && counts.currentDataLoad,
+  };
+}
+
+interface Bucket {
+  start: string;
+  label: string;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The buckets of the visits chart, oldest first, ending with today's (Mexico City): the last 12
+ * months ("Noviembre 2026"), the last 4 quarters ("4o 2026") or the last 6 years ("2026").
+ */
+export function visitBuckets(period: VisitPeriod, today: string): Bucket[] {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  if (period === 'YEAR') {
+    return Array.from({ length: 6 }, (_, i) => {
+      const y = year - 5 + i;
+      return { start: `${y}-01-01`, label: String(y) };
+    });
+  }
+  if (period === 'QUARTER') {
+    const current = year * 4 + Math.floor((month - 1) / 3);
+    return Array.from({ length: 4 }, (_, i) => {
+      const index = current - 3 + i;
+      const y = Math.floor(index / 4);
+      const q = (index % 4) + 1;
+      return { start: `${y}-${pad((q - 1) * 3 + 1)}-01`, label: `${q}o ${y}` };
+    });
+  }
+  const current = year * 12 + (month - 1);
+  return Array.from({ length: 12 }, (_, i) => {
+    const index = current - 11 + i;
+    const y = Math.floor(index / 12);
+    const m = (index % 12) + 1;
+    return { start: `${y}-${pad(m)}-01`, label: `${capitalized(SPANISH_MONTHS[m - 1]!)} ${y}` };
+  });
+}
+
+const UNITS = { MONTHS: 'month', QUARTER: 'quarter', YEAR: 'year' } as const;
+
+export async function visitsByPeriod(
+  deps: AppDeps,
+  organization: OrganizationRow,
+  period: VisitPeriod,
+): Promise<VisitsChart> {
+  const buckets = visitBuckets(period, mexicoCityDate(deps.now()));
+  const totals = await visitsByBucket(deps.database.db, organization.id, UNITS[period], buckets[0]!.start);
+  return {
+    labels: buckets.map((bucket) => bucket.label),
+    datasets: [{ name: 'Visitas', data: buckets.map((bucket) => totals.get(bucket.start) ?? 0) }],
+  };
+}
+
+export async function visitsByRoute(deps: AppDeps, organization: OrganizationRow): Promise<VisitsChart> {
+  const rows = await visitsBySection(deps.database.db, organization.id);
+  return {
+    labels: rows.map((row) => VISIT_SECTION_LABELS[row.routeKey] ?? row.routeKey),
+    datasets: [{ name: 'Visitas', data: rows.map((row) => row.total) }],
+  };
+}

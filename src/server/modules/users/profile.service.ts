@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ProfileUpdateBody } from '../../../shared/schemas/users';
+import { USER_MESSAGES } from '../../../shared/schemas/users';
+import { files } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Principal } from '../../plugins/auth';
+import type { AppDeps } from '../../types';
+import { revokeSessions } from '../accounts/sessions.repository';
+import { checkImage } from './images';
+import { type UserRow, updateUser } from './users.repository';
+
+/**
+ * Changes one's own names, or one's password (with the current one). A new password ends the
+ * user's other sessions; this one stays signed in.
+ */
+export async function updateProfile(
+  deps: AppDeps,
+  principal: Principal,
+  body: ProfileUpdateBody,
+): Promise<UserRow> {
+  const { db } = deps.database;
+  const now = deps.now();
+  const user = principal.user;
+  if ('newPassword' in body) {
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      throw new AppError('BAD_REQUEST', USER_MESSAGES.currentPasswordWrong, {
+        errors: [{ path: 'body.currentPassword', message: USER_MESSAGES.currentPasswordWrong }],
+      });
+    }
+    const passwordHash = await hashPassword(body.newPassword);
+    return db.transaction(async (tx) => {
+      const updated = await updateUser(tx, user.id, { passwordHash, mustChangePassword: false }, now);
+      await revokeSessions(tx, user.id, now, principal.sessionId);
+      return updated;
+    });
+  }
+  return updateUser(db, user.id, { name: body.name, lastName: body.lastName }, now);
+}
+
+/** Stores a new profile picture (checked by content; SVG only without script) and drops the old one. */
+export async function replaceProfilePicture(
+  deps: AppDeps,
+  principal: Principal,
+  upload: { filename: string; data: Buffer },
+): Promise<UserRow> {
+  const image = checkImage(upload.data);
+  const { db } = deps.database;
+  const now = deps.now();
+  const previous = principal.user.profilePictureFileId;
+  return db.transaction(async (tx) => {
+    const [file] = await tx
+      .insert(files)
+      .values({
+        kind: 'PROFILE_PICTURE',
+        filename: `perfil.${image.extension}`,
+        mimeType: image.mimeType,
+        size: upload.data.length,
+        sha256: createHash('sha256').update(upload.data).digest('hex'),
+        data: upload.data,
+        createdBy: principal.user.id,
+      })
+      .returning({ id: files.id });
+    const updated = await updateUser(tx, principal.user.id, { profilePictureFileId: file!.id }, now);
+    if (previous) await tx.delete(files).where(eq(files.id, previous));
+    return updated;
+  });
+}

@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MessageResponseSchema } from '../../../shared/schemas/accounts';
+import { successEnvelope } from '../../../shared/schemas/common';
+import {
+  IdBodySchema,
+  ProfileResponseSchema,
+  ProfileUpdateBodySchema,
+  USER_MESSAGES,
+  UserListQuerySchema,
+  UserListResponseSchema,
+  UserResponseSchema,
+  UserSaveBodySchema,
+  UsersUpdatedDocsBodySchema,
+} from '../../../shared/schemas/users';
+import { AppError } from '../../lib/errors';
+import { principalOf } from '../../plugins/auth';
+import { replaceProfilePicture, updateProfile } from './profile.service';
+import { presentProfile, presentUser } from './users.presenter';
+import { deleteUser, listUsersPage, saveUpdatedUsers, saveUser } from './users.service';
+
+/** The users catalogue (USERS) and everyone's own profile (signed in); see plugins/access.ts. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/list',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Users catalogue: one page (10), newest first, searchable by name, last name and e-mail',
+        querystring: UserListQuerySchema,
+        response: { 200: UserListResponseSchema },
+      },
+    },
+    async (request) => {
+      const page = await listUsersPage(app.deps, request.query);
+      return { error: false as const, message: '', data: { ...page, docs: page.docs.map(presentUser) } };
+    },
+  );
+
+  app.post(
+    '/save',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Invite a user (no _id: an e-mail with a link to choose a password) or update one',
+        body: UserSaveBodySchema,
+        response: { 200: UserResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user, created } = await saveUser(app.deps, principalOf(request), request.body);
+      return {
+        error: false as const,
+        message: created ? USER_MESSAGES.created : USER_MESSAGES.updated,
+        data: presentUser(user),
+      };
+    },
+  );
+
+  app.post(
+    '/delete',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user (ends their sessions); never oneself or the last GENERAL administrator',
+        body: IdBodySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await deleteUser(app.deps, principalOf(request), request.body._id);
+      return { error: false as const, message: USER_MESSAGES.deleted };
+    },
+  );
+
+  app.post(
+    '/save-updated-docs',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Save the rows changed in the inline edit mode: all or none',
+        body: UsersUpdatedDocsBodySchema,
+        response: { 200: successEnvelope(z.object({ saved: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const saved = await saveUpdatedUsers(app.deps, principalOf(request), request.body.docs);
+      return { error: false as const, message: USER_MESSAGES.rowsSaved, data: { saved } };
+    },
+  );
+
+  app.get(
+    '/getProfileInfo',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "The signed-in user's own profile",
+        querystring: z.object({ id: z.string().max(64).optional() }),
+        response: { 200: ProfileResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      if (request.query.id && request.query.id !== user.id) throw new AppError('FORBIDDEN');
+      return { error: false as const, message: '', data: presentProfile(user) };
+    },
+  );
+
+  app.post(
+    '/updateProfileInfo',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Change one's own name and last name, or password (with the current one)",
+        body: ProfileUpdateBodySchema,
+        response: { 200: ProfileResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await updateProfile(app.deps, principalOf(request), request.body);
+      return { error: false as const, message: USER_MESSAGES.profileSaved, data: presentProfile(user) };
+    },
+  );
+
+  app.post(
+    '/uploadProfilePicture',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "Replace one's own profile picture (multipart field profilePicture: PNG, JPEG, GIF or SVG, 2 MB)",
+        consumes: ['multipart/form-data'],
+        response: { 200: ProfileResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', USER_MESSAGES.pictureType);
+      let upload: { filename: string; data: Buffer } | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer();
+            if (part.fieldname === 'profilePicture' && !upload) upload = { filename: part.filename, data };
+          }
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', USER_MESSAGES.pictureSize);
+        }
+        throw error;
+      }
+      if (!upload) throw new AppError('BAD_REQUEST', 'Selecciona una imagen (campo profilePicture).');
+      const user = await replaceProfilePicture(app.deps, principalOf(request), upload);
+      return { error: false as const, message: USER_MESSAGES.profileSaved, data: presentProfile(user) };
+    },
+  );
+};

@@ -1,0 +1,44 @@
+import type { Permission } from '../../shared/constants/enums';
+
+/**
+ * Who may call each /api route: the one table in code. `SIGNED_IN` needs only a live session;
+ * a permission also needs that permission (GENERAL administrators hold them all).
+ * `organization: 'required'` needs X-CURRENT-ORGANIZATION-ID naming an existing, non-deleted
+ * monitor; with 'optional' a header that is sent is still checked. A route missing here cannot
+ * be registered (plugins/auth.ts refuses it at start), so nothing under /api is open by accident.
+ */
+export interface RouteAccess {
+  permission: Permission | 'SIGNED_IN';
+  organization: 'required' | 'optional';
+}
+
+const signedIn = { permission: 'SIGNED_IN', organization: 'optional' } as const;
+const inMonitor = { permission: 'SIGNED_IN', organization: 'required' } as const;
+const users = { permission: 'USERS', organization: 'optional' } as const;
+
+export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  // The session itself.
+  'GET /api/session': signedIn,
+  'POST /api/session/logout': signedIn,
+  // Users are installation-wide (decision 0003): no monitor needed.
+  'GET /api/users/list': users,
+  'POST /api/users/save': users,
+  'POST /api/users/delete': users,
+  'POST /api/users/save-updated-docs': users,
+  // Everyone's own profile, CUSTOM users included.
+  'GET /api/users/getProfileInfo': signedIn,
+  'POST /api/users/updateProfileInfo': signedIn,
+  'POST /api/users/uploadProfilePicture': signedIn,
+  // Dashboard and notifications of the current monitor.
+  'GET /api/admin/info-dashboard': inMonitor,
+  'POST /api/admin/visits-month': inMonitor,
+  'GET /api/admin/visits-route': inMonitor,
+  'GET /api/admin/notifications': inMonitor,
+  'GET /api/admin/read-notifications': inMonitor,
+  'GET /api/admin/notifications/stream': inMonitor,
+};
+
+/** `GET /api/session` for both `/api/session` and `/api/session/`. */
+export function routeKey(method: string, url: string): string {
+  return `${method.toUpperCase()} ${url.length > 1 ? url.replace(/\/+$/, '') : url}`;
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_ERROR_MESSAGES, type ErrorEnvelope } from '../../shared/errors';
+
+/** Things that must never leave the server, whatever a presenter does by mistake. */
+const SECRET_MARKERS = [
+  '$argon2',
+  'passwordHash',
+  'password_hash',
+  'tokenHash',
+  'token_hash',
+  'resetPasswordToken',
+];
+
+/** True when a response body carries a password hash or a stored token. */
+export function carriesSecrets(body: string): boolean {
+  return SECRET_MARKERS.some((marker) => body.includes(marker));
+}
+
+/**
+ * Last line of defence behind the presenters: an API answer that carries a password hash or a
+ * token hash is replaced by a masked 500 and logged, so a presenter mistake cannot leak them.
+ */
+export function registerLeakGuard(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !/^\/(public-)?api\//.test(request.url)) return payload;
+    if (!carriesSecrets(payload)) return payload;
+    request.log.error({ url: request.url }, 'response carried a secret; replaced by a 500');
+    reply.code(500).type('application/json; charset=utf-8');
+    const envelope: ErrorEnvelope = {
+      error: true,
+      code: 'INTERNAL',
+      message: DEFAULT_ERROR_MESSAGES.INTERNAL,
+      requestId: String(request.id),
+    };
+    return JSON.stringify(envelope);
+  });
+}
