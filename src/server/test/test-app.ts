@@ -12,7 +12,9 @@ import { withDatabase } from './global-setup.postgres';
  * A fresh database for one test file: embedded (from the golden image) or, in the api:postgres
  * project, a copy of the migrated template on the PostgreSQL server.
  */
-export async function createTestDatabase(options: { poolMax?: number } = {}): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: { poolMax?: number } = {},
+): Promise<DatabaseHandle & { url?: string }> {
   if (process.env.TEST_ENGINE === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `vigia_test_${randomBytes(6).toString('hex')}`;
@@ -26,6 +28,8 @@ export async function createTestDatabase(options: { poolMax?: number } = {}): Pr
     });
     return {
       ...database,
+      /** Address of this test database, for a second "process" on the same data. */
+      url: withDatabase(url, name),
       async close() {
         await database.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -19,7 +19,8 @@ const HEARTBEAT_MS = 25_000;
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const streams = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  // Before the server stops accepting: an open stream would otherwise hold the close.
+  app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
 
