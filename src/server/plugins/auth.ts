@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every /api route with its access rule, as registered (the permission walk test reads it). */
-    apiRoutes: { method: string; url: string; access: RouteAccess }[];
+    apiRoutes: { method: string; url: string; access: RouteAccess; schema: unknown }[];
   }
 }
 
@@ -45,7 +45,7 @@ export function registerAccessControl(app: FastifyInstance): void {
           `${routeKey(method, route.url)} has no entry in API_ACCESS (src/server/plugins/access.ts)`,
         );
       }
-      app.apiRoutes.push({ method, url: route.url, access });
+      app.apiRoutes.push({ method, url: route.url, access, schema: route.schema });
       const authorize = async (request: FastifyRequest) => {
         const effective =
           API_ACCESS[routeKey(request.method === 'HEAD' ? 'GET' : request.method, route.url)]!;

@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { passwordTokens, sessions, users } from './db/schema';
+import { routeKey } from './plugins/access';
+import { bearer, createUser, signIn } from './test/auth';
+import { createOrganization } from './test/factories';
+import { createTestApp, type TestContext, testConfig } from './test/test-app';
+
+type Sample = { query?: string; payload?: object } | 'stream';
+
+/**
+ * A plausible call of every /api route, for the permission walk and the leak check. A new route
+ * without a sample fails the test on purpose: add one here.
+ */
+function samples(ids: { user: string; deletedUser: string }): Record<string, Sample> {
+  const user = {
+    _id: ids.user,
+    name: 'Walter',
+    lastName: 'Walk',
+    email: 'walter@example.org',
+    active: true,
+    administratorType: 'CUSTOM',
+    permissions: ['SUPPLIERS'],
+  };
+  return {
+    'GET /api/session': {},
+    'POST /api/session/logout': 'stream', // would end the walking session; covered by accounts tests
+    'GET /api/users/list': { query: '?page=1' },
+    'POST /api/users/save': { payload: user },
+    'POST /api/users/delete': { payload: { _id: ids.deletedUser } },
+    'POST /api/users/save-updated-docs': { payload: { docs: [user] } },
+    'GET /api/users/getProfileInfo': {},
+    'POST /api/users/updateProfileInfo': { payload: { name: 'Gral', lastName: 'Walk' } },
+    'POST /api/users/uploadProfilePicture': { payload: {} },
+    'GET /api/admin/info-dashboard': {},
+    'POST /api/admin/visits-month': { payload: { type: 'YEAR' } },
+    'GET /api/admin/visits-route': {},
+    'GET /api/admin/notifications': {},
+    'GET /api/admin/read-notifications': {},
+    'GET /api/admin/notifications/stream': 'stream',
+  };
+}
+
+/** Routes that name a record: calling them with a record they may not reach must give 404. */
+function recordProbes(ids: { deletedUser: string }): Record<string, { query?: string; payload?: object }> {
+  return {
+    'POST /api/users/delete': { payload: { _id: ids.deletedUser } },
+    'POST /api/users/save': {
+      payload: {
+        _id: ids.deletedUser,
+        name: 'X',
+        lastName: 'Y',
+        email: 'borrado@example.org',
+        active: true,
+        administratorType: 'CUSTOM',
+        permissions: ['SUPPLIERS'],
+      },
+    },
+  };
+}
+
+const namesRecord = (schema: unknown) => {
+  const parts = schema as { body?: z.ZodType; querystring?: z.ZodType } | undefined;
+  const shapeHas = (candidate: unknown, key: string) =>
+    candidate instanceof z.ZodObject && key in (candidate as z.ZodObject).shape;
+  return ['_id', 'id'].some((key) => shapeHas(parts?.body, key) || shapeHas(parts?.querystring, key));
+};
+
+describe('every /api route', () => {
+  let ctx: TestContext;
+  let organizationId: string;
+  let generalToken: string;
+  let noPermissionToken: string;
+  let ids: { user: string; deletedUser: string };
+  let routes: { method: string; url: string; key: string; permission: string; schema: unknown }[];
+
+  beforeAll(async () => {
+    const base = testConfig();
+    ctx = await createTestApp({ config: { rateLimits: { ...base.rateLimits, loginPer15Minutes: 1_000 } } });
+    const { db } = ctx.database;
+    organizationId = (await createOrganization(db)).id;
+    const general = await createUser(db, { administratorType: 'GENERAL' });
+    generalToken = await signIn(ctx.app, general.email);
+    noPermissionToken = await signIn(ctx.app, (await createUser(db)).email);
+    const deleted = await createUser(db, { permissions: ['SUPPLIERS'] });
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
+    ids = { user: (await createUser(db, { permissions: ['SUPPLIERS'] })).id, deletedUser: deleted.id };
+    const seen = new Set<string>();
+    routes = ctx.app.apiRoutes
+      .map((route) => ({
+        ...route,
+        key: routeKey(route.method, route.url),
+        permission: route.access.permission,
+      }))
+      .filter((route) => !seen.has(route.key) && seen.add(route.key));
+  });
+  afterAll(() => ctx.close());
+
+  const call = (route: { method: string; url: string }, headers: Record<string, string>, sample?: Sample) =>
+    ctx.app.inject({
+      method: route.method as 'GET',
+      url: `${route.url}${typeof sample === 'object' ? (sample.query ?? '') : ''}`,
+      headers,
+      ...(typeof sample === 'object' && sample.payload ? { payload: sample.payload } : {}),
+    });
+
+  it('is walked by this test (has a sample call)', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    const table = samples({ user: 'x', deletedUser: 'y' });
+    expect(routes.map((route) => route.key).filter((key) => !(key in table))).toEqual([]);
+  });
+
+  it('answers 401 without a token, or with a malformed one', async () => {
+    for (const route of routes) {
+      const anonymous = await call(route, { 'x-current-organization-id': organizationId });
+      expect(anonymous.statusCode, route.key).toBe(401);
+      expect(anonymous.json().message, route.key).toBe('Por favor inicia sesión para continuar.');
+      const garbage = await call(route, {
+        authorization: 'Bearer abc.def.ghi',
+        'x-current-organization-id': organizationId,
+      });
+      expect(garbage.statusCode, route.key).toBe(401);
+    }
+  });
+
+  it('answers 403 to a signed-in user without the permission', async () => {
+    const guarded = routes.filter((route) => route.permission !== 'SIGNED_IN');
+    expect(guarded.length).toBeGreaterThan(3);
+    for (const route of guarded) {
+      const response = await call(route, bearer(noPermissionToken, organizationId));
+      expect(response.statusCode, route.key).toBe(403);
+      expect(response.json().message).toBe('No tienes permiso para realizar esta acción.');
+    }
+  });
+
+  it('answers 404 for a monitor that does not exist or was deleted, and for records out of reach', async () => {
+    const deletedOrganization = (await createOrganization(ctx.database.db, { deletedAt: new Date() })).id;
+    for (const organization of ['0192aaaa-0000-7000-8000-000000000000', deletedOrganization, 'not-an-id']) {
+      for (const route of routes) {
+        const response = await call(route, bearer(generalToken, organization));
+        expect(response.statusCode, `${route.key} ${organization}`).toBe(404);
+      }
+    }
+    const probes = recordProbes(ids);
+    const naming = routes.filter((route) => namesRecord(route.schema)).map((route) => route.key);
+    expect(naming.filter((key) => !(key in probes) && key !== 'GET /api/users/getProfileInfo')).toEqual([]);
+    for (const [key, probe] of Object.entries(probes)) {
+      const [method, url] = key.split(' ') as [string, string];
+      const response = await call({ method, url }, bearer(generalToken, organizationId), probe);
+      expect(response.statusCode, key).toBe(404);
+    }
+  });
+
+  it('never answers with a password hash, a stored token or another session', async () => {
+    const { db } = ctx.database;
+    const secrets = [
+      ...(await db.select({ hash: users.passwordHash }).from(users)).map((row) => row.hash),
+      ...(await db.select({ hash: passwordTokens.tokenHash }).from(passwordTokens)).map((row) => row.hash),
+      noPermissionToken,
+    ].filter((value): value is string => Boolean(value));
+    expect(secrets.length).toBeGreaterThan(3);
+    const table = samples(ids);
+    for (const route of routes) {
+      const sample = table[route.key]!;
+      if (sample === 'stream') continue;
+      const response = await call(route, bearer(generalToken, organizationId), sample);
+      expect(response.statusCode, `${route.key}: ${response.body}`).toBeLessThan(500);
+      for (const secret of secrets) expect(response.body, route.key).not.toContain(secret);
+      expect(response.body, route.key).not.toMatch(/\$argon2|passwordHash|tokenHash/);
+    }
+    // Sessions are not listed anywhere either.
+    expect((await db.select().from(sessions)).length).toBeGreaterThan(0);
+  });
+});
