@@ -12,6 +12,13 @@ export const WEB_ROUTES = {
   supplier: '/suppliers/:id',
   about: '/about',
   privacy: '/privacy',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  newPassword: '/new-password/:token',
+  admin: '/admin',
+  adminSelectOrganization: '/admin/select-organization',
+  adminProfile: '/admin/profile',
+  adminUsers: '/admin/users',
 } as const;
 
 const patterns: RegExp[] = Object.values(WEB_ROUTES).map(

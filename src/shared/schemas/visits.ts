@@ -7,7 +7,10 @@ export const RegisterVisitBodySchema = z.object({
     .min(1, 'La ruta es requerida.')
     .max(LIMITS.visitPath, `La ruta no puede exceder ${LIMITS.visitPath} caracteres.`)
     .regex(/^\/[^\s\p{Cc}]*$/u, 'La ruta debe comenzar con "/" y no contener espacios.')
-    .refine((path) => !/^\/admin(\/|$)/.test(path), 'Las visitas de la administración no se registran.'),
+    .refine(
+      (path) => !/^\/(admin|login|forgot-password|new-password)(\/|$)/.test(path),
+      'Las visitas de la administración no se registran.',
+    ),
 });
 export type RegisterVisitBody = z.infer<typeof RegisterVisitBodySchema>;
 

@@ -29,6 +29,66 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        lazy: () => import('./admin/auth-layout').then((m) => ({ Component: m.AuthLayout })),
+        children: [
+          {
+            path: WEB_ROUTES.login,
+            lazy: () => import('../routes/admin/login').then((m) => ({ Component: m.LoginPage })),
+          },
+          {
+            path: WEB_ROUTES.forgotPassword,
+            lazy: () =>
+              import('../routes/admin/forgot-password').then((m) => ({ Component: m.ForgotPasswordPage })),
+          },
+          {
+            path: WEB_ROUTES.newPassword,
+            lazy: () =>
+              import('../routes/admin/new-password').then((m) => ({ Component: m.NewPasswordPage })),
+          },
+        ],
+      },
+      {
+        // The administration: its code loads only when someone opens it.
+        path: WEB_ROUTES.admin,
+        lazy: () => import('./admin/session-guard').then((m) => ({ Component: m.RequireSession })),
+        children: [
+          {
+            path: WEB_ROUTES.adminSelectOrganization,
+            lazy: () => import('./admin/admin-shell').then((m) => ({ Component: m.AdminHeaderOnly })),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../routes/admin/select-organization').then((m) => ({
+                    Component: m.AdminSelectOrganizationPage,
+                  })),
+              },
+            ],
+          },
+          {
+            lazy: () => import('./admin/admin-shell').then((m) => ({ Component: m.AdminShell })),
+            children: [
+              {
+                index: true,
+                lazy: () => import('../routes/admin/dashboard').then((m) => ({ Component: m.DashboardPage })),
+              },
+              {
+                path: WEB_ROUTES.adminUsers,
+                lazy: () => import('../routes/admin/users').then((m) => ({ Component: m.UsersPage })),
+              },
+              {
+                path: WEB_ROUTES.adminProfile,
+                lazy: () => import('../routes/admin/profile').then((m) => ({ Component: m.ProfilePage })),
+              },
+              {
+                path: '*',
+                lazy: () => import('../routes/errors/not-found').then((m) => ({ Component: m.NotFoundPage })),
+              },
+            ],
+          },
+        ],
+      },
+      {
         element: <PublicLayout />,
         errorElement: <UnexpectedErrorPage />,
         children: [

@@ -36,10 +36,11 @@ const SHARED_LABELS = [
 /** Shown as they are in every language: the names of the languages themselves. */
 const UNTRANSLATED = new Set(['English', 'Español']);
 
+/** The administration is in Spanish only (spec; decision 0013): its folders are not translated. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return sourceFiles(file);
+    if (statSync(file).isDirectory()) return name === 'admin' ? [] : sourceFiles(file);
     return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [file] : [];
   });
 }

@@ -24,27 +24,46 @@ export const NETWORK_ERROR_MESSAGE = msg(
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
+  /** A multipart body (file uploads) instead of JSON. */
+  form?: FormData;
   signal?: AbortSignal;
   /** Keep the request alive after the page is left (visit beacons). */
   keepalive?: boolean;
 }
 
+interface AuthHooks {
+  /** The session token of a signed-in administrator, or null. */
+  token(): string | null;
+  /** Called when an /api call says the session is no longer valid. */
+  onUnauthorized(error: ApiError): void;
+}
+let auth: AuthHooks | null = null;
+
+/** The administration's session module plugs its token and its "session ended" handling in here. */
+export function configureAuth(hooks: AuthHooks): void {
+  auth = hooks;
+}
+
 /**
- * The one way the web app calls the server: adds the current organization header, sends JSON,
- * and turns failures into ApiError with the server's message.
+ * The one way the web app calls the server: adds the current organization header (and the
+ * session token on /api calls), sends JSON, and turns failures into ApiError with the server's
+ * message.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const organizationId = getCurrentOrganizationId();
   if (organizationId) headers['x-current-organization-id'] = organizationId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const isAdminCall = path.startsWith('/api/');
+  const token = isAdminCall ? auth?.token() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       keepalive: options.keepalive,
       credentials: 'same-origin',
@@ -60,13 +79,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     const envelope = payload as Partial<ErrorEnvelope> | null;
     if (envelope?.code === 'MAINTENANCE') setMaintenance(true);
-    throw new ApiError(
+    const error = new ApiError(
       envelope?.message ?? msg('Ocurrió un error inesperado. Por favor intenta nuevamente.'),
       response.status,
       envelope?.code ?? 'INTERNAL',
       envelope?.requestId,
       envelope?.errors,
     );
+    if (isAdminCall && response.status === 401) auth?.onUnauthorized(error);
+    throw error;
   }
   return payload as T;
 }

@@ -1,0 +1,262 @@
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Group,
+  NavLink as MantineNavLink,
+  Menu,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import type { Permission } from '../../../shared/constants/enums';
+import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
+import { SettingsIcon, UploadIcon } from '../../components/icons';
+import { NotificationsMenu } from '../../features/admin/notifications/notifications-menu';
+import { logoutOnServer } from '../../features/admin/session/api';
+import { useCurrentOrganization } from '../../features/organizations/api/organizations';
+import { toast } from '../../lib/notifications';
+import { clearSession, hasPermission, useSession } from '../../lib/session';
+import { adminSelectionPath } from './admin-paths';
+
+/** Sidebar links; each shows only with its permission (spec: admin area, section 6). */
+const SECTIONS: { to: string; label: string; permission?: Permission; end?: boolean }[] = [
+  { to: '/admin', label: 'Inicio', end: true },
+  { to: '/admin/users', label: 'Usuarios', permission: 'USERS' },
+  { to: '/admin/organizations', label: 'Organizaciones', permission: 'ORGANIZATIONS' },
+  { to: '/admin/suppliers', label: 'Proveedores', permission: 'SUPPLIERS' },
+  {
+    to: '/admin/administrative-units',
+    label: 'Unidades administrativas',
+    permission: 'ADMINISTRATIVE_UNITS',
+  },
+  { to: '/admin/contracts', label: 'Contratos', permission: 'CONTRACTS' },
+  { to: '/admin/data-load', label: 'Carga de datos', permission: 'CONTRACTS' },
+  { to: '/admin/resources', label: 'Recursos', permission: 'RESOURCES' },
+  { to: '/admin/calculations', label: 'Cálculos', permission: 'CALCULATIONS' },
+  { to: '/admin/settings', label: 'Configuración', permission: 'SETTINGS' },
+];
+
+const FOOTER_LINKS = [
+  { to: '/', label: 'Inicio' },
+  { to: '/suppliers', label: 'Proveedores' },
+  { to: '/contracts', label: 'Contratos' },
+  { to: '/calculations/corruption-index', label: 'Índice de riesgo de corrupción' },
+  { to: '/comparations', label: 'Comparar monitores' },
+  { to: '/resources', label: 'Recursos' },
+  { to: '/admin', label: 'Administrar' },
+  { to: '/privacy', label: 'Aviso de Privacidad' },
+  { to: '/about', label: 'Acerca de' },
+  { to: '/contact', label: 'Contacto' },
+];
+
+/** Header, sidebar and footer of every administration screen. */
+export function AdminShell() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const session = useSession();
+  const { organization, stored } = useCurrentOrganization();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  if (!session) return null;
+  const links = SECTIONS.filter(
+    (section) => !section.permission || hasPermission(session, section.permission),
+  );
+
+  const logout = async () => {
+    await logoutOnServer();
+    clearSession();
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    toast('success', ACCOUNT_MESSAGES.loggedOut, { id: 'logged-out' });
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menú" />
+            <UnstyledButton component={Link} to="/admin" aria-label="Vigía: inicio de la administración">
+              <Group gap={8} wrap="nowrap">
+                <img src="/favicon.svg" alt="" width={28} height={28} />
+                <Text fw={800} visibleFrom="xs">
+                  Vigía
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {hasPermission(session, 'CONTRACTS') ? (
+              <Button
+                component={Link}
+                to="/admin/data-load"
+                size="xs"
+                leftSection={<UploadIcon />}
+                visibleFrom="xs"
+              >
+                Cargar datos
+              </Button>
+            ) : null}
+            {stored ? <NotificationsMenu organizationId={stored.id} token={session.token} /> : null}
+            {hasPermission(session, 'SETTINGS') ? (
+              <Tooltip label="Configuración">
+                <ActionIcon
+                  component={Link}
+                  to="/admin/settings"
+                  variant="subtle"
+                  size="lg"
+                  aria-label="Configuración"
+                >
+                  <SettingsIcon size={20} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            <Menu position="bottom-end" width={230} shadow="md">
+              <Menu.Target>
+                <UnstyledButton aria-label="Menú de usuario" data-testid="user-menu">
+                  <Group gap={8} wrap="nowrap">
+                    <Avatar
+                      src={
+                        session.user.profilePicture
+                          ? `/public-api/files/image/${session.user.profilePicture}`
+                          : null
+                      }
+                      alt=""
+                      radius="xl"
+                      size={34}
+                      color="brand"
+                    >
+                      {initials(session.user.fullName)}
+                    </Avatar>
+                    <Box visibleFrom="md" maw={160}>
+                      <Text fz="sm" fw={600} truncate>
+                        {session.user.fullName}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        Admin
+                      </Text>
+                    </Box>
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to={adminSelectionPath(`${location.pathname}${location.search}`)}>
+                  Seleccionar organización
+                </Menu.Item>
+                <Menu.Item component={Link} to="/admin/profile">
+                  Editar perfil
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item color="red" onClick={() => void logout()}>
+                  Cerrar sesión
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Secciones de la administración">
+        <Group gap="sm" mb="md" px="xs" wrap="nowrap">
+          <Box
+            w={14}
+            h={14}
+            style={{
+              borderRadius: 4,
+              background: organization?.color ?? 'var(--mantine-color-brand-6)',
+              flex: 'none',
+            }}
+            aria-hidden="true"
+          />
+          <Box style={{ minWidth: 0 }}>
+            <Text fw={800} truncate data-testid="sidebar-organization">
+              {organization?.shortName ?? '…'}
+            </Text>
+            <Text fz="xs" c="dimmed" truncate>
+              {organization?.name}
+            </Text>
+          </Box>
+        </Group>
+        <Stack gap={2}>
+          {links.map((link) => (
+            <MantineNavLink
+              key={link.to}
+              component={NavLink}
+              to={link.to}
+              end={link.end}
+              label={link.label}
+              onClick={close}
+              active={link.end ? location.pathname === link.to : location.pathname.startsWith(link.to)}
+              variant="light"
+            />
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Box component="main" id="contenido" mih="calc(100vh - 180px)">
+          <Outlet />
+        </Box>
+        <Box
+          component="footer"
+          mt="xl"
+          pt="md"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <Group gap="md" justify="center">
+            {FOOTER_LINKS.map((link) => (
+              <Anchor key={link.label} component={Link} to={link.to} fz="sm" c="dimmed">
+                {link.label}
+              </Anchor>
+            ))}
+          </Group>
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}
+
+/** The selection screen under /admin shows the header only (spec). */
+export function AdminHeaderOnly() {
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+      <Box
+        component="header"
+        h={60}
+        px="md"
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group h="100%" gap={8}>
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <Text fw={800}>Vigía · Administración</Text>
+        </Group>
+      </Box>
+      <Box component="main" id="contenido">
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { permissionForPath } from '../../../shared/auth/permissions';
+import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
+import { fetchSessionView } from '../../features/admin/session/api';
+import { useStoredOrganization } from '../../features/organizations/api/organizations';
+import { type ToastKind, toast } from '../../lib/notifications';
+import { clearSession, refreshSession, useSession } from '../../lib/session';
+import { adminSelectionPath, loginPath } from './admin-paths';
+
+function RedirectWithToast({ to, kind, message }: { to: string; kind: ToastKind; message: string }) {
+  useEffect(() => {
+    toast(kind, message, { id: `guard-${message}` });
+  }, [kind, message]);
+  return <Navigate to={to} replace />;
+}
+
+/**
+ * Every /admin path: a live session (else /login?redirectTo=…), a chosen monitor (else
+ * /admin/select-organization?redirectTo=…) and the section's permission (else ACCESO DENEGADO).
+ * The server checks all of it again on every call.
+ */
+export function RequireSession() {
+  const session = useSession();
+  const { pathname, search } = useLocation();
+  const organization = useStoredOrganization();
+  const here = `${pathname}${search}`;
+
+  // Permissions changed by another administrator apply without signing in again.
+  const view = useQuery({
+    queryKey: ['session', session?.token],
+    queryFn: ({ signal }) => fetchSessionView(signal),
+    enabled: Boolean(session),
+    staleTime: 30_000,
+  });
+  useEffect(() => {
+    if (view.data) refreshSession(view.data.data);
+  }, [view.data]);
+
+  // The session ends at its expiry even if nothing is clicked.
+  useEffect(() => {
+    if (!session) return;
+    const left = session.expiresAt * 1000 - Date.now();
+    const timer = setTimeout(() => clearSession(ACCOUNT_MESSAGES.sessionExpired), Math.max(0, left));
+    return () => clearTimeout(timer);
+  }, [session]);
+
+  if (!session)
+    return <RedirectWithToast to={loginPath(here)} kind="info" message={ACCOUNT_MESSAGES.sessionNeeded} />;
+  if (!organization && pathname !== '/admin/select-organization') {
+    return (
+      <RedirectWithToast
+        to={adminSelectionPath(here)}
+        kind="info"
+        message={ACCOUNT_MESSAGES.chooseOrganization}
+      />
+    );
+  }
+  const needed = permissionForPath(pathname);
+  if (needed && !session.permissions.includes(needed)) return <Navigate to="/access-denied" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,41 @@
+import { useMutation } from '@tanstack/react-query';
+import type {
+  LoginBody,
+  LoginResponse,
+  MessageResponse,
+  NewPasswordBody,
+  Session,
+} from '../../../../shared/schemas/accounts';
+import { apiRequest } from '../../../lib/api-client';
+import { setSession } from '../../../lib/session';
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: (body: LoginBody) =>
+      apiRequest<LoginResponse>('/public-api/accounts/login', { method: 'POST', body }),
+    onSuccess: (response) => setSession(response.data),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiRequest<MessageResponse>('/public-api/accounts/reset-password', { method: 'POST', body: { email } }),
+  });
+}
+
+export function useNewPassword() {
+  return useMutation({
+    mutationFn: (body: NewPasswordBody) =>
+      apiRequest<MessageResponse>('/public-api/accounts/valid-token/', { method: 'POST', body }),
+  });
+}
+
+export function fetchSessionView(signal?: AbortSignal) {
+  return apiRequest<{ data: Pick<Session, 'permissions' | 'user'> }>('/api/session', { signal });
+}
+
+/** Ends the session on the server; the browser forgets it whatever the answer. */
+export async function logoutOnServer(): Promise<void> {
+  await apiRequest<MessageResponse>('/api/session/logout', { method: 'POST' }).catch(() => undefined);
+}

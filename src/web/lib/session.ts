@@ -1,0 +1,105 @@
+import { useSyncExternalStore } from 'react';
+import type { Permission } from '../../shared/constants/enums';
+import { type Session, SessionSchema } from '../../shared/schemas/accounts';
+import { configureAuth } from './api-client';
+
+/**
+ * The signed-in administrator's session, kept in the browser (spec: token, expiry in epoch
+ * seconds, permissions, full name and picture). The server decides every permission again; the
+ * browser uses these only to hide what the user cannot open.
+ */
+const KEY = 'vigia.session';
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let current: Session | null = read();
+/** Why the last session ended, for the sign-in page to say (expired, signed out elsewhere...). */
+let endedBecause: string | null = null;
+
+function read(): Session | null {
+  try {
+    const parsed = SessionSchema.safeParse(JSON.parse(localStorage.getItem(KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/** The stored session when it has not expired (compared in epoch seconds, as the spec says). */
+export function getSession(now = Date.now()): Session | null {
+  if (current && current.expiresAt <= Math.floor(now / 1000)) return null;
+  return current;
+}
+
+export function setSession(session: Session): void {
+  current = session;
+  endedBecause = null;
+  try {
+    localStorage.setItem(KEY, JSON.stringify(session));
+  } catch {
+    // Storage blocked: the session still holds for this page view.
+  }
+  emit();
+}
+
+/** Updates what the session shows (permissions, name, picture) without touching the token. */
+export function refreshSession(view: Pick<Session, 'permissions' | 'user'>): void {
+  if (!current) return;
+  const changed =
+    JSON.stringify({ p: current.permissions, u: current.user }) !==
+    JSON.stringify({ p: view.permissions, u: view.user });
+  if (changed) setSession({ ...current, ...view });
+}
+
+export function clearSession(reason: string | null = null): void {
+  current = null;
+  endedBecause = reason;
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // Nothing stored.
+  }
+  emit();
+}
+
+/** Reads (and forgets) why the last session ended. */
+export function takeEndReason(): string | null {
+  const reason = endedBecause;
+  endedBecause = null;
+  return reason;
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => getSession(),
+    () => null,
+  );
+}
+
+export function hasPermission(session: Session | null, permission: Permission): boolean {
+  return Boolean(session?.permissions.includes(permission));
+}
+
+configureAuth({
+  token: () => getSession()?.token ?? null,
+  onUnauthorized: (error) => clearSession(error.message),
+});
+
+// Signing in or out in another tab applies here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === KEY) {
+      current = read();
+      emit();
+    }
+  });
+}

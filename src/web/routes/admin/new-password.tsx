@@ -1,0 +1,87 @@
+import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
+import { useNewPassword } from '../../features/admin/session/api';
+import { ApiError } from '../../lib/api-client';
+import { toast } from '../../lib/notifications';
+
+/**
+ * /new-password/{token}: 'CAMBIAR CONTRASEÑA'. Success goes to /login with the spec's message;
+ * an expired or used link says so and goes to /login too.
+ */
+export function NewPasswordPage() {
+  useDocumentTitle('Nueva contraseña · Vigía');
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useNewPassword();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password || !confirmPassword) return setProblem(ACCOUNT_MESSAGES.allRequired);
+    if (password !== confirmPassword) return setProblem(ACCOUNT_MESSAGES.mustMatch);
+    if (password.length < 3) return setProblem(ACCOUNT_MESSAGES.passwordTooShort);
+    if (password.length > 100) return setProblem(ACCOUNT_MESSAGES.passwordTooLong);
+    setProblem(null);
+    change.mutate(
+      { token, password, confirmPassword },
+      {
+        onSuccess: () =>
+          navigate('/login', { replace: true, state: { message: ACCOUNT_MESSAGES.passwordUpdated } }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'LINK_EXPIRED') {
+            toast('danger', ACCOUNT_MESSAGES.linkInvalid, { id: 'link-invalid' });
+            navigate('/login', { replace: true, state: { message: ACCOUNT_MESSAGES.linkInvalid } });
+          } else {
+            const detail = error instanceof ApiError ? error.errors?.[0]?.message : undefined;
+            setProblem(detail ?? (error.message || ACCOUNT_MESSAGES.resetFailed));
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={28}>
+          Nueva contraseña
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Escribe tu nueva contraseña dos veces. Al cambiarla se cerrarán tus sesiones abiertas.
+        </Text>
+      </div>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label="Nueva contraseña"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Confirmar contraseña"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+            error={problem}
+          />
+          <Button type="submit" size="md" loading={change.isPending} fullWidth>
+            CAMBIAR CONTRASEÑA
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component={Link} to="/login" ta="center">
+        Volver a iniciar sesión
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, Container, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import { adminRedirect } from '../../app/admin/admin-paths';
+import { selectOrganization, useOrganizations } from '../../features/organizations/api/organizations';
+import { OrganizationCard } from '../../features/organizations/components/organization-card';
+
+/** /admin/select-organization: the monitor the administrator works on; then back to redirectTo. */
+export function AdminSelectOrganizationPage() {
+  useDocumentTitle('Seleccionar organización · Vigía');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const redirectTo = adminRedirect(params.get('redirectTo'));
+  const { data, isPending, isError } = useOrganizations();
+
+  const choose = (organization: PublicOrganization) => {
+    selectOrganization(organization);
+    // Figures and notifications of the previous monitor must not show for this one.
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    navigate(redirectTo === '/admin/select-organization' ? '/admin' : redirectTo, { replace: true });
+  };
+
+  return (
+    <Container size="xl" py="xl">
+      <Title order={1} fz={28}>
+        Selecciona una organización
+      </Title>
+      <Text c="dimmed" mb="xl">
+        Elige el monitor que vas a administrar. Puedes cambiarlo en cualquier momento desde el menú de
+        usuario.
+      </Text>
+      {isError ? (
+        <Alert color="red" variant="light">
+          La información de organizaciones no se encuentra disponible en este momento.
+        </Alert>
+      ) : isPending ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} height={190} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+          {data.map((organization) => (
+            <OrganizationCard key={organization._id} organization={organization} onSelect={choose} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Container>
+  );
+}
