@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Permission } from '../../shared/constants/enums';
-import { type Session, SessionSchema } from '../../shared/schemas/accounts';
+import { ACCOUNT_MESSAGES, type Session, SessionSchema } from '../../shared/schemas/accounts';
 import { configureAuth } from './api-client';
 
 /**
@@ -91,7 +91,11 @@ export function hasPermission(session: Session | null, permission: Permission): 
 
 configureAuth({
   token: () => getSession()?.token ?? null,
-  onUnauthorized: (error) => clearSession(error.message),
+  // The first refused call says why; calls cancelled by the redirect that follows must not overwrite it.
+  onUnauthorized: (error) => {
+    if (!current) return;
+    clearSession(error.code === 'UNAUTHENTICATED' ? error.message : ACCOUNT_MESSAGES.sessionExpired);
+  },
 });
 
 // Signing in or out in another tab applies here too.

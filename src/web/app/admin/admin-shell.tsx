@@ -73,10 +73,12 @@ export function AdminShell() {
 
   const logout = async () => {
     await logoutOnServer();
+    // Leave the administration first: cleared while still on an /admin page, the guard would
+    // send the user to sign in again.
+    await navigate('/', { replace: true });
     clearSession();
     queryClient.removeQueries({ queryKey: ['admin'] });
     toast('success', ACCOUNT_MESSAGES.loggedOut, { id: 'logged-out' });
-    navigate('/', { replace: true });
   };
 
   return (

@@ -15,6 +15,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import type { Permission } from '../../../shared/constants/enums';
 import { formatLongDate, mexicoCityDate } from '../../../shared/format/dates';
 import type { VisitPeriod, VisitsChart } from '../../../shared/schemas/admin';
 import { useDashboardInfo, useVisitsByPeriod, useVisitsByRoute } from '../../features/admin/dashboard/api';
@@ -26,6 +27,27 @@ const PERIODS: { value: VisitPeriod; label: string }[] = [
   { value: 'MONTHS', label: 'Meses' },
   { value: 'QUARTER', label: 'Trimestres' },
   { value: 'YEAR', label: 'Año' },
+];
+
+const SHORTCUTS: { to: string; title: string; text: string; permission: Permission }[] = [
+  {
+    to: '/admin/settings',
+    title: 'Configuración',
+    text: 'Portada, textos, tema y datos de contacto del sitio público.',
+    permission: 'SETTINGS',
+  },
+  {
+    to: '/admin/contracts',
+    title: 'Contratos',
+    text: 'Consulta, captura y corrige los contratos del monitor.',
+    permission: 'CONTRACTS',
+  },
+  {
+    to: '/admin/suppliers',
+    title: 'Proveedores',
+    text: 'El catálogo de proveedores que reciben los contratos.',
+    permission: 'SUPPLIERS',
+  },
 ];
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
@@ -103,6 +125,8 @@ export function DashboardPage() {
   const byPeriod = useVisitsByPeriod(organizationId, period);
   const byRoute = useVisitsByRoute(organizationId);
   const contracts = hasPermission(session, 'CONTRACTS');
+  // Only to sections the user may open.
+  const shortcuts = SHORTCUTS.filter((shortcut) => hasPermission(session, shortcut.permission));
   const periodOption = useMemo(() => (byPeriod.data ? lineOption(byPeriod.data) : null), [byPeriod.data]);
   const routeOption = useMemo(() => (byRoute.data ? donutOption(byRoute.data) : null), [byRoute.data]);
 
@@ -192,25 +216,13 @@ export function DashboardPage() {
         </Card>
       </SimpleGrid>
 
-      <SimpleGrid cols={{ base: 1, sm: contracts ? 3 : 2 }}>
-        <Shortcut
-          to="/admin/settings"
-          title="Configuración"
-          text="Portada, textos, tema y datos de contacto del sitio público."
-        />
-        {contracts ? (
-          <Shortcut
-            to="/admin/contracts"
-            title="Contratos"
-            text="Consulta, captura y corrige los contratos del monitor."
-          />
-        ) : null}
-        <Shortcut
-          to="/admin/suppliers"
-          title="Proveedores"
-          text="El catálogo de proveedores que reciben los contratos."
-        />
-      </SimpleGrid>
+      {shortcuts.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {shortcuts.map((shortcut) => (
+            <Shortcut key={shortcut.to} to={shortcut.to} title={shortcut.title} text={shortcut.text} />
+          ))}
+        </SimpleGrid>
+      ) : null}
     </Stack>
   );
 }

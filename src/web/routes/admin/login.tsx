@@ -73,11 +73,6 @@ export function LoginPage() {
           {info}
         </Alert>
       ) : null}
-      {login.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {login.error.message}
-        </Alert>
-      ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
