@@ -46,6 +46,11 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = config.hasPublicUrl ? config.publicUrl : config.publicUrl.replace(/:\d+$/, `:${port}`);
     printBanner(url, database.describe, started);
+    if (config.mail.smtpUrl && !config.hasPublicUrl) {
+      console.warn(
+        `  Warning: SMTP_URL is set but PUBLIC_URL is not: links in e-mails (password resets, invitations) will point to ${config.publicUrl}.\n`,
+      );
+    }
   } catch (error) {
     if (stopping) return;
     await app?.close().catch(() => {});

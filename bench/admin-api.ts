@@ -1,0 +1,122 @@
+/**
+ * `npm run bench:admin-api [-- --visits 5000000] [-- --runs 30] [-- --organization <id>]`
+ *
+ * p50 and p95 of the administration calls behind the dashboard, the notifications and the users
+ * catalogue, through the real app (Fastify inject) with a signed-in GENERAL administrator,
+ * against the configured database (DATABASE_URL, or the embedded one). First it makes sure the
+ * measured monitor has `--visits` page views in its log and daily counts (spread over three
+ * years), so the dashboard is measured with millions of visits. Sign-in is printed apart: it is
+ * slow on purpose (argon2id).
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { queryRows } from '../src/server/db/client';
+import { hashPassword } from '../src/server/lib/passwords';
+import { findUserByEmail, insertUser } from '../src/server/modules/users/users.repository';
+import { monitorToMeasure, openBenchDatabase, option } from './support';
+
+const runs = Number(option('runs') ?? 30);
+const wantedVisits = Number(option('visits') ?? 5_000_000);
+
+const { config, database } = await openBenchDatabase();
+const app = await buildApp(
+  {
+    ...config,
+    sessionSecret: randomBytes(32).toString('hex'),
+    rateLimits: { ...config.rateLimits, loginPer15Minutes: 10_000 },
+  },
+  { database },
+);
+const organizationId = await monitorToMeasure(database);
+const { db } = database;
+
+const [{ visits }] = (await queryRows<{ visits: number }>(
+  db,
+  sql`SELECT count(*)::int AS visits FROM visits WHERE organization_id = ${organizationId}`,
+)) as [{ visits: number }];
+if (visits < wantedVisits) {
+  const missing = wantedVisits - visits;
+  const started = performance.now();
+  // Page views spread over the last three years and the public sections, like a busy monitor.
+  await db.execute(sql`
+    INSERT INTO visits (organization_id, path, route_key, created_at)
+    SELECT ${organizationId}::uuid, '/' || key, key, now() - (random() * interval '1095 days')
+    FROM (SELECT (ARRAY['contracts','contracts:detail','suppliers','suppliers:detail','home','resources',
+                        'calculations','comparations','about','contact'])[1 + (i % 10)] AS key
+          FROM generate_series(1, ${missing}) AS i) AS generated`);
+  await db.execute(sql`DELETE FROM visit_daily_counts WHERE organization_id = ${organizationId}`);
+  await db.execute(sql`
+    INSERT INTO visit_daily_counts (organization_id, day, route_key, count)
+    SELECT organization_id, (created_at AT TIME ZONE 'America/Mexico_City')::date, route_key, count(*)
+    FROM visits WHERE organization_id = ${organizationId} GROUP BY 1, 2, 3`);
+  await db.execute(sql`ANALYZE visits`);
+  await db.execute(sql`ANALYZE visit_daily_counts`);
+  console.log(
+    `added ${missing.toLocaleString('en-US')} visits in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+const email = 'bench-admin@example.org';
+const password = 'bench-admin-password';
+if (!(await findUserByEmail(db, email))) {
+  await insertUser(db, {
+    email,
+    name: 'Bench',
+    lastName: 'Admin',
+    passwordHash: await hashPassword(password),
+    administratorType: 'GENERAL',
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+async function measure(
+  name: string,
+  request: () => Promise<{ statusCode: number; body: string }>,
+  times = runs,
+) {
+  const elapsed: number[] = [];
+  for (let i = 0; i < times + 2; i++) {
+    const started = performance.now();
+    const response = await request();
+    const spent = performance.now() - started;
+    if (response.statusCode !== 200)
+      throw new Error(`${name}: HTTP ${response.statusCode} ${response.body.slice(0, 300)}`);
+    if (i >= 2) elapsed.push(spent);
+  }
+  elapsed.sort((a, b) => a - b);
+  console.log(
+    `${name.padEnd(40)} ${percentile(elapsed, 0.5).toFixed(1).padStart(8)} ${percentile(elapsed, 0.95).toFixed(1).padStart(8)}`,
+  );
+}
+
+const login = () =>
+  app.inject({ method: 'POST', url: '/public-api/accounts/login', payload: { username: email, password } });
+const token = (await login()).json().data.token as string;
+const headers = { authorization: `Bearer ${token}`, 'x-current-organization-id': organizationId };
+const [{ total, contracts }] = (await queryRows<{ total: number; contracts: number }>(
+  db,
+  sql`SELECT (SELECT count(*)::int FROM visits WHERE organization_id = ${organizationId}) AS total,
+             (SELECT count(*)::int FROM contracts WHERE organization_id = ${organizationId}) AS contracts`,
+)) as [{ total: number; contracts: number }];
+console.log(
+  `${database.describe}: monitor ${organizationId} with ${total.toLocaleString('en-US')} visits and ` +
+    `${contracts.toLocaleString('en-US')} contracts; ${runs} runs each\n`,
+);
+console.log(`${'call'.padEnd(40)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
+const get = (url: string) => () => app.inject({ method: 'GET', url, headers });
+const post = (url: string, payload: object) => () => app.inject({ method: 'POST', url, headers, payload });
+await measure('session check (GET /api/session)', get('/api/session'));
+await measure('dashboard counters', get('/api/admin/info-dashboard'));
+await measure('visits by month (12)', post('/api/admin/visits-month', { type: 'MONTHS' }));
+await measure('visits by quarter (4)', post('/api/admin/visits-month', { type: 'QUARTER' }));
+await measure('visits by year (6)', post('/api/admin/visits-month', { type: 'YEAR' }));
+await measure('visits by section', get('/api/admin/visits-route'));
+await measure('notifications', get('/api/admin/notifications'));
+await measure('users: page 1', get('/api/users/list?page=1'));
+await measure('users: search "bench"', get('/api/users/list?search=bench'));
+await measure('sign-in (argon2id, on purpose)', login, 10);
+await app.close();
+await database.close();
