@@ -110,6 +110,14 @@ const get = (url: string) => () => app.inject({ method: 'GET', url, headers });
 const post = (url: string, payload: object) => () => app.inject({ method: 'POST', url, headers, payload });
 await measure('session check (GET /api/session)', get('/api/session'));
 await measure('dashboard counters', get('/api/admin/info-dashboard'));
+const uncached = await buildApp(
+  { ...config, resultCacheEntries: 0, sessionSecret: app.deps.config.sessionSecret },
+  { database },
+);
+await measure('dashboard counters, first after a change', () =>
+  uncached.inject({ method: 'GET', url: '/api/admin/info-dashboard', headers }),
+);
+await uncached.close();
 await measure('visits by month (12)', post('/api/admin/visits-month', { type: 'MONTHS' }));
 await measure('visits by quarter (4)', post('/api/admin/visits-month', { type: 'QUARTER' }));
 await measure('visits by year (6)', post('/api/admin/visits-month', { type: 'YEAR' }));

@@ -1,27 +1,33 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 
-export interface DashboardCounts {
-  visits: number;
-  contracts: number;
-  suppliers: number;
-  units: number;
-  calculations: number;
-  currentDataLoad: boolean;
+/** Counts of the monitor's catalogues: they change only with its data version (cacheable). */
+export async function catalogueCounts(
+  db: Database,
+  organizationId: string,
+): Promise<{ contracts: number; suppliers: number; units: number }> {
+  const [row] = await queryRows<{ contracts: number; suppliers: number; units: number }>(
+    db,
+    sql`SELECT
+      (SELECT count(*)::int FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL) AS contracts,
+      (SELECT count(*)::int FROM suppliers WHERE organization_id = ${organizationId} AND deleted_at IS NULL) AS suppliers,
+      (SELECT count(*)::int FROM administrative_units WHERE organization_id = ${organizationId} AND deleted_at IS NULL) AS units`,
+  );
+  return row!;
 }
 
 /**
- * The monitor's counters in one round trip. Visits come from the daily counts (never the raw
- * log), so the figure stays fast with millions of visits.
+ * What changes without a data version: visits, calculations, a data load in progress. Visits
+ * come from the daily counts (never the raw log), so the figure stays fast with millions of visits.
  */
-export async function dashboardCounts(db: Database, organizationId: string): Promise<DashboardCounts> {
-  const [row] = await queryRows<DashboardCounts>(
+export async function liveCounts(
+  db: Database,
+  organizationId: string,
+): Promise<{ visits: number; calculations: number; currentDataLoad: boolean }> {
+  const [row] = await queryRows<{ visits: number; calculations: number; currentDataLoad: boolean }>(
     db,
     sql`SELECT
       (SELECT coalesce(sum(count), 0)::int FROM visit_daily_counts WHERE organization_id = ${organizationId}) AS visits,
-      (SELECT count(*)::int FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL) AS contracts,
-      (SELECT count(*)::int FROM suppliers WHERE organization_id = ${organizationId} AND deleted_at IS NULL) AS suppliers,
-      (SELECT count(*)::int FROM administrative_units WHERE organization_id = ${organizationId} AND deleted_at IS NULL) AS units,
       (SELECT count(*)::int FROM calculations WHERE organization_id = ${organizationId} AND deleted_at IS NULL) AS calculations,
       EXISTS (SELECT 1 FROM data_loads WHERE organization_id = ${organizationId}
               AND status IN ('UPLOADING', 'CURRENT')) AS "currentDataLoad"`,

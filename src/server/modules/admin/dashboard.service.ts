@@ -7,22 +7,30 @@ import {
 } from '../../../shared/schemas/admin';
 import type { Principal } from '../../plugins/auth';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { dashboardCounts, visitsByBucket, visitsBySection } from './dashboard.repository';
+import { resultKey } from '../contracts/contracts.service';
+import { catalogueCounts, liveCounts, visitsByBucket, visitsBySection } from './dashboard.repository';
 
 export async function dashboardInfo(
   deps: AppDeps,
   organization: OrganizationRow,
   principal: Principal,
 ): Promise<DashboardInfo> {
-  const counts = await dashboardCounts(deps.database.db, organization.id);
+  const { db } = deps.database;
+  const [catalogues, live] = await Promise.all([
+    // Counting a million contracts takes tens of milliseconds: kept until the monitor's data changes.
+    deps.cache.get(resultKey(organization, 'dashboard:catalogues', {}), () =>
+      catalogueCounts(db, organization.id),
+    ),
+    liveCounts(db, organization.id),
+  ]);
   const contracts = principal.permissions.includes('CONTRACTS');
   return {
-    visitsCount: counts.visits,
-    contractsCount: contracts ? counts.contracts : null,
-    proveedoresCount: counts.suppliers,
-    unidadesCount: counts.units,
-    calculosCount: counts.calculations,
-    currentDataLoad: contracts && counts.currentDataLoad,
+    visitsCount: live.visits,
+    contractsCount: contracts ? catalogues.contracts : null,
+    proveedoresCount: catalogues.suppliers,
+    unidadesCount: catalogues.units,
+    calculosCount: live.calculations,
+    currentDataLoad: contracts && live.currentDataLoad,
   };
 }
 
