@@ -9,7 +9,7 @@ describe('app-wide behaviour', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    ctx.app.get('/api/__boom', async () => {
+    ctx.app.get('/public-api/__boom', async () => {
       throw new Error('secret internal detail');
     });
     ctx.app.post('/public-api/__echo', async (request) => ({ error: false, body: request.body }));
@@ -38,7 +38,7 @@ describe('app-wide behaviour', () => {
   });
 
   it('masks unexpected errors as 500 with the request id, never the internal message', async () => {
-    const response = await ctx.app.inject('/api/__boom');
+    const response = await ctx.app.inject('/public-api/__boom');
     expect(response.statusCode).toBe(500);
     const body = response.json();
     expect(body.code).toBe('INTERNAL');
