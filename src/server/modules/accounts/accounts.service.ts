@@ -1,4 +1,5 @@
 import { effectivePermissions } from '../../../shared/auth/permissions';
+import type { TokenPurpose } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import {
   ACCOUNT_MESSAGES,
@@ -9,6 +10,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { FailureCounter } from '../../lib/failure-counter';
 import { newId } from '../../lib/ids';
+import type { MailMessage } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { signSessionToken } from '../../lib/session-tokens';
 import type { AppDeps } from '../../types';
@@ -89,25 +91,34 @@ export async function logout(deps: AppDeps, sessionId: string): Promise<void> {
  */
 export function requestPasswordReset(deps: AppDeps, email: string): void {
   deps.background.run('password reset e-mail', async () => {
-    const { db } = deps.database;
-    const user = await findUserByEmail(db, email);
+    const user = await findUserByEmail(deps.database.db, email);
     if (!user?.active) return;
-    const now = deps.now();
-    const token = await issuePasswordToken(db, {
-      userId: user.id,
-      purpose: 'RESET',
-      expiresAt: new Date(now.getTime() + LIMITS.resetLinkMinutes * 60_000),
-      now,
-    });
-    await deps.mailer.send(
-      resetPasswordMail({
-        to: user.email,
-        name: user.name,
-        link: passwordLink(deps, token),
-        minutes: LIMITS.resetLinkMinutes,
-      }),
+    await mailPasswordLink(deps, user, 'RESET', (link) =>
+      resetPasswordMail({ to: user.email, name: user.name, link, minutes: LIMITS.resetLinkMinutes }),
     );
   });
+}
+
+const LINK_LIFETIME_MS: Record<TokenPurpose, number> = {
+  RESET: LIMITS.resetLinkMinutes * 60_000,
+  INVITATION: LIMITS.invitationLinkHours * 3_600_000,
+};
+
+/** E-mails a user a new single-use link to set a password (a reset, or the invitation of a new user). */
+export async function mailPasswordLink(
+  deps: AppDeps,
+  user: UserRow,
+  purpose: TokenPurpose,
+  compose: (link: string) => MailMessage,
+): Promise<void> {
+  const now = deps.now();
+  const token = await issuePasswordToken(deps.database.db, {
+    userId: user.id,
+    purpose,
+    expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]),
+    now,
+  });
+  await deps.mailer.send(compose(passwordLink(deps, token)));
 }
 
 export function passwordLink(deps: AppDeps, token: string): string {

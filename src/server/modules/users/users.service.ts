@@ -13,8 +13,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { Principal } from '../../plugins/auth';
 import type { AppDeps } from '../../types';
 import { invitationMail } from '../accounts/account-mails';
-import { passwordLink } from '../accounts/accounts.service';
-import { issuePasswordToken } from '../accounts/password-tokens.repository';
+import { mailPasswordLink } from '../accounts/accounts.service';
 import { revokeSessions } from '../accounts/sessions.repository';
 import { fullName } from './users.presenter';
 import {
@@ -160,24 +159,11 @@ export async function saveUser(
 }
 
 function sendInvitation(deps: AppDeps, user: UserRow, invitedBy: string): void {
-  deps.background.run('invitation e-mail', async () => {
-    const now = deps.now();
-    const token = await issuePasswordToken(deps.database.db, {
-      userId: user.id,
-      purpose: 'INVITATION',
-      expiresAt: new Date(now.getTime() + LIMITS.invitationLinkHours * 3_600_000),
-      now,
-    });
-    await deps.mailer.send(
-      invitationMail({
-        to: user.email,
-        name: user.name,
-        invitedBy,
-        link: passwordLink(deps, token),
-        hours: LIMITS.invitationLinkHours,
-      }),
-    );
-  });
+  deps.background.run('invitation e-mail', () =>
+    mailPasswordLink(deps, user, 'INVITATION', (link) =>
+      invitationMail({ to: user.email, name: user.name, invitedBy, link, hours: LIMITS.invitationLinkHours }),
+    ),
+  );
 }
 
 /** Soft-deletes a user and ends their sessions; never oneself, never the last GENERAL administrator. */

@@ -25,6 +25,7 @@ import { logoutOnServer } from '../../features/admin/session/api';
 import { useCurrentOrganization } from '../../features/organizations/api/organizations';
 import { toast } from '../../lib/notifications';
 import { clearSession, hasPermission, useSession } from '../../lib/session';
+import { FOOTER_COLUMNS } from '../layouts/public-footer';
 import { adminSelectionPath } from './admin-paths';
 
 /** Sidebar links; each shows only with its permission (spec: admin area, section 6). */
@@ -45,18 +46,9 @@ const SECTIONS: { to: string; label: string; permission?: Permission; end?: bool
   { to: '/admin/settings', label: 'Configuración', permission: 'SETTINGS' },
 ];
 
-const FOOTER_LINKS = [
-  { to: '/', label: 'Inicio' },
-  { to: '/suppliers', label: 'Proveedores' },
-  { to: '/contracts', label: 'Contratos' },
-  { to: '/calculations/corruption-index', label: 'Índice de riesgo de corrupción' },
-  { to: '/comparations', label: 'Comparar monitores' },
-  { to: '/resources', label: 'Recursos' },
-  { to: '/admin', label: 'Administrar' },
-  { to: '/privacy', label: 'Aviso de Privacidad' },
-  { to: '/about', label: 'Acerca de' },
-  { to: '/contact', label: 'Contacto' },
-];
+const FOOTER_LINKS: readonly { to: string; label: string }[] = FOOTER_COLUMNS.flatMap(
+  (column): readonly { to: string; label: string }[] => column.links,
+);
 
 /** Header, sidebar and footer of every administration screen. */
 export function AdminShell() {

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import classes from './public-footer.module.css';
 
-const COLUMNS = [
+/** The site's footer links by column; the administration's footer lists the same links in one row. */
+export const FOOTER_COLUMNS = [
   {
     title: 'Navegación',
     links: [
@@ -46,7 +47,7 @@ export function PublicFooter() {
               )}
             </Text>
           </Stack>
-          {COLUMNS.map((column) => (
+          {FOOTER_COLUMNS.map((column) => (
             <Stack gap={6} key={column.title} component="nav" aria-label={t(column.title)}>
               <Text fw={700} c="white">
                 {t(column.title)}

@@ -1,11 +1,11 @@
-import { Alert, Container, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Container, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { adminRedirect } from '../../app/admin/admin-paths';
 import { selectOrganization, useOrganizations } from '../../features/organizations/api/organizations';
-import { OrganizationCard } from '../../features/organizations/components/organization-card';
+import { OrganizationGrid } from '../../features/organizations/components/organization-grid';
 
 /** /admin/select-organization: the monitor the administrator works on; then back to redirectTo. */
 export function AdminSelectOrganizationPage() {
@@ -32,23 +32,7 @@ export function AdminSelectOrganizationPage() {
         Elige el monitor que vas a administrar. Puedes cambiarlo en cualquier momento desde el menú de
         usuario.
       </Text>
-      {isError ? (
-        <Alert color="red" variant="light">
-          La información de organizaciones no se encuentra disponible en este momento.
-        </Alert>
-      ) : isPending ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} height={190} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          {data.map((organization) => (
-            <OrganizationCard key={organization._id} organization={organization} onSelect={choose} />
-          ))}
-        </SimpleGrid>
-      )}
+      <OrganizationGrid organizations={data} isPending={isPending} isError={isError} onSelect={choose} />
     </Container>
   );
 }

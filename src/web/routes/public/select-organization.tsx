@@ -1,4 +1,4 @@
-import { Alert, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { safeRedirect } from '../../app/redirects';
 import { selectOrganization, useOrganizations } from '../../features/organizations/api/organizations';
-import { OrganizationCard } from '../../features/organizations/components/organization-card';
+import { OrganizationGrid } from '../../features/organizations/components/organization-grid';
 import { toast } from '../../lib/notifications';
 
 /**
@@ -54,27 +54,12 @@ export function SelectOrganizationPage() {
           )}
         </Text>
       </Stack>
-      {isError ? (
-        <Alert color="red" variant="light">
-          {t('La información de organizaciones no se encuentra disponible en este momento.')}
-        </Alert>
-      ) : isPending ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} height={190} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : data.length === 0 ? (
-        <Alert color="gray" variant="light" title={t('Aún no hay monitores publicados')}>
-          {t('Un administrador debe registrar la primera organización para que aparezca aquí.')}
-        </Alert>
-      ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          {data.map((organization) => (
-            <OrganizationCard key={organization._id} organization={organization} onSelect={handleSelect} />
-          ))}
-        </SimpleGrid>
-      )}
+      <OrganizationGrid
+        organizations={data}
+        isPending={isPending}
+        isError={isError}
+        onSelect={handleSelect}
+      />
     </Container>
   );
 }
