@@ -4,17 +4,19 @@ import type { Permission } from '../../shared/constants/enums';
  * Who may call each /api route: the one table in code. `SIGNED_IN` needs only a live session;
  * a permission also needs that permission (GENERAL administrators hold them all).
  * `organization: 'required'` needs X-CURRENT-ORGANIZATION-ID naming an existing, non-deleted
- * monitor; with 'optional' a header that is sent is still checked. A route missing here cannot
- * be registered (plugins/auth.ts refuses it at start), so nothing under /api is open by accident.
+ * monitor; 'ignored' routes (the session, users and profile: installation-wide, decision 0003)
+ * never read it, so a monitor deleted meanwhile cannot keep anyone from signing out. A route
+ * missing here cannot be registered (plugins/auth.ts refuses it at start), so nothing under /api
+ * is open by accident. HEAD requests of a GET route follow the GET entry.
  */
 export interface RouteAccess {
   permission: Permission | 'SIGNED_IN';
-  organization: 'required' | 'optional';
+  organization: 'required' | 'ignored';
 }
 
-const signedIn = { permission: 'SIGNED_IN', organization: 'optional' } as const;
+const signedIn = { permission: 'SIGNED_IN', organization: 'ignored' } as const;
 const inMonitor = { permission: 'SIGNED_IN', organization: 'required' } as const;
-const users = { permission: 'USERS', organization: 'optional' } as const;
+const users = { permission: 'USERS', organization: 'ignored' } as const;
 
 export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The session itself.

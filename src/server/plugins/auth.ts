@@ -7,7 +7,7 @@ import { verifySessionToken } from '../lib/session-tokens';
 import { findLiveSession } from '../modules/accounts/sessions.repository';
 import type { UserRow } from '../modules/users/users.repository';
 import { API_ACCESS, type RouteAccess, routeKey } from './access';
-import { optionalOrganization, requireOrganization } from './organization';
+import { requireOrganization } from './organization';
 
 /** The signed-in user of a request, as checked against the database on this request. */
 export interface Principal {
@@ -35,35 +35,29 @@ export function registerAccessControl(app: FastifyInstance): void {
   app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
-      (method) => method !== 'HEAD',
-    );
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      const access = API_ACCESS[routeKey(method, route.url)];
-      if (!access) {
-        throw new Error(
-          `${routeKey(method, route.url)} has no entry in API_ACCESS (src/server/plugins/access.ts)`,
-        );
-      }
+      // Fastify derives HEAD routes from GET ones: they must pass the same check.
+      const key = routeKey(method === 'HEAD' ? 'GET' : method, route.url);
+      const access = API_ACCESS[key];
+      if (!access) throw new Error(`${key} has no entry in API_ACCESS (src/server/plugins/access.ts)`);
       app.apiRoutes.push({ method, url: route.url, access, schema: route.schema });
-      const authorize = async (request: FastifyRequest) => {
-        const effective =
-          API_ACCESS[routeKey(request.method === 'HEAD' ? 'GET' : request.method, route.url)]!;
-        await authenticate(request);
-        const principal = request.principal!;
-        if (effective.permission !== 'SIGNED_IN' && !principal.permissions.includes(effective.permission)) {
-          throw new AppError('FORBIDDEN');
-        }
-        if (effective.organization === 'required') await requireOrganization(request);
-        else await optionalOrganization(request);
-      };
-      const existing = route.onRequest
-        ? Array.isArray(route.onRequest)
-          ? route.onRequest
-          : [route.onRequest]
-        : [];
-      route.onRequest = [authorize, ...existing] as typeof route.onRequest;
     }
+    const authorize = async (request: FastifyRequest) => {
+      const access = API_ACCESS[routeKey(request.method === 'HEAD' ? 'GET' : request.method, route.url)];
+      if (!access) throw new AppError('FORBIDDEN');
+      const principal = await authenticate(request);
+      if (access.permission !== 'SIGNED_IN' && !principal.permissions.includes(access.permission)) {
+        throw new AppError('FORBIDDEN');
+      }
+      if (access.organization === 'required') await requireOrganization(request);
+    };
+    const existing = route.onRequest
+      ? Array.isArray(route.onRequest)
+        ? route.onRequest
+        : [route.onRequest]
+      : [];
+    route.onRequest = [authorize, ...existing] as typeof route.onRequest;
   });
 }
 
