@@ -170,7 +170,9 @@ describe('every /api route', () => {
     expect(session.statusCode).toBe(200);
     const probes = recordProbes(ids);
     const naming = routes.filter((route) => namesRecord(route.schema)).map((route) => route.key);
-    expect(naming.filter((key) => !(key in probes) && !key.endsWith(' /api/users/getProfileInfo'))).toEqual([]);
+    expect(naming.filter((key) => !(key in probes) && !key.endsWith(' /api/users/getProfileInfo'))).toEqual(
+      [],
+    );
     for (const [key, probe] of Object.entries(probes)) {
       const [method, url] = key.split(' ') as [string, string];
       const response = await call({ method, url }, bearer(generalToken, organizationId), probe);

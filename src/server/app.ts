@@ -10,6 +10,7 @@ import { DEFAULT_ERROR_MESSAGES } from '../shared/errors';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { addressKey } from './lib/address-key';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { createMailer } from './lib/mailer';
@@ -84,7 +85,7 @@ export async function buildApp(
     now: deps.now ?? (() => new Date()),
     cache: new ResultCache(config.resultCacheEntries),
     sessionKey: resolveSessionSecret(config.sessionSecret, config.dataDir),
-    mailer: createMailer(config.mail, app.log),
+    mailer: createMailer({ ...config.mail, production: config.env === 'production' }, app.log),
     background: new BackgroundTasks(app.log),
     notifications,
   };
@@ -105,6 +106,7 @@ export async function buildApp(
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(multipart, {

@@ -24,4 +24,12 @@ describe('FailureCounter', () => {
     expect(counter.isHeld('x', 0)).toBe(false);
     expect(counter.isHeld('z', 0)).toBe(true);
   });
+
+  it('keeps a held key when made-up keys flood it', () => {
+    const counter = new FailureCounter(2, 1_000, 3);
+    counter.fail('target', 0);
+    counter.fail('target', 0);
+    for (let i = 0; i < 100; i++) counter.fail(`made-up-${i}`, 0);
+    expect(counter.isHeld('target', 10)).toBe(true);
+  });
 });

@@ -31,10 +31,20 @@ export class FailureCounter {
     }
     this.entries.delete(key);
     this.entries.set(key, { count: 1, resetAt: now + this.windowMs });
-    if (this.entries.size > this.maxKeys) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    if (this.entries.size > this.maxKeys) this.evict(now);
+  }
+
+  /** Drops an expired or the oldest not-yet-held key: flooding made-up keys never frees a held account. */
+  private evict(now: number): void {
+    let victim: string | undefined;
+    for (const [key, entry] of this.entries) {
+      if (entry.resetAt <= now) {
+        victim = key;
+        break;
+      }
+      if (victim === undefined && entry.count < this.max) victim = key;
     }
+    this.entries.delete(victim ?? this.entries.keys().next().value!);
   }
 
   clear(key: string): void {

@@ -17,18 +17,23 @@ export interface Mailer {
 
 /**
  * Outgoing mail over SMTP (SMTP_URL, nodemailer). Without SMTP the message is written to the log,
- * so a local installation still shows the links it would have mailed.
+ * so a local installation still shows the links it would have mailed (in production without
+ * them: whoever reads the logs must not be able to reset an administrator's password).
  */
 export function createMailer(
-  options: { smtpUrl: string | null; from: string },
+  options: { smtpUrl: string | null; from: string; production: boolean },
   log: FastifyBaseLogger,
 ): Mailer {
   if (!options.smtpUrl) {
     return {
       async send(message) {
-        log.info(
-          { mail: { to: message.to, subject: message.subject, text: message.text } },
-          'e-mail (no SMTP_URL)',
+        // In production the log is read by more people than the mailbox: password links stay out.
+        const text = options.production
+          ? message.text.replace(/https?:\/\/\S+\/new-password\/\S+/g, '[enlace omitido: configure SMTP_URL]')
+          : message.text;
+        log.warn(
+          { mail: { to: message.to, subject: message.subject, text } },
+          'e-mail not sent (no SMTP_URL)',
         );
       },
       close() {},

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_ERROR_MESSAGES, type ErrorEnvelope } from '../../shared/errors';
 
-/** Things that must never leave the server, whatever a presenter does by mistake. */
-const SECRET_MARKERS = [
-  '$argon2',
-  'passwordHash',
-  'password_hash',
-  'tokenHash',
-  'token_hash',
-  'resetPasswordToken',
-];
+/**
+ * What must never leave the server, whatever a presenter does by mistake: a field holding a
+ * password or token hash (as a JSON key: text that merely mentions the words is escaped or has no
+ * colon after its closing quote), or an argon2 hash itself.
+ */
+const SECRET_KEYS = /"(passwordHash|password_hash|tokenHash|token_hash|resetPasswordToken)":/;
+const ARGON2_HASH = /\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{16,}\$[A-Za-z0-9+/]{16,}/;
 
 /** True when a response body carries a password hash or a stored token. */
 export function carriesSecrets(body: string): boolean {
-  return SECRET_MARKERS.some((marker) => body.includes(marker));
+  return SECRET_KEYS.test(body) || ARGON2_HASH.test(body);
 }
 
 /**

@@ -211,6 +211,38 @@ describe('sign-in, sessions and password links', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 410]);
   });
 
+  it('sends at most three reset e-mails per account and hour, and a reset leaves an invitation alone', async () => {
+    const user = await createUser(ctx.database.db);
+    const before = smtp.messages.length;
+    for (let i = 0; i < 5; i++) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/public-api/accounts/reset-password',
+        remoteAddress: `10.5.0.${i}`,
+        payload: { email: user.email },
+      });
+    }
+    await ctx.app.deps.background.idle();
+    expect(smtp.messages.slice(before).filter((m) => m.to.includes(user.email))).toHaveLength(3);
+
+    const invitation = await ctx.database.db
+      .insert(passwordTokens)
+      .values({
+        userId: user.id,
+        purpose: 'INVITATION',
+        tokenHash: 'f'.repeat(64),
+        expiresAt: new Date(clock.getTime() + 3_600_000),
+      })
+      .returning();
+    clock = new Date(clock.getTime() + 3_600_001);
+    await resetLink(user.email);
+    const [still] = await ctx.database.db
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.id, invitation[0]!.id));
+    expect(still!.usedAt).toBeNull();
+  });
+
   it('answers reset requests the same whether or not the account exists, and mails only real ones', async () => {
     const before = smtp.messages.length;
     const unknown = await ctx.app.inject({

@@ -17,7 +17,12 @@ import type { AppDeps } from '../../types';
 import { presentSessionUser } from '../users/users.presenter';
 import { findUser, findUserByEmail, type UserRow, updateUser } from '../users/users.repository';
 import { resetPasswordMail } from './account-mails';
-import { consumePasswordToken, issuePasswordToken, retireTokens } from './password-tokens.repository';
+import {
+  consumePasswordToken,
+  isLiveToken,
+  issuePasswordToken,
+  retireTokens,
+} from './password-tokens.repository';
 import { insertSession, revokeSession, revokeSessions } from './sessions.repository';
 
 // Verified when the e-mail matches no account, so a miss takes as long as a wrong password.
@@ -99,6 +104,8 @@ export function requestPasswordReset(deps: AppDeps, email: string): void {
   });
 }
 
+const RESET_MAILS_PER_HOUR = 3;
+
 const LINK_LIFETIME_MS: Record<TokenPurpose, number> = {
   RESET: LIMITS.resetLinkMinutes * 60_000,
   INVITATION: LIMITS.invitationLinkHours * 3_600_000,
@@ -117,8 +124,13 @@ export async function mailPasswordLink(
     purpose,
     expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]),
     now,
+    // Reset e-mails per account and hour, whoever asks and from wherever.
+    limit:
+      purpose === 'RESET'
+        ? { max: RESET_MAILS_PER_HOUR, since: new Date(now.getTime() - 3_600_000) }
+        : undefined,
   });
-  await deps.mailer.send(compose(passwordLink(deps, token)));
+  if (token) await deps.mailer.send(compose(passwordLink(deps, token)));
 }
 
 export function passwordLink(deps: AppDeps, token: string): string {
@@ -132,6 +144,9 @@ export function passwordLink(deps: AppDeps, token: string): string {
 export async function setPasswordWithToken(deps: AppDeps, body: NewPasswordBody): Promise<void> {
   const { db } = deps.database;
   const now = deps.now();
+  // A made-up token costs a lookup, not an argon2 hash.
+  if (!(await isLiveToken(db, body.token, now)))
+    throw new AppError('LINK_EXPIRED', ACCOUNT_MESSAGES.linkInvalid);
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     const used = await consumePasswordToken(tx, body.token, now);

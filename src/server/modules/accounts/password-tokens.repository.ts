@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TokenPurpose } from '../../../shared/constants/enums';
 import type { Database } from '../../db/client';
 import { passwordTokens } from '../../db/schema';
@@ -15,22 +15,43 @@ export function hashToken(token: string): string {
  */
 export async function issuePasswordToken(
   db: Database,
-  input: { userId: string; purpose: TokenPurpose; expiresAt: Date; now: Date },
-): Promise<string> {
+  input: {
+    userId: string;
+    purpose: TokenPurpose;
+    expiresAt: Date;
+    now: Date;
+    /** At most `max` links of this purpose since `since` (checked under a lock on the user). */
+    limit?: { max: number; since: Date };
+  },
+): Promise<string | null> {
   const token = randomBytes(32).toString('base64url');
-  await db.transaction(async (tx) => {
+  const issued = await db.transaction(async (tx) => {
+    if (input.limit) {
+      await tx.execute(sql`SELECT 1 FROM users WHERE id = ${input.userId} FOR UPDATE`);
+      if ((await countRecentTokens(tx, input.userId, input.purpose, input.limit.since)) >= input.limit.max) {
+        return false;
+      }
+    }
     await tx
       .update(passwordTokens)
       .set({ usedAt: input.now })
-      .where(and(eq(passwordTokens.userId, input.userId), isNull(passwordTokens.usedAt)));
+      .where(
+        and(
+          eq(passwordTokens.userId, input.userId),
+          eq(passwordTokens.purpose, input.purpose),
+          isNull(passwordTokens.usedAt),
+        ),
+      );
     await tx.insert(passwordTokens).values({
       userId: input.userId,
       purpose: input.purpose,
       tokenHash: hashToken(token),
       expiresAt: input.expiresAt,
+      createdAt: input.now,
     });
+    return true;
   });
-  return token;
+  return issued ? token : null;
 }
 
 /**
@@ -54,6 +75,42 @@ export async function consumePasswordToken(
     )
     .returning({ userId: passwordTokens.userId, purpose: passwordTokens.purpose });
   return row ?? null;
+}
+
+/** Whether a token is unused and unexpired now (a cheap look before the slow password hashing). */
+export async function isLiveToken(db: Database, token: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordTokens.id })
+    .from(passwordTokens)
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, hashToken(token)),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Reset links issued to a user since `since`: a stranger cannot flood someone's mailbox. */
+export async function countRecentTokens(
+  db: Database,
+  userId: string,
+  purpose: TokenPurpose,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(passwordTokens)
+    .where(
+      and(
+        eq(passwordTokens.userId, userId),
+        eq(passwordTokens.purpose, purpose),
+        gt(passwordTokens.createdAt, since),
+      ),
+    );
+  return row?.total ?? 0;
 }
 
 /** Ends every other open link of a user (after a password was set). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_ERROR_MESSAGES } from '../../../shared/errors';
 import {
   DashboardInfoResponseSchema,
   NotificationsResponseSchema,
@@ -7,6 +8,7 @@ import {
   VisitsChartResponseSchema,
 } from '../../../shared/schemas/admin';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
+import { AppError } from '../../lib/errors';
 import { authenticate, principalOf } from '../../plugins/auth';
 import { requireOrganization } from '../../plugins/organization';
 import { findLiveSession } from '../accounts/sessions.repository';
@@ -14,11 +16,14 @@ import { dashboardInfo, visitsByPeriod, visitsByRoute } from './dashboard.servic
 import { listNotifications, readNotifications } from './notifications.service';
 
 const HEARTBEAT_MS = 25_000;
+/** Open notification streams per session (one per browser tab): enough for people, not for a flood. */
+const MAX_STREAMS_PER_SESSION = 5;
 
 /** Dashboard figures and notifications of the current monitor (any signed-in administrator). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const streams = new Set<() => void>();
+  const openStreams = new Map<string, number>();
   // Before the server stops accepting: an open stream would otherwise hold the close.
   app.addHook('preClose', async () => {
     for (const end of streams) end();
@@ -135,8 +140,57 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const organization = await requireOrganization(request);
       const principal = await authenticate(request);
       const { deps } = app;
+      const open = openStreams.get(principal.sessionId) ?? 0;
+      if (open >= MAX_STREAMS_PER_SESSION) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Hay demasiadas pestañas abiertas con esta sesión. Cierra alguna e intenta nuevamente.',
+        );
+      }
+      openStreams.set(principal.sessionId, open + 1);
       reply.hijack();
       const raw = reply.raw;
+      let unsubscribe = () => {};
+      let heartbeat: NodeJS.Timeout | undefined;
+      let closed = false;
+      const stop = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(end);
+        const left = (openStreams.get(principal.sessionId) ?? 1) - 1;
+        if (left > 0) openStreams.set(principal.sessionId, left);
+        else openStreams.delete(principal.sessionId);
+      };
+      const end = () => {
+        stop();
+        raw.end();
+      };
+      // Registered first: a client gone while we subscribe must not leave anything behind.
+      raw.on('close', stop);
+      streams.add(end);
+      try {
+        const subscription = await deps.notifications.subscribe(organization.id, () => {
+          raw.write('event: notifications\ndata: {}\n\n');
+        });
+        if (closed) subscription();
+        else unsubscribe = subscription;
+      } catch (error) {
+        request.log.error({ err: error }, 'notification stream could not subscribe');
+        raw.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+        raw.end(
+          JSON.stringify({
+            error: true,
+            code: 'UNAVAILABLE',
+            message: DEFAULT_ERROR_MESSAGES.UNAVAILABLE,
+            requestId: String(request.id),
+          }),
+        );
+        stop();
+        return;
+      }
+      if (closed) return;
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -145,29 +199,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-request-id': String(request.id),
       });
       raw.write('retry: 5000\nevent: ready\ndata: {}\n\n');
-      const unsubscribe = await deps.notifications.subscribe(organization.id, () => {
-        raw.write('event: notifications\ndata: {}\n\n');
-      });
       // The stream lives only as long as the session: checked on every heartbeat.
-      const heartbeat = setInterval(() => {
+      heartbeat = setInterval(() => {
         findLiveSession(deps.database.db, principal.sessionId, principal.user.id, deps.now())
           .then((user) => {
             if (user) raw.write(': ping\n\n');
-            else raw.end('event: session-ended\ndata: {}\n\n');
+            else {
+              raw.write('event: session-ended\ndata: {}\n\n');
+              end();
+            }
           })
-          .catch(() => raw.end());
+          .catch(() => end());
       }, HEARTBEAT_MS);
-      const stop = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(end);
-      };
-      const end = () => {
-        stop();
-        raw.end();
-      };
-      streams.add(end);
-      raw.on('close', stop);
     },
   );
 };

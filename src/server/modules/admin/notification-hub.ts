@@ -45,7 +45,14 @@ export class NotificationHub {
 
   private ensureListening(): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('The notification hub is closed.'));
-    this.listening ??= this.database.listen(NOTIFICATION_CHANNEL, (payload) => this.dispatch(payload));
+    if (!this.listening) {
+      const listening = this.database.listen(NOTIFICATION_CHANNEL, (payload) => this.dispatch(payload));
+      this.listening = listening;
+      // A failure (database briefly away) is not kept: the next stream tries again.
+      listening.catch(() => {
+        if (this.listening === listening) this.listening = null;
+      });
+    }
     return this.listening;
   }
 

@@ -94,6 +94,33 @@ describe('notifications in real time', () => {
     other.close();
   });
 
+  it('allows five open streams per session and refuses a sixth until one closes', async () => {
+    const own = await signIn(ctx.app, (await createUser(ctx.database.db)).email);
+    const streams = [];
+    for (let i = 0; i < 5; i++) {
+      const stream = await openStream(baseUrl, own, organizationId);
+      await stream.waitForCount(1);
+      streams.push(stream);
+    }
+    const sixth = await fetch(`${baseUrl}/api/admin/notifications/stream`, {
+      headers: bearer(own, organizationId),
+    });
+    expect(sixth.status).toBe(429);
+    streams.pop()!.close();
+    await expect
+      .poll(async () => {
+        const again = await fetch(`${baseUrl}/api/admin/notifications/stream`, {
+          headers: bearer(own, organizationId),
+          signal: AbortSignal.timeout(2_000),
+        }).catch(() => null);
+        const status = again?.status;
+        await again?.body?.cancel().catch(() => undefined);
+        return status;
+      })
+      .toBe(200);
+    for (const stream of streams) stream.close();
+  });
+
   it('refuses a stream without a session or with an unknown monitor', async () => {
     const anonymous = await fetch(`${baseUrl}/api/admin/notifications/stream`, {
       headers: { 'x-current-organization-id': organizationId },

@@ -41,15 +41,18 @@ function isSvg(text: string): boolean {
   return /^<svg[\s>]/i.test(start);
 }
 
+// Element and attribute names may carry any namespace prefix (<s:script xmlns:s="…svg">).
+const NAME = String.raw`(?:[\w.-]+:)?`;
 const UNSAFE_SVG = [
-  /<\s*script/i,
-  /<\s*foreignObject/i,
-  /<\s*(iframe|embed|object|audio|video|image|use|a|animate|set|handler|listener)\b/i,
-  /\son[a-z]+\s*=/i,
+  new RegExp(
+    String.raw`<\s*${NAME}(script|foreignObject|iframe|embed|object|audio|video|image|use|a|animate|animateMotion|animateTransform|set|handler|listener|style)\b`,
+    'i',
+  ),
+  new RegExp(String.raw`\s${NAME}on[a-z]+\s*=`, 'i'),
+  new RegExp(String.raw`\s${NAME}(href|src)\s*=\s*["']\s*(?!#)`, 'i'),
   /javascript\s*:/i,
   /data\s*:\s*text\/html/i,
   /<!ENTITY/i,
-  /(xlink:)?href\s*=\s*["']\s*(?!#)/i,
   /url\(\s*["']?\s*(?!#)/i,
   /@import/i,
 ];

@@ -195,6 +195,69 @@ describe('users catalogue', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('a CUSTOM user with USERS cannot remove or reduce someone holding permissions they lack', async () => {
+    const manager = await createUser(ctx.database.db, { permissions: ['USERS', 'SUPPLIERS'] });
+    const managerToken = await signIn(ctx.app, manager.email);
+    const wider = await createUser(ctx.database.db, { permissions: ['SUPPLIERS', 'CONTRACTS'] });
+    const removed = await call('POST', '/api/users/delete', { _id: wider.id }, managerToken);
+    expect(removed.statusCode).toBe(403);
+    const reduced = await call(
+      'POST',
+      '/api/users/save',
+      {
+        _id: wider.id,
+        name: wider.name,
+        lastName: wider.lastName,
+        email: wider.email,
+        active: true,
+        administratorType: 'CUSTOM',
+        permissions: ['SUPPLIERS'],
+      },
+      managerToken,
+    );
+    expect(reduced.statusCode).toBe(403);
+  });
+
+  it('a new e-mail address ends the sessions and links of the old one, and re-sends a pending invitation', async () => {
+    const user = await createUser(ctx.database.db, { permissions: ['SUPPLIERS'] });
+    const theirs = await signIn(ctx.app, user.email);
+    const moved = await call('POST', '/api/users/save', {
+      _id: user.id,
+      name: user.name,
+      lastName: user.lastName,
+      email: 'nueva-direccion@example.org',
+      active: true,
+      administratorType: 'CUSTOM',
+      permissions: ['SUPPLIERS'],
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await call('GET', '/api/session', undefined, theirs)).statusCode).toBe(401);
+
+    const invited = await call('POST', '/api/users/save', {
+      name: 'Iris',
+      lastName: 'Invitada',
+      email: 'iris-equivocada@example.org',
+      active: true,
+      administratorType: 'CUSTOM',
+      permissions: ['SUPPLIERS'],
+    });
+    const first = await smtp.waitFor((m) => m.to.includes('iris-equivocada@example.org'));
+    const oldToken = /new-password\/([\w-]+)/.exec(first.text)![1]!;
+    await call('POST', '/api/users/save', {
+      ...invited.json().data,
+      email: 'iris@example.org',
+      notes: null,
+    });
+    const second = await smtp.waitFor((m) => m.to.includes('iris@example.org'));
+    expect(second.subject).toBe('Vigía | Bienvenido a la plataforma');
+    const reuse = await ctx.app.inject({
+      method: 'POST',
+      url: '/public-api/accounts/valid-token/',
+      payload: { token: oldToken, password: 'robada', confirmPassword: 'robada' },
+    });
+    expect(reuse.statusCode).toBe(410);
+  });
+
   it('saves inline edits all or none, naming the failing row', async () => {
     const a = await createUser(ctx.database.db, { name: 'Alfa', permissions: ['SUPPLIERS'] });
     const b = await createUser(ctx.database.db, { name: 'Beta', permissions: ['SUPPLIERS'] });
@@ -381,6 +444,9 @@ describe('own profile', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
       '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe src="x"/></foreignObject></svg>',
       '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.example/x.png"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><s:script xmlns:s="http://www.w3.org/2000/svg">alert(1)</s:script></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml"><h:iframe src="x"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect x:onclick="alert(1)"/></svg>',
     ];
     for (const bad of svgs) {
       const refused = await upload(token, Buffer.from(bad), 'a.svg', 'image/svg+xml');

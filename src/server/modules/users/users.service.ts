@@ -14,6 +14,7 @@ import type { Principal } from '../../plugins/auth';
 import type { AppDeps } from '../../types';
 import { invitationMail } from '../accounts/account-mails';
 import { mailPasswordLink } from '../accounts/accounts.service';
+import { retireTokens } from '../accounts/password-tokens.repository';
 import { revokeSessions } from '../accounts/sessions.repository';
 import { fullName } from './users.presenter';
 import {
@@ -72,9 +73,14 @@ async function checkChange(
 ): Promise<void> {
   const actorIsGeneral = actor.user.administratorType === 'GENERAL';
   if (!actorIsGeneral) {
+    // A CUSTOM user may only grant, change or remove what they hold themselves.
     const grants = next ? effectivePermissions(next.administratorType, next.permissions) : [];
+    const held = target ? effectivePermissions(target.administratorType, target.permissions) : [];
     const touchesGeneral = target?.administratorType === 'GENERAL' || next?.administratorType === 'GENERAL';
-    if (touchesGeneral || grants.some((permission) => !actor.permissions.includes(permission))) {
+    if (
+      touchesGeneral ||
+      [...grants, ...held].some((permission) => !actor.permissions.includes(permission))
+    ) {
       throw new AppError('FORBIDDEN', USER_MESSAGES.onlyGeneralGrants);
     }
   }
@@ -126,9 +132,13 @@ async function applyUpdate(deps: AppDeps, tx: Database, actor: Principal, body: 
   if (other && other.id !== target.id) throw new AppError('CONFLICT', USER_MESSAGES.emailTaken);
   const now = deps.now();
   const updated = await updateUser(tx, target.id, values, now);
-  // Taking access away ends the user's sessions at once.
+  const emailChanged = values.email !== target.email;
+  // Taking access away ends the user's sessions at once. A new address also ends the links sent
+  // to the old one and the sessions opened with it (but not the editor's own).
   if (target.active && !values.active) await revokeSessions(tx, target.id, now);
-  return updated;
+  else if (emailChanged) await revokeSessions(tx, target.id, now, actor.sessionId);
+  if (emailChanged) await retireTokens(tx, target.id, now);
+  return { user: updated, emailChanged };
 }
 
 /**
@@ -142,7 +152,11 @@ export async function saveUser(
 ): Promise<{ user: UserRow; created: boolean }> {
   try {
     if (body._id) {
-      const user = await serialized(deps, (tx) => applyUpdate(deps, tx, actor, { ...body, _id: body._id! }));
+      const { user, emailChanged } = await serialized(deps, (tx) =>
+        applyUpdate(deps, tx, actor, { ...body, _id: body._id! }),
+      );
+      // An invited user who has not chosen a password yet gets the invitation at the new address.
+      if (emailChanged && user.active && !user.passwordHash) sendInvitation(deps, user, fullName(actor.user));
       return { user, created: false };
     }
     const user = await serialized(deps, async (tx) => {

@@ -16,13 +16,14 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import type { Permission } from '../../../shared/constants/enums';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { SettingsIcon, UploadIcon } from '../../components/icons';
 import { NotificationsMenu } from '../../features/admin/notifications/notifications-menu';
 import { logoutOnServer } from '../../features/admin/session/api';
-import { useCurrentOrganization } from '../../features/organizations/api/organizations';
+import { clearOrganization, useCurrentOrganization } from '../../features/organizations/api/organizations';
 import { toast } from '../../lib/notifications';
 import { clearSession, hasPermission, useSession } from '../../lib/session';
 import { FOOTER_COLUMNS } from '../layouts/public-footer';
@@ -54,7 +55,12 @@ const FOOTER_LINKS: readonly { to: string; label: string }[] = FOOTER_COLUMNS.fl
 export function AdminShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const session = useSession();
-  const { organization, stored } = useCurrentOrganization();
+  const { organization, stored, query } = useCurrentOrganization();
+  // The chosen monitor was deleted meanwhile: choose again (the guard sends the user there).
+  const gone = Boolean(stored && query.isSuccess && !organization);
+  useEffect(() => {
+    if (gone) clearOrganization();
+  }, [gone]);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();

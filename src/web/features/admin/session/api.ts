@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   LoginBody,
   LoginResponse,
@@ -10,10 +10,15 @@ import { apiRequest } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
 
 export function useLogin() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginBody) =>
       apiRequest<LoginResponse>('/public-api/accounts/login', { method: 'POST', body }),
-    onSuccess: (response) => setSession(response.data),
+    onSuccess: (response) => {
+      // Whatever the previous person on this browser had loaded is not this person's.
+      queryClient.removeQueries({ queryKey: ['admin'] });
+      setSession(response.data);
+    },
   });
 }
 
