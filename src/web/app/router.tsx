@@ -10,6 +10,9 @@ import { RootLayout } from './root-layout';
  * Every screen of the app. Screens load lazily so a visitor downloads only what the page needs;
  * a route whose screen is not built yet is simply absent (it shows PÁGINA NO ENCONTRADA).
  */
+/** The administration's screens, all in one chunk (see app/admin/screens.ts). */
+const admin = () => import('./admin/screens');
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -29,56 +32,51 @@ export const router = createBrowserRouter([
         ],
       },
       {
-        lazy: () => import('./admin/auth-layout').then((m) => ({ Component: m.AuthLayout })),
+        lazy: () => admin().then((m) => ({ Component: m.AuthLayout })),
         children: [
           {
             path: WEB_ROUTES.login,
-            lazy: () => import('../routes/admin/login').then((m) => ({ Component: m.LoginPage })),
+            lazy: () => admin().then((m) => ({ Component: m.LoginPage })),
           },
           {
             path: WEB_ROUTES.forgotPassword,
-            lazy: () =>
-              import('../routes/admin/forgot-password').then((m) => ({ Component: m.ForgotPasswordPage })),
+            lazy: () => admin().then((m) => ({ Component: m.ForgotPasswordPage })),
           },
           {
             path: WEB_ROUTES.newPassword,
-            lazy: () =>
-              import('../routes/admin/new-password').then((m) => ({ Component: m.NewPasswordPage })),
+            lazy: () => admin().then((m) => ({ Component: m.NewPasswordPage })),
           },
         ],
       },
       {
         // The administration: its code loads only when someone opens it.
         path: WEB_ROUTES.admin,
-        lazy: () => import('./admin/session-guard').then((m) => ({ Component: m.RequireSession })),
+        lazy: () => admin().then((m) => ({ Component: m.RequireSession })),
         children: [
           {
             path: WEB_ROUTES.adminSelectOrganization,
-            lazy: () => import('./admin/admin-shell').then((m) => ({ Component: m.AdminHeaderOnly })),
+            lazy: () => admin().then((m) => ({ Component: m.AdminHeaderOnly })),
             children: [
               {
                 index: true,
-                lazy: () =>
-                  import('../routes/admin/select-organization').then((m) => ({
-                    Component: m.AdminSelectOrganizationPage,
-                  })),
+                lazy: () => admin().then((m) => ({ Component: m.AdminSelectOrganizationPage })),
               },
             ],
           },
           {
-            lazy: () => import('./admin/admin-shell').then((m) => ({ Component: m.AdminShell })),
+            lazy: () => admin().then((m) => ({ Component: m.AdminShell })),
             children: [
               {
                 index: true,
-                lazy: () => import('../routes/admin/dashboard').then((m) => ({ Component: m.DashboardPage })),
+                lazy: () => admin().then((m) => ({ Component: m.DashboardPage })),
               },
               {
                 path: WEB_ROUTES.adminUsers,
-                lazy: () => import('../routes/admin/users').then((m) => ({ Component: m.UsersPage })),
+                lazy: () => admin().then((m) => ({ Component: m.UsersPage })),
               },
               {
                 path: WEB_ROUTES.adminProfile,
-                lazy: () => import('../routes/admin/profile').then((m) => ({ Component: m.ProfilePage })),
+                lazy: () => admin().then((m) => ({ Component: m.ProfilePage })),
               },
               {
                 path: '*',

@@ -12,10 +12,17 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { PERMISSION_LABELS } from '../../../../shared/auth/permissions';
 import { PERMISSIONS, type Permission } from '../../../../shared/constants/enums';
-import { type User, type UserSaveBody, UserSaveBodySchema } from '../../../../shared/schemas/users';
+import {
+  EmailSchema,
+  USER_MESSAGES,
+  type User,
+  type UserSaveBody,
+  UserSaveBodySchema,
+} from '../../../../shared/schemas/users';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notifications';
 import { useSaveUser } from './api';
@@ -73,6 +80,11 @@ export function UserModal({
       reset();
     }
   }, [opened, user, reset]);
+
+  // The address is checked one second after typing stops (spec), before anything is saved.
+  const [typedEmail] = useDebouncedValue(draft.email, 1000);
+  const emailHint =
+    typedEmail.trim() && !EmailSchema.safeParse(typedEmail).success ? USER_MESSAGES.emailInvalid : null;
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
@@ -138,7 +150,7 @@ export function UserModal({
           type="email"
           required
           value={draft.email}
-          error={errors.email}
+          error={errors.email ?? emailHint}
           onChange={(e) => set('email', e.currentTarget.value)}
         />
         <Switch

@@ -1,4 +1,4 @@
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { BarChart, PieChart } from 'echarts/charts';
 import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
@@ -6,7 +6,6 @@ import { useEffect, useRef } from 'react';
 
 echarts.use([
   BarChart,
-  LineChart,
   PieChart,
   GridComponent,
   TooltipComponent,

@@ -1,0 +1,15 @@
+/**
+ * Every screen and layout of the administration, behind one lazy import in the router: the
+ * administration is one download, and what only it uses (forms, the shell, its Mantine parts)
+ * never ends up in the public pages' bundle.
+ */
+export { DashboardPage } from '../../routes/admin/dashboard';
+export { ForgotPasswordPage } from '../../routes/admin/forgot-password';
+export { LoginPage } from '../../routes/admin/login';
+export { NewPasswordPage } from '../../routes/admin/new-password';
+export { ProfilePage } from '../../routes/admin/profile';
+export { AdminSelectOrganizationPage } from '../../routes/admin/select-organization';
+export { UsersPage } from '../../routes/admin/users';
+export { AdminHeaderOnly, AdminShell } from './admin-shell';
+export { AuthLayout } from './auth-layout';
+export { RequireSession } from './session-guard';
