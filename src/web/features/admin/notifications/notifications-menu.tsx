@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Indicator, Menu, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Indicator, Menu, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NotificationStatus } from '../../../../shared/constants/enums';
 import { formatDate } from '../../../../shared/format/dates';
@@ -50,9 +50,15 @@ export function NotificationsMenu({ organizationId, token }: { organizationId: s
                   style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
                 >
                   <Text fz="sm" fw={item.unread ? 700 : 400}>
-                    <Badge color={COLORS[item.status]} size="xs" variant="dot" mr={6} component="span">
-                      {' '}
-                    </Badge>
+                    <Box
+                      component="span"
+                      w={8}
+                      h={8}
+                      mr={8}
+                      bg={`${COLORS[item.status]}.6`}
+                      style={{ borderRadius: '50%', display: 'inline-block', verticalAlign: 'middle' }}
+                      aria-hidden="true"
+                    />
                     {item.message}
                   </Text>
                   <Text fz="xs" c="dimmed">
