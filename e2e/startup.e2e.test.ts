@@ -65,6 +65,46 @@ describe('the start command on the embedded database', () => {
     }
   });
 
+  it('admin:create adds a GENERAL administrator who can sign in, once per e-mail', async () => {
+    const create = runTs('scripts/admin-create.ts', { DATA_DIR: dataDir }, [
+      '--email',
+      'Nueva@Asociacion.example',
+      '--name',
+      'Nora',
+      '--last-name',
+      'Núñez',
+    ]);
+    expect(await create.exited).toBe(0);
+    const password = /Password \(shown only this once; keep it\): (\S+)/.exec(create.output())?.[1];
+    expect(password, create.output()).toMatch(/^[A-Za-z0-9]{18}$/);
+    const again = runTs('scripts/admin-create.ts', { DATA_DIR: dataDir }, [
+      '--email',
+      'nueva@asociacion.example',
+      '--name',
+      'N',
+      '--last-name',
+      'N',
+    ]);
+    expect(await again.exited).toBe(1);
+    expect(again.output()).toMatch(/already exists; nothing was created/);
+
+    const server = runTs(SERVER, { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    try {
+      const baseUrl = printedUrl(await server.waitFor(/Vigía is running at/));
+      const login = await fetch(`${baseUrl}/public-api/accounts/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'nueva@asociacion.example', password }),
+      });
+      expect(login.status).toBe(200);
+      const body = (await login.json()) as { data: { permissions: string[]; user: { fullName: string } } };
+      expect(body.data.user.fullName).toBe('Nora Núñez');
+      expect(body.data.permissions).toHaveLength(8);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
   it.each([
     ['mysql://root@localhost/vigia', /DATABASE_URL: must be a PostgreSQL address/],
     [

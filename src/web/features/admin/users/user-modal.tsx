@@ -86,8 +86,11 @@ export function UserModal({
   const emailHint =
     typedEmail.trim() && !EmailSchema.safeParse(typedEmail).success ? USER_MESSAGES.emailInvalid : null;
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
+    // A field being corrected no longer shows its old error.
+    setErrors(({ [key]: _fixed, ...rest }) => rest);
+  };
 
   const validate = (): boolean => {
     const parsed = UserSaveBodySchema.safeParse(draft);
