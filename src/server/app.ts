@@ -85,7 +85,11 @@ export async function buildApp(
     now: deps.now ?? (() => new Date()),
     cache: new ResultCache(config.resultCacheEntries),
     sessionKey: resolveSessionSecret(config.sessionSecret, config.dataDir),
-    mailer: createMailer({ ...config.mail, production: config.env === 'production' }, app.log),
+    // Password links reach the log only on a local embedded installation, never on a server.
+    mailer: createMailer(
+      { ...config.mail, production: config.env === 'production' || config.database.kind === 'postgres' },
+      app.log,
+    ),
     background: new BackgroundTasks(app.log),
     notifications,
   };

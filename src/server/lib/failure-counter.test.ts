@@ -25,6 +25,17 @@ describe('FailureCounter', () => {
     expect(counter.isHeld('z', 0)).toBe(true);
   });
 
+  it('still holds a new account when the table is full of held made-up keys', () => {
+    const counter = new FailureCounter(2, 1_000, 3);
+    for (const junk of ['a', 'b', 'c']) {
+      counter.fail(junk, 0);
+      counter.fail(junk, 0);
+    }
+    counter.fail('real', 10);
+    counter.fail('real', 10);
+    expect(counter.isHeld('real', 20)).toBe(true);
+  });
+
   it('keeps a held key when made-up keys flood it', () => {
     const counter = new FailureCounter(2, 1_000, 3);
     counter.fail('target', 0);

@@ -31,20 +31,28 @@ export class FailureCounter {
     }
     this.entries.delete(key);
     this.entries.set(key, { count: 1, resetAt: now + this.windowMs });
-    if (this.entries.size > this.maxKeys) this.evict(now);
+    if (this.entries.size > this.maxKeys) this.evict(now, key);
   }
 
-  /** Drops an expired or the oldest not-yet-held key: flooding made-up keys never frees a held account. */
-  private evict(now: number): void {
-    let victim: string | undefined;
+  /**
+   * Makes room without ever dropping the key just counted: an expired key first, then the oldest
+   * key not yet held, and only when every other key is held, the one whose window ends first.
+   * Flooding made-up keys therefore neither frees a held account nor stops new ones being held.
+   */
+  private evict(now: number, keep: string): void {
+    let oldestFree: string | undefined;
+    let soonest: { key: string; resetAt: number } | undefined;
     for (const [key, entry] of this.entries) {
+      if (key === keep) continue;
       if (entry.resetAt <= now) {
-        victim = key;
-        break;
+        this.entries.delete(key);
+        return;
       }
-      if (victim === undefined && entry.count < this.max) victim = key;
+      if (oldestFree === undefined && entry.count < this.max) oldestFree = key;
+      if (!soonest || entry.resetAt < soonest.resetAt) soonest = { key, resetAt: entry.resetAt };
     }
-    this.entries.delete(victim ?? this.entries.keys().next().value!);
+    const victim = oldestFree ?? soonest?.key;
+    if (victim !== undefined) this.entries.delete(victim);
   }
 
   clear(key: string): void {

@@ -17,8 +17,9 @@ export interface Mailer {
 
 /**
  * Outgoing mail over SMTP (SMTP_URL, nodemailer). Without SMTP the message is written to the log,
- * so a local installation still shows the links it would have mailed (in production without
- * them: whoever reads the logs must not be able to reset an administrator's password).
+ * so a local installation still shows the links it would have mailed. `production` (NODE_ENV=production
+ * or a PostgreSQL server) leaves the password links out: whoever reads a server's logs must not be
+ * able to reset an administrator's password.
  */
 export function createMailer(
   options: { smtpUrl: string | null; from: string; production: boolean },

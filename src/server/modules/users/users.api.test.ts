@@ -258,6 +258,27 @@ describe('users catalogue', () => {
     expect(reuse.statusCode).toBe(410);
   });
 
+  it('invites a user created without access only when access is switched on', async () => {
+    const body = {
+      name: 'Sofía',
+      lastName: 'Sinacceso',
+      email: 'sofia@example.org',
+      active: false,
+      administratorType: 'CUSTOM',
+      permissions: ['SUPPLIERS'],
+    };
+    const created = await call('POST', '/api/users/save', body);
+    expect(created.statusCode).toBe(200);
+    await ctx.app.deps.background.idle();
+    expect(smtp.messages.some((m) => m.to.includes('sofia@example.org'))).toBe(false);
+    const enabled = await call('POST', '/api/users/save-updated-docs', {
+      docs: [{ ...body, _id: created.json().data._id, active: true }],
+    });
+    expect(enabled.statusCode).toBe(200);
+    const mail = await smtp.waitFor((m) => m.to.includes('sofia@example.org'));
+    expect(mail.subject).toBe('Vigía | Bienvenido a la plataforma');
+  });
+
   it('saves inline edits all or none, naming the failing row', async () => {
     const a = await createUser(ctx.database.db, { name: 'Alfa', permissions: ['SUPPLIERS'] });
     const b = await createUser(ctx.database.db, { name: 'Beta', permissions: ['SUPPLIERS'] });

@@ -138,7 +138,10 @@ async function applyUpdate(deps: AppDeps, tx: Database, actor: Principal, body: 
   if (target.active && !values.active) await revokeSessions(tx, target.id, now);
   else if (emailChanged) await revokeSessions(tx, target.id, now, actor.sessionId);
   if (emailChanged) await retireTokens(tx, target.id, now);
-  return { user: updated, emailChanged };
+  // Someone who has not chosen a password yet is invited (again) when their address changes or
+  // their access is switched on.
+  const invite = updated.active && !updated.passwordHash && (emailChanged || !target.active);
+  return { user: updated, invite };
 }
 
 /**
@@ -152,11 +155,10 @@ export async function saveUser(
 ): Promise<{ user: UserRow; created: boolean }> {
   try {
     if (body._id) {
-      const { user, emailChanged } = await serialized(deps, (tx) =>
+      const { user, invite } = await serialized(deps, (tx) =>
         applyUpdate(deps, tx, actor, { ...body, _id: body._id! }),
       );
-      // An invited user who has not chosen a password yet gets the invitation at the new address.
-      if (emailChanged && user.active && !user.passwordHash) sendInvitation(deps, user, fullName(actor.user));
+      if (invite) sendInvitation(deps, user, fullName(actor.user));
       return { user, created: false };
     }
     const user = await serialized(deps, async (tx) => {
@@ -201,11 +203,13 @@ export async function saveUpdatedUsers(
   actor: Principal,
   docs: (UserSave & { _id: string })[],
 ): Promise<number> {
+  const toInvite: UserRow[] = [];
   try {
     await serialized(deps, async (tx) => {
       for (const [index, doc] of docs.entries()) {
         try {
-          await applyUpdate(deps, tx, actor, doc);
+          const { user, invite } = await applyUpdate(deps, tx, actor, doc);
+          if (invite) toInvite.push(user);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           const rowError: FieldError = {
@@ -221,6 +225,8 @@ export async function saveUpdatedUsers(
   } catch (error) {
     throw uniqueEmailConflict(error);
   }
+  // Only once the whole batch is saved.
+  for (const user of toInvite) sendInvitation(deps, user, fullName(actor.user));
   return docs.length;
 }
 
