@@ -1,13 +1,21 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { THEMES } from '../../shared/constants/themes';
 import { useStoredOrganization } from '../features/organizations/api/organizations';
 import { ApiError } from '../lib/api-client';
 import { buildTheme } from '../theme';
 
-export const queryClient = new QueryClient({
+/** A refused call (403) may mean the user's permissions changed: read the session again. */
+function refreshSessionOnForbidden(error: unknown): void {
+  if (error instanceof ApiError && error.status === 403)
+    void queryClient.invalidateQueries({ queryKey: ['session'] });
+}
+
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: refreshSessionOnForbidden }),
+  mutationCache: new MutationCache({ onError: refreshSessionOnForbidden }),
   defaultOptions: {
     queries: {
       // Client errors will not fix themselves by retrying; network and server errors might.

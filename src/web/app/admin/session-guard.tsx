@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { permissionForPath } from '../../../shared/auth/permissions';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
@@ -33,7 +33,20 @@ export function RequireSession() {
     queryFn: ({ signal }) => fetchSessionView(signal),
     enabled: Boolean(session),
     staleTime: 30_000,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
   });
+
+  // Another person signed in (in this tab or another): nothing loaded for the previous one stays.
+  const queryClient = useQueryClient();
+  const userId = session?.user._id ?? null;
+  const previousUser = useRef(userId);
+  useEffect(() => {
+    if (previousUser.current !== userId) {
+      queryClient.removeQueries({ queryKey: ['admin'] });
+      previousUser.current = userId;
+    }
+  }, [userId, queryClient]);
   useEffect(() => {
     if (view.data) refreshSession(view.data.data);
   }, [view.data]);
@@ -41,7 +54,8 @@ export function RequireSession() {
   // The session ends at its expiry even if nothing is clicked.
   useEffect(() => {
     if (!session) return;
-    const left = session.expiresAt * 1000 - Date.now();
+    // setTimeout cannot wait longer than 2^31-1 ms; a session lasts a day, far below that.
+    const left = Math.min(session.expiresAt * 1000 - Date.now(), 2_147_483_647);
     const timer = setTimeout(() => clearSession(ACCOUNT_MESSAGES.sessionExpired), Math.max(0, left));
     return () => clearTimeout(timer);
   }, [session]);

@@ -16,6 +16,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { adminRedirect } from '../../app/admin/admin-paths';
 import { useLogin } from '../../features/admin/session/api';
+import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/notifications';
 import { takeEndReason } from '../../lib/session';
 
@@ -53,7 +54,15 @@ export function LoginPage() {
       { username, password },
       {
         onSuccess: () => navigate(adminRedirect(redirectTo), { replace: true }),
-        onError: (error) => toast('danger', error.message, { id: 'login-failed' }),
+        // Spec: a network failure reads as a failed sign-in too; limits keep their own message.
+        onError: (error) =>
+          toast(
+            'danger',
+            error instanceof ApiError && error.code === 'RATE_LIMITED'
+              ? error.message
+              : ACCOUNT_MESSAGES.loginFailed,
+            { id: 'login-failed' },
+          ),
       },
     );
   };

@@ -2,10 +2,26 @@ import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { LIMITS } from '../../../shared/constants/limits';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { useNewPassword } from '../../features/admin/session/api';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/notifications';
+
+/** The spec's rules for the two fields, each message under the field it concerns. */
+function checkPasswords(
+  password: string,
+  confirmPassword: string,
+): { field: 'password' | 'confirmPassword'; message: string } | null {
+  if (!password) return { field: 'password', message: ACCOUNT_MESSAGES.allRequired };
+  if (!confirmPassword) return { field: 'confirmPassword', message: ACCOUNT_MESSAGES.allRequired };
+  if (password.length < LIMITS.passwordMin)
+    return { field: 'password', message: ACCOUNT_MESSAGES.passwordTooShort };
+  if (password.length > LIMITS.passwordMax)
+    return { field: 'password', message: ACCOUNT_MESSAGES.passwordTooLong };
+  if (password !== confirmPassword) return { field: 'confirmPassword', message: ACCOUNT_MESSAGES.mustMatch };
+  return null;
+}
 
 /**
  * /new-password/{token}: 'CAMBIAR CONTRASEÑA'. Success goes to /login with the spec's message;
@@ -17,16 +33,19 @@ export function NewPasswordPage() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ field: 'password' | 'confirmPassword'; message: string } | null>(
+    null,
+  );
   const change = useNewPassword();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password || !confirmPassword) return setProblem(ACCOUNT_MESSAGES.allRequired);
-    if (password !== confirmPassword) return setProblem(ACCOUNT_MESSAGES.mustMatch);
-    if (password.length < 3) return setProblem(ACCOUNT_MESSAGES.passwordTooShort);
-    if (password.length > 100) return setProblem(ACCOUNT_MESSAGES.passwordTooLong);
-    setProblem(null);
+    const found = checkPasswords(password, confirmPassword);
+    setProblem(found);
+    if (found) {
+      toast('danger', 'El formulario contiene errores', { id: 'form-errors' });
+      return;
+    }
     change.mutate(
       { token, password, confirmPassword },
       {
@@ -38,7 +57,10 @@ export function NewPasswordPage() {
             navigate('/login', { replace: true, state: { message: ACCOUNT_MESSAGES.linkInvalid } });
           } else {
             const detail = error instanceof ApiError ? error.errors?.[0]?.message : undefined;
-            setProblem(detail ?? (error.message || ACCOUNT_MESSAGES.resetFailed));
+            setProblem({
+              field: 'password',
+              message: detail ?? (error.message || ACCOUNT_MESSAGES.resetFailed),
+            });
           }
         },
       },
@@ -63,6 +85,7 @@ export function NewPasswordPage() {
             autoComplete="new-password"
             required
             value={password}
+            error={problem?.field === 'password' ? problem.message : null}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <PasswordInput
@@ -72,7 +95,7 @@ export function NewPasswordPage() {
             required
             value={confirmPassword}
             onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-            error={problem}
+            error={problem?.field === 'confirmPassword' ? problem.message : null}
           />
           <Button type="submit" size="md" loading={change.isPending} fullWidth>
             CAMBIAR CONTRASEÑA

@@ -199,7 +199,8 @@ function PasswordCard() {
           setSubmitted(false);
         },
         onError: (error) => {
-          setServerError(error.message);
+          // Only the wrong current password belongs under its field; anything else is a toast.
+          if (error.message === USER_MESSAGES.currentPasswordWrong) setServerError(error.message);
           toast('danger', error.message || USER_MESSAGES.profileSaveFailed);
         },
       },
@@ -218,7 +219,10 @@ function PasswordCard() {
           required
           value={currentPassword}
           error={serverError ?? (submitted && !currentPassword ? ACCOUNT_MESSAGES.allRequired : null)}
-          onChange={(event) => setCurrent(event.currentTarget.value)}
+          onChange={(event) => {
+            setCurrent(event.currentTarget.value);
+            setServerError(null);
+          }}
         />
         <PasswordInput
           label="Nueva contraseña"

@@ -16,7 +16,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDate } from '../../../shared/format/dates';
 import type { User, UserListQuery } from '../../../shared/schemas/users';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
@@ -74,6 +74,10 @@ export function UsersPage() {
   };
 
   const data = users.data;
+  // The last row of the last page was deleted: show the page that now is the last one.
+  useEffect(() => {
+    if (data && data.page > data.pages) setPage(data.pages);
+  }, [data]);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -105,8 +109,8 @@ export function UsersPage() {
         ) : data.docs.length === 0 ? (
           <Text c="dimmed" py="xl" ta="center">
             {debounced
-              ? `No se encontraron usuarios con la búsqueda «${debounced}».`
-              : 'Aún no hay usuarios.'}
+              ? `No se encontraron resultados con la búsqueda «${debounced}».`
+              : 'Por ahora no hay usuarios.'}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={640}>

@@ -49,8 +49,10 @@ export function useNotificationStream(organizationId: string, token: string) {
           while (cut >= 0) {
             const event = /^event: (.+)$/m.exec(buffer.slice(0, cut))?.[1];
             buffer = buffer.slice(cut + 2);
-            if (event === 'notifications')
+            // 'ready' too: whatever arrived while the stream was down shows after a reconnect.
+            if (event === 'notifications' || event === 'ready') {
               void queryClient.invalidateQueries({ queryKey: key(organizationId) });
+            }
             if (event === 'session-ended') return;
             cut = buffer.indexOf('\n\n');
           }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LIMITS } from '../../../../shared/constants/limits';
 import type {
   LoginBody,
   LoginResponse,
@@ -17,7 +18,9 @@ export function useLogin() {
     onSuccess: (response) => {
       // Whatever the previous person on this browser had loaded is not this person's.
       queryClient.removeQueries({ queryKey: ['admin'] });
-      setSession(response.data);
+      // The spec's expiry: now (this browser's clock) plus the session's lifetime, so a browser
+      // whose clock is off neither bounces back to sign-in nor keeps a dead session.
+      setSession({ ...response.data, expiresAt: Math.floor(Date.now() / 1000) + LIMITS.sessionSeconds });
     },
   });
 }
