@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { passwordTokens, sessions, users } from './db/schema';
 import { routeKey } from './plugins/access';
 import { bearer, createUser, signIn } from './test/auth';
-import { createOrganization } from './test/factories';
+import { createOrganization, createSupplier, createUnit } from './test/factories';
 import { createTestApp, type TestContext, testConfig } from './test/test-app';
 
 type Sample = { query?: string; payload?: object } | 'stream';
@@ -13,7 +13,7 @@ type Sample = { query?: string; payload?: object } | 'stream';
  * A plausible call of every /api route, for the permission walk and the leak check. A new route
  * without a sample fails the test on purpose: add one here.
  */
-function samples(ids: { user: string; deletedUser: string }): Record<string, Sample> {
+function samples(ids: Ids): Record<string, Sample> {
   const user = {
     _id: ids.user,
     name: 'Walter',
@@ -39,12 +39,47 @@ function samples(ids: { user: string; deletedUser: string }): Record<string, Sam
     'GET /api/admin/notifications': {},
     'GET /api/admin/read-notifications': {},
     'GET /api/admin/notifications/stream': 'stream',
+    ...catalogueSamples('suppliers', { name: 'PROVEEDOR DE PASEO', rfc: null }, ids.supplier),
+    ...catalogueSamples('administrative-units', { name: 'Dirección de paseo' }, ids.unit),
+    ...catalogueSamples('organizations', { name: 'Monitor de paseo', shortName: 'PASEO' }, ids.organization),
+  };
+}
+
+interface Ids {
+  user: string;
+  deletedUser: string;
+  supplier: string;
+  unit: string;
+  organization: string;
+  otherSupplier: string;
+  otherUnit: string;
+  deletedOrganization: string;
+}
+
+function catalogueSamples(path: string, entry: object, id: string): Record<string, Sample> {
+  return {
+    [`GET /api/${path}/list`]: { query: '?page=1&search=a' },
+    [`POST /api/${path}/save`]: { payload: { _id: id, ...entry } },
+    [`POST /api/${path}/delete`]: 'stream', // would remove the walked record; covered by catalogues tests
+    [`POST /api/${path}/save-updated-docs`]: { payload: { docs: [{ _id: id, ...entry }] } },
+  };
+}
+
+/** A catalogue's record-naming routes called with a record of another monitor (or a deleted one). */
+function catalogueProbes(path: string, entry: object, id: string) {
+  return {
+    [`POST /api/${path}/save`]: { payload: { _id: id, ...entry } },
+    [`POST /api/${path}/delete`]: { payload: { _id: id } },
+    [`POST /api/${path}/save-updated-docs`]: { payload: { docs: [{ _id: id, ...entry }] } },
   };
 }
 
 /** Routes that name a record: calling them with a record they may not reach must give 404. */
-function recordProbes(ids: { deletedUser: string }): Record<string, { query?: string; payload?: object }> {
+function recordProbes(ids: Ids): Record<string, { query?: string; payload?: object }> {
   return {
+    ...catalogueProbes('suppliers', { name: 'PROVEEDOR AJENO' }, ids.otherSupplier),
+    ...catalogueProbes('administrative-units', { name: 'Unidad ajena' }, ids.otherUnit),
+    ...catalogueProbes('organizations', { name: 'Borrada', shortName: 'BORR' }, ids.deletedOrganization),
     'POST /api/users/delete': { payload: { _id: ids.deletedUser } },
     'POST /api/users/save': {
       payload: {
@@ -72,7 +107,7 @@ describe('every /api route', () => {
   let organizationId: string;
   let generalToken: string;
   let noPermissionToken: string;
-  let ids: { user: string; deletedUser: string };
+  let ids: Ids;
   let routes: {
     method: string;
     url: string;
@@ -93,7 +128,17 @@ describe('every /api route', () => {
     noPermissionToken = await signIn(ctx.app, (await createUser(db)).email);
     const deleted = await createUser(db, { permissions: ['SUPPLIERS'] });
     await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
-    ids = { user: (await createUser(db, { permissions: ['SUPPLIERS'] })).id, deletedUser: deleted.id };
+    const otherOrganizationId = (await createOrganization(db)).id;
+    ids = {
+      user: (await createUser(db, { permissions: ['SUPPLIERS'] })).id,
+      deletedUser: deleted.id,
+      supplier: (await createSupplier(db, organizationId)).id,
+      unit: (await createUnit(db, organizationId)).id,
+      organization: (await createOrganization(db)).id,
+      otherSupplier: (await createSupplier(db, otherOrganizationId)).id,
+      otherUnit: (await createUnit(db, otherOrganizationId)).id,
+      deletedOrganization: (await createOrganization(db, { deletedAt: new Date() })).id,
+    };
     const seen = new Set<string>();
     routes = ctx.app.apiRoutes
       .map((route) => ({
@@ -117,7 +162,7 @@ describe('every /api route', () => {
 
   it('is walked by this test (has a sample call)', () => {
     expect(routes.length).toBeGreaterThan(10);
-    const table = samples({ user: 'x', deletedUser: 'y' });
+    const table = samples(ids);
     expect(routes.map((route) => route.sampleKey).filter((key) => !(key in table))).toEqual([]);
     // HEAD requests of GET routes are walked too (Fastify adds them by itself).
     expect(routes.some((route) => route.key === 'HEAD /api/users/list')).toBe(true);

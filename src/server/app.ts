@@ -21,6 +21,8 @@ import { aboutPublicRoutes } from './modules/about/about.public.routes';
 import { accountsPublicRoutes, sessionRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { NotificationHub } from './modules/admin/notification-hub';
+import { catalogueRoutes } from './modules/catalogues/catalogue.routes';
+import { CATALOGUES } from './modules/catalogues/definitions';
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -133,6 +135,9 @@ export async function buildApp(
   await app.register(sessionRoutes, { prefix: '/api/session' });
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  for (const catalogue of CATALOGUES) {
+    await app.register(catalogueRoutes(catalogue), { prefix: `/api/${catalogue.path}` });
+  }
 
   const serveWebApp = await registerWebApp(app, config.webDir);
   app.setNotFoundHandler((request, reply) => {

@@ -14,6 +14,21 @@ export interface RouteAccess {
   organization: 'required' | 'ignored';
 }
 
+/** The four routes of a catalogue (list, save, delete, save-updated-docs) with one rule. */
+function catalogue(
+  path: string,
+  permission: Permission,
+  organization: RouteAccess['organization'],
+): Record<string, RouteAccess> {
+  const access = { permission, organization };
+  return {
+    [`GET /api/${path}/list`]: access,
+    [`POST /api/${path}/save`]: access,
+    [`POST /api/${path}/delete`]: access,
+    [`POST /api/${path}/save-updated-docs`]: access,
+  };
+}
+
 const signedIn = { permission: 'SIGNED_IN', organization: 'ignored' } as const;
 const inMonitor = { permission: 'SIGNED_IN', organization: 'required' } as const;
 const users = { permission: 'USERS', organization: 'ignored' } as const;
@@ -38,6 +53,11 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/notifications': inMonitor,
   'GET /api/admin/read-notifications': inMonitor,
   'GET /api/admin/notifications/stream': inMonitor,
+  // Catalogues kept by hand (modules/catalogues): each needs its permission.
+  ...catalogue('suppliers', 'SUPPLIERS', 'required'),
+  ...catalogue('administrative-units', 'ADMINISTRATIVE_UNITS', 'required'),
+  // Organizations belong to the installation, like users.
+  ...catalogue('organizations', 'ORGANIZATIONS', 'ignored'),
 };
 
 /** `GET /api/session` for both `/api/session` and `/api/session/`. */

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MessageResponseSchema } from '../../../shared/schemas/accounts';
+import {
+  CatalogueListQuerySchema,
+  catalogueListResponse,
+  DeleteBodySchema,
+  saveBody,
+  updatedDocsBody,
+} from '../../../shared/schemas/catalogues';
+import { OrganizationHeaderSchema, successEnvelope } from '../../../shared/schemas/common';
+import { principalOf } from '../../plugins/auth';
+import {
+  type AnyCatalogue,
+  deleteCatalogueEntry,
+  listCatalogue,
+  type Scope,
+  saveCatalogueEntries,
+  saveCatalogueEntry,
+} from './catalogue';
+
+/** list / save / delete / save-updated-docs of one catalogue (spec: admin area, section 7). */
+export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['catalogues'];
+    const headers = definition.scope === 'organization' ? OrganizationHeaderSchema : undefined;
+    const scopeOf = (request: Parameters<typeof principalOf>[0]): Scope => ({
+      organizationId: definition.scope === 'organization' ? request.organization!.id : null,
+      userId: principalOf(request).user.id,
+    });
+
+    app.get(
+      '/list',
+      {
+        schema: {
+          tags,
+          summary: `${definition.path}: one page (10), newest first; search and sort`,
+          headers,
+          querystring: CatalogueListQuerySchema,
+          response: { 200: catalogueListResponse(definition.doc) },
+        },
+      },
+      async (request) => {
+        const { lastUpdate, ...page } = await listCatalogue(
+          app.deps,
+          definition,
+          scopeOf(request),
+          request.query,
+        );
+        return { error: false as const, message: '', data: page, ...(lastUpdate ? { lastUpdate } : {}) };
+      },
+    );
+
+    app.post(
+      '/save',
+      {
+        schema: {
+          tags,
+          summary: `${definition.path}: create (no _id) or update (with _id)`,
+          headers,
+          body: saveBody(definition.input),
+          response: { 200: successEnvelope(definition.doc) },
+        },
+      },
+      async (request) => {
+        const { doc, created } = await saveCatalogueEntry(
+          app.deps,
+          definition,
+          scopeOf(request),
+          request.body as Record<string, unknown>,
+        );
+        return {
+          error: false as const,
+          message: created ? definition.messages.created : definition.messages.updated,
+          data: doc,
+        };
+      },
+    );
+
+    app.post(
+      '/delete',
+      {
+        schema: {
+          tags,
+          summary: `${definition.path}: delete (kept in the database, hidden everywhere)`,
+          headers,
+          body: DeleteBodySchema,
+          response: { 200: MessageResponseSchema },
+        },
+      },
+      async (request) => {
+        await deleteCatalogueEntry(app.deps, definition, scopeOf(request), request.body._id);
+        return { error: false as const, message: definition.messages.deleted };
+      },
+    );
+
+    app.post(
+      '/save-updated-docs',
+      {
+        schema: {
+          tags,
+          summary: `${definition.path}: save the rows changed inline, all or none`,
+          headers,
+          body: updatedDocsBody(definition.input),
+          response: { 200: successEnvelope(z.object({ saved: z.number().int() })) },
+        },
+      },
+      async (request) => {
+        const { docs } = request.body as { docs: (Record<string, unknown> & { _id: string })[] };
+        const saved = await saveCatalogueEntries(app.deps, definition, scopeOf(request), docs);
+        return { error: false as const, message: 'Los cambios se guardaron correctamente', data: { saved } };
+      },
+    );
+  };
+}

@@ -1,0 +1,220 @@
+import { and, asc, count, desc, eq, isNull, max, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Permission } from '../../../shared/constants/enums';
+import { LIMITS } from '../../../shared/constants/limits';
+import type { FieldError } from '../../../shared/errors';
+import type { CatalogueListQuery } from '../../../shared/schemas/catalogues';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { type Page, pageOffset, toPage } from '../../lib/pagination';
+import type { AppDeps } from '../../types';
+
+/** Columns every catalogue table has. */
+interface CatalogueColumns {
+  id: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+  deletedAt: PgColumn;
+  deletedBy: PgColumn;
+  organizationId?: PgColumn;
+}
+type CatalogueTable = PgTable & CatalogueColumns;
+
+/**
+ * One catalogue kept by hand: its table, who may touch it, how it is searched and sorted, its
+ * fields (the shared zod schema the form uses too), how a row is shown, the messages, which
+ * unique index means which conflict, and what may forbid a deletion.
+ */
+export interface CatalogueDefinition<Input extends z.ZodObject, Row, Doc> {
+  /** Path under /api and the key in the access table. */
+  path: string;
+  permission: Permission;
+  /** Rows belong to the current monitor, or to the installation (organizations). */
+  scope: 'organization' | 'installation';
+  table: CatalogueTable;
+  input: Input;
+  doc: z.ZodType<Doc>;
+  sortable: Record<string, PgColumn>;
+  search(text: string): SQL;
+  values(input: z.output<Input>): Record<string, unknown>;
+  present(row: Row): Doc;
+  messages: { created: string; updated: string; deleted: string; notFound: string };
+  /** Unique index name → the Spanish conflict message (409). */
+  conflicts: Record<string, string>;
+  /** A reason the row cannot be deleted, or null. */
+  deleteGuard?(db: Database, scope: Scope, id: string): Promise<string | null>;
+}
+
+/** Whose rows: the current monitor, or the installation. */
+export interface Scope {
+  organizationId: string | null;
+  userId: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: definitions of different tables live in one list
+export type AnyCatalogue = CatalogueDefinition<z.ZodObject, any, any>;
+
+function scoped(definition: AnyCatalogue, scope: Scope, ...more: (SQL | undefined)[]): SQL {
+  const { table } = definition;
+  return and(
+    isNull(table.deletedAt),
+    definition.scope === 'organization' && table.organizationId
+      ? eq(table.organizationId, scope.organizationId!)
+      : undefined,
+    ...more,
+  )!;
+}
+
+/** One page of a catalogue (10 rows), newest first unless another sortable column is asked for. */
+export async function listCatalogue(
+  deps: AppDeps,
+  definition: AnyCatalogue,
+  scope: Scope,
+  query: CatalogueListQuery,
+): Promise<Page<unknown> & { lastUpdate: string | null }> {
+  const { db } = deps.database;
+  const { table } = definition;
+  const where = scoped(definition, scope, query.search ? definition.search(query.search) : undefined);
+  const column = (query.sort && definition.sortable[query.sort]) || table.createdAt;
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(direction(column), desc(table.id))
+      .limit(LIMITS.pageSize)
+      .offset(pageOffset(query.page, LIMITS.pageSize)),
+    db
+      .select({ total: count(), lastUpdate: max(table.updatedAt) })
+      .from(table)
+      .where(scoped(definition, scope)),
+  ]);
+  const matching = query.search
+    ? ((await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0)
+    : (totals?.total ?? 0);
+  const page = toPage(
+    rows.map((row) => definition.present(row)),
+    matching,
+    query.page,
+    LIMITS.pageSize,
+  );
+  const lastUpdate = totals?.lastUpdate as Date | string | null | undefined;
+  return { ...page, lastUpdate: lastUpdate ? new Date(lastUpdate).toISOString() : null };
+}
+
+/** The unique index a failed write ran into, mapped to the catalogue's Spanish message. */
+function conflictOf(definition: AnyCatalogue, error: unknown): AppError | null {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as {
+    code?: string;
+    constraint?: string;
+    message?: string;
+  };
+  if (cause.code !== '23505') return null;
+  const byName = cause.constraint ? definition.conflicts[cause.constraint] : undefined;
+  const byMessage = Object.entries(definition.conflicts).find(([name]) => cause.message?.includes(name))?.[1];
+  return new AppError(
+    'CONFLICT',
+    byName ?? byMessage ?? 'El registro entra en conflicto con otro existente.',
+  );
+}
+
+async function updateOne(
+  db: Database,
+  definition: AnyCatalogue,
+  scope: Scope,
+  id: string,
+  values: Record<string, unknown>,
+  now: Date,
+): Promise<unknown> {
+  const { table } = definition;
+  const [row] = await db
+    .update(table)
+    .set({ ...values, updatedAt: now })
+    .where(scoped(definition, scope, eq(table.id, id)))
+    .returning();
+  if (!row) throw notFound(definition.messages.notFound);
+  return row;
+}
+
+/** Creates (no `_id`) or updates an entry of the current scope; conflicts answer 409. */
+export async function saveCatalogueEntry(
+  deps: AppDeps,
+  definition: AnyCatalogue,
+  scope: Scope,
+  body: Record<string, unknown> & { _id?: string },
+): Promise<{ doc: unknown; created: boolean }> {
+  const { db } = deps.database;
+  const { _id, ...input } = body;
+  const values = definition.values(input);
+  try {
+    if (_id) {
+      const row = await updateOne(db, definition, scope, _id, values, deps.now());
+      return { doc: definition.present(row), created: false };
+    }
+    const [row] = await db
+      .insert(definition.table)
+      .values({
+        ...values,
+        ...(definition.scope === 'organization' ? { organizationId: scope.organizationId } : {}),
+        createdBy: scope.userId,
+      })
+      .returning();
+    return { doc: definition.present(row), created: true };
+  } catch (error) {
+    throw conflictOf(definition, error) ?? error;
+  }
+}
+
+/** Soft-deletes an entry, unless its guard says why it must stay. */
+export async function deleteCatalogueEntry(
+  deps: AppDeps,
+  definition: AnyCatalogue,
+  scope: Scope,
+  id: string,
+): Promise<void> {
+  const { table } = definition;
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(scoped(definition, scope, eq(table.id, id)));
+    if (!row) throw notFound(definition.messages.notFound);
+    const refusal = await definition.deleteGuard?.(tx, scope, id);
+    if (refusal) throw new AppError('CONFLICT', refusal);
+    await tx.update(table).set({ deletedAt: deps.now(), deletedBy: scope.userId }).where(eq(table.id, id));
+  });
+}
+
+/**
+ * Saves the rows changed in the inline edit mode in one transaction: all or none. The first
+ * failing row is reported with its position, and nothing is kept.
+ */
+export async function saveCatalogueEntries(
+  deps: AppDeps,
+  definition: AnyCatalogue,
+  scope: Scope,
+  docs: (Record<string, unknown> & { _id: string })[],
+): Promise<number> {
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    for (const [index, doc] of docs.entries()) {
+      const { _id, ...input } = doc;
+      try {
+        await updateOne(tx, definition, scope, _id, definition.values(input), now);
+      } catch (error) {
+        const known = error instanceof AppError ? error : conflictOf(definition, error);
+        if (!known) throw error;
+        const rowError: FieldError = {
+          path: `docs.${index}`,
+          message: `Registro ${index + 1}: ${known.message}`,
+        };
+        throw new AppError(known.code, `No fue posible guardar los registros. ${rowError.message}`, {
+          errors: [rowError],
+        });
+      }
+    }
+  });
+  return docs.length;
+}

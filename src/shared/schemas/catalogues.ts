@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants/limits';
+import {
+  NoControlCharacters,
+  PaginationSchema,
+  SearchTextSchema,
+  successEnvelope,
+  UuidSchema,
+} from './common';
+
+/**
+ * The catalogues administrators keep by hand (suppliers, administrative units, organizations):
+ * one list query, one response shape and, per catalogue, the fields and the Spanish rules of the
+ * spec (admin area, section 5). Forms and server validate with these same schemas.
+ */
+export const CatalogueListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: SearchTextSchema.optional(),
+  sort: z
+    .string()
+    .max(60)
+    .regex(/^[A-Za-z.]+$/, 'El orden solicitado no es válido.')
+    .optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type CatalogueListQuery = z.infer<typeof CatalogueListQuerySchema>;
+
+export function catalogueListResponse<T extends z.ZodType>(doc: T) {
+  return successEnvelope(PaginationSchema.extend({ docs: z.array(doc) })).extend({
+    lastUpdate: z.string().optional().describe('When the catalogue last changed'),
+  });
+}
+
+/** Optional free text: trimmed, bounded, empty becomes null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo ${max} caracteres.`)
+    .regex(NoControlCharacters, 'El texto contiene caracteres no válidos.')
+    .nullish()
+    .transform((value) => value || null);
+
+const requiredText = (required: string, max: number, tooLong = `Máximo ${max} caracteres.`) =>
+  z
+    .string({ message: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .regex(NoControlCharacters, 'El texto contiene caracteres no válidos.');
+
+// --- Suppliers -------------------------------------------------------------------------------
+
+export const SUPPLIER_MESSAGES = {
+  nameRequired: 'El nombre del Proveedor es requerido',
+  nameMin: `La longitud mínima es ${LIMITS.supplierName.min} caracteres`,
+  nameMax: `La longitud máxima es ${LIMITS.supplierName.max} caracteres`,
+  nameFormat: 'El nombre debe estar en mayúsculas y no debe contener tildes ni caracteres especiales',
+  nameTaken: 'Ya existe un proveedor con ese nombre en esta organización.',
+  rfcTaken: 'Ya existe un proveedor con ese RFC en esta organización.',
+  created: 'El proveedor fue creado correctamente',
+  updated: 'El proveedor fue actualizado correctamente',
+  deleted: 'El proveedor fue eliminado correctamente',
+  notFound: 'El proveedor no existe o fue eliminado.',
+} as const;
+
+export const SupplierInputSchema = z.object({
+  name: z
+    .string({ message: SUPPLIER_MESSAGES.nameRequired })
+    .trim()
+    .min(1, SUPPLIER_MESSAGES.nameRequired)
+    .min(LIMITS.supplierName.min, SUPPLIER_MESSAGES.nameMin)
+    .max(LIMITS.supplierName.max, SUPPLIER_MESSAGES.nameMax)
+    .regex(/^[A-ZÑ ]+$/, SUPPLIER_MESSAGES.nameFormat),
+  // Spec: the RFC is always accepted as typed (its format message never triggers).
+  rfc: optionalText(20).transform((value) => value?.toUpperCase() ?? null),
+  notes: optionalText(1_000),
+});
+export type SupplierInput = z.input<typeof SupplierInputSchema>;
+
+export const SupplierDocSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  rfc: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SupplierDoc = z.infer<typeof SupplierDocSchema>;
+
+// --- Administrative units --------------------------------------------------------------------
+
+export const UNIT_MESSAGES = {
+  nameRequired: 'El nombre de la Unidad Administrativa es requerido',
+  nameTaken: 'Ya existe una unidad administrativa con ese nombre en esta organización.',
+  created: 'La unidad administrativa fue creada correctamente',
+  updated: 'La unidad administrativa fue actualizada correctamente',
+  deleted: 'La unidad administrativa fue eliminada correctamente',
+  notFound: 'La unidad administrativa no existe o fue eliminada.',
+} as const;
+
+export const UnitInputSchema = z.object({
+  name: requiredText(UNIT_MESSAGES.nameRequired, 200),
+  notes: optionalText(1_000),
+});
+export type UnitInput = z.input<typeof UnitInputSchema>;
+
+export const UnitDocSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UnitDoc = z.infer<typeof UnitDocSchema>;
+
+// --- Organizations ---------------------------------------------------------------------------
+
+export const ORGANIZATION_MESSAGES = {
+  nameRequired: 'El campo Nombre de la Organización es requerido',
+  nameMax: `El nombre excede los ${LIMITS.organizationName.max} caracteres permitidos`,
+  shortNameRequired: 'El campo Nombre corto de la Organización es requerido',
+  shortNameMin: `El nombre corto no cumple con los ${LIMITS.organizationShortName.min} caracteres mínimos`,
+  shortNameMax: `El nombre corto excede los ${LIMITS.organizationShortName.max} caracteres permitidos`,
+  colorFormat: 'El color debe tener el formato #RRGGBB.',
+  nameTaken: 'Ya existe una organización con ese nombre.',
+  lastOne: 'No es posible eliminar la última organización: el sitio necesita al menos un monitor.',
+  created: 'La organización fue creada correctamente',
+  updated: 'La organización fue actualizada correctamente',
+  deleted: 'La organización fue eliminada correctamente',
+  notFound: 'La organización no existe o fue eliminada.',
+} as const;
+
+export const OrganizationInputSchema = z.object({
+  name: requiredText(
+    ORGANIZATION_MESSAGES.nameRequired,
+    LIMITS.organizationName.max,
+    ORGANIZATION_MESSAGES.nameMax,
+  ),
+  shortName: z
+    .string({ message: ORGANIZATION_MESSAGES.shortNameRequired })
+    .trim()
+    .min(1, ORGANIZATION_MESSAGES.shortNameRequired)
+    .min(LIMITS.organizationShortName.min, ORGANIZATION_MESSAGES.shortNameMin)
+    .max(LIMITS.organizationShortName.max, ORGANIZATION_MESSAGES.shortNameMax)
+    .regex(NoControlCharacters, 'El texto contiene caracteres no válidos.'),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, ORGANIZATION_MESSAGES.colorFormat)
+    .optional()
+    .transform((value) => value?.toLowerCase()),
+});
+export type OrganizationInput = z.input<typeof OrganizationInputSchema>;
+
+export const OrganizationDocSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  color: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrganizationDoc = z.infer<typeof OrganizationDocSchema>;
+
+/** A save: without `_id` the entry is created, with it updated (spec: admin area, section 4). */
+export function saveBody<T extends z.ZodObject>(input: T) {
+  return input.extend({ _id: UuidSchema.optional() });
+}
+
+/** The rows changed in the inline edit mode: all saved or none. */
+export function updatedDocsBody<T extends z.ZodObject>(input: T) {
+  return z.object({
+    docs: z
+      .array(input.extend({ _id: UuidSchema }))
+      .min(1, 'No hay cambios que guardar.')
+      .max(100, 'Guarda como máximo 100 registros a la vez.'),
+  });
+}
+
+export const DeleteBodySchema = z.object({ _id: UuidSchema });
