@@ -19,6 +19,9 @@ export const WEB_ROUTES = {
   adminSelectOrganization: '/admin/select-organization',
   adminProfile: '/admin/profile',
   adminUsers: '/admin/users',
+  adminSuppliers: '/admin/suppliers',
+  adminUnits: '/admin/administrative-units',
+  adminOrganizations: '/admin/organizations',
 } as const;
 
 const patterns: RegExp[] = Object.values(WEB_ROUTES).map(

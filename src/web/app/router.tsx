@@ -75,6 +75,18 @@ export const router = createBrowserRouter([
                 lazy: () => admin().then((m) => ({ Component: m.UsersPage })),
               },
               {
+                path: WEB_ROUTES.adminSuppliers,
+                lazy: () => admin().then((m) => ({ Component: m.SuppliersCataloguePage })),
+              },
+              {
+                path: WEB_ROUTES.adminUnits,
+                lazy: () => admin().then((m) => ({ Component: m.UnitsCataloguePage })),
+              },
+              {
+                path: WEB_ROUTES.adminOrganizations,
+                lazy: () => admin().then((m) => ({ Component: m.OrganizationsCataloguePage })),
+              },
+              {
                 path: WEB_ROUTES.adminProfile,
                 lazy: () => admin().then((m) => ({ Component: m.ProfilePage })),
               },

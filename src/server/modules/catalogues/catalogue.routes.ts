@@ -23,7 +23,7 @@ import {
 export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['catalogues'];
-    const headers = definition.scope === 'organization' ? OrganizationHeaderSchema : undefined;
+    const headerSchema = definition.scope === 'organization' ? { headers: OrganizationHeaderSchema } : {};
     const scopeOf = (request: Parameters<typeof principalOf>[0]): Scope => ({
       organizationId: definition.scope === 'organization' ? request.organization!.id : null,
       userId: principalOf(request).user.id,
@@ -35,7 +35,7 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `${definition.path}: one page (10), newest first; search and sort`,
-          headers,
+          ...headerSchema,
           querystring: CatalogueListQuerySchema,
           response: { 200: catalogueListResponse(definition.doc) },
         },
@@ -57,7 +57,7 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `${definition.path}: create (no _id) or update (with _id)`,
-          headers,
+          ...headerSchema,
           body: saveBody(definition.input),
           response: { 200: successEnvelope(definition.doc) },
         },
@@ -83,7 +83,7 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `${definition.path}: delete (kept in the database, hidden everywhere)`,
-          headers,
+          ...headerSchema,
           body: DeleteBodySchema,
           response: { 200: MessageResponseSchema },
         },
@@ -100,7 +100,7 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `${definition.path}: save the rows changed inline, all or none`,
-          headers,
+          ...headerSchema,
           body: updatedDocsBody(definition.input),
           response: { 200: successEnvelope(z.object({ saved: z.number().int() })) },
         },

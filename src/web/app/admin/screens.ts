@@ -3,12 +3,16 @@
  * administration is one download, and what only it uses (forms, the shell, its Mantine parts)
  * never ends up in the public pages' bundle.
  */
+
+export { UnitsCataloguePage } from '../../routes/admin/administrative-units';
 export { DashboardPage } from '../../routes/admin/dashboard';
 export { ForgotPasswordPage } from '../../routes/admin/forgot-password';
 export { LoginPage } from '../../routes/admin/login';
 export { NewPasswordPage } from '../../routes/admin/new-password';
+export { OrganizationsCataloguePage } from '../../routes/admin/organizations';
 export { ProfilePage } from '../../routes/admin/profile';
 export { AdminSelectOrganizationPage } from '../../routes/admin/select-organization';
+export { SuppliersCataloguePage } from '../../routes/admin/suppliers';
 export { UsersPage } from '../../routes/admin/users';
 export { AdminHeaderOnly, AdminShell } from './admin-shell';
 export { AuthLayout } from './auth-layout';

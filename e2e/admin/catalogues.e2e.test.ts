@@ -1,0 +1,208 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { hashPassword } from '../../src/server/lib/passwords';
+import { insertUser } from '../../src/server/modules/users/users.repository';
+import { launchBrowser } from '../fixtures/browser';
+import { type RunningPortal, startPortal } from '../fixtures/server';
+
+const PASSWORD = 'clave-de-catalogos';
+
+/** A form field by its label, with or without the required mark. */
+const field = (label: string) => new RegExp(`^${label}( \\*)?$`);
+
+interface CatalogueCase {
+  route: string;
+  heading: string;
+  newButton: string;
+  /** Fills the 'Nuevo(a)' modal; the entry is then found by `name`. */
+  fill(modal: Locator): Promise<void>;
+  name: string;
+  created: string;
+  /** Inline edit: the column whose cell gets a word appended, and the expected new value. */
+  inlineLabel: string;
+  inlineAppend: string;
+  /** Modal edit: the field changed and its new value. */
+  editLabel: string;
+  editValue: string;
+  updated: string;
+  deleted: string;
+  /** Reads the stored row (deleted ones too) by name. */
+  stored(name: string): SQL;
+}
+
+/**
+ * Each catalogue the way an administrator works: create through the modal, append a word to a
+ * cell in the inline edit mode and confirm, edit through the modal, delete with the
+ * confirmation; each time the toast, the table and the database are checked.
+ */
+describe('catalogues in Chromium', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    await insertUser(portal.database.db, {
+      email: 'catalogos@example.org',
+      name: 'Cata',
+      lastName: 'Logo',
+      passwordHash: await hashPassword(PASSWORD),
+      administratorType: 'GENERAL',
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-MX' });
+    page = await context.newPage();
+    problems = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  });
+  afterEach(async () => {
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  async function open(route: string) {
+    await page.goto(`${portal.baseUrl}/login?redirectTo=${encodeURIComponent(route)}`);
+    await page.getByLabel('Correo electrónico').fill('catalogos@example.org');
+    await page.getByLabel('Contraseña').fill(PASSWORD);
+    await page.getByLabel('Contraseña').press('Enter');
+    await page.waitForURL(/\/admin\/select-organization/);
+    await page.getByRole('button', { name: /Seleccionar Municipio de Santa Lucía del Valle/ }).click();
+    await page.waitForURL((url) => url.pathname === route);
+  }
+
+  async function search(text: string) {
+    await page.getByRole('textbox', { name: /^Buscar en/ }).fill(text);
+    // The search runs 1000 ms after typing stops.
+    await page.getByTestId('catalogue-table').getByText(text, { exact: false }).first().waitFor();
+  }
+
+  const cases: CatalogueCase[] = [
+    {
+      route: '/admin/suppliers',
+      heading: 'Catálogo de Proveedores',
+      newButton: 'Nuevo proveedor',
+      async fill(modal) {
+        await modal.getByLabel('Nombre').fill('PROVEEDOR DE NAVEGADOR');
+        await modal.getByLabel('RFC').fill('pna010101aaa');
+      },
+      name: 'PROVEEDOR DE NAVEGADOR',
+      created: 'El proveedor fue creado correctamente',
+      inlineLabel: 'Notas',
+      inlineAppend: 'revisado',
+      editLabel: 'Nombre',
+      editValue: 'PROVEEDOR DE NAVEGADOR EDITADO',
+      updated: 'El proveedor fue actualizado correctamente',
+      deleted: 'El proveedor fue eliminado correctamente',
+      stored: (name) =>
+        sql`SELECT name, deleted_at IS NOT NULL AS deleted, notes AS detail FROM suppliers WHERE name = ${name}`,
+    },
+    {
+      route: '/admin/administrative-units',
+      heading: 'Catálogo de Unidades Administrativas',
+      newButton: 'Nueva unidad administrativa',
+      async fill(modal) {
+        await modal.getByLabel('Nombre').fill('Dirección de Pruebas del Navegador');
+      },
+      name: 'Dirección de Pruebas del Navegador',
+      created: 'La unidad administrativa fue creada correctamente',
+      inlineLabel: 'Notas',
+      inlineAppend: 'revisada',
+      editLabel: 'Nombre',
+      editValue: 'Dirección de Pruebas del Navegador Editada',
+      updated: 'La unidad administrativa fue actualizada correctamente',
+      deleted: 'La unidad administrativa fue eliminada correctamente',
+      stored: (name) =>
+        sql`SELECT name, deleted_at IS NOT NULL AS deleted, notes AS detail FROM administrative_units WHERE name = ${name}`,
+    },
+    {
+      route: '/admin/organizations',
+      heading: 'Catálogo de Organizaciones',
+      newButton: 'Nueva organización',
+      async fill(modal) {
+        await modal.getByLabel(field('Nombre')).fill('Municipio del Navegador');
+        await modal.getByLabel('Nombre corto').fill('NAV');
+      },
+      name: 'Municipio del Navegador',
+      created: 'La organización fue creada correctamente',
+      inlineLabel: 'Nombre',
+      inlineAppend: 'Norte',
+      editLabel: 'Nombre corto',
+      editValue: 'NAVN',
+      updated: 'La organización fue actualizada correctamente',
+      deleted: 'La organización fue eliminada correctamente',
+      stored: (name) =>
+        sql`SELECT name, deleted_at IS NOT NULL AS deleted, short_name AS detail FROM organizations WHERE name LIKE ${`${name}%`}`,
+    },
+  ];
+
+  it.each(cases)('$heading: create, inline edit, modal edit and delete', async (item) => {
+    await open(item.route);
+    await page.getByRole('heading', { name: item.heading }).waitFor();
+
+    // Create through the modal; an empty form first says what is wrong.
+    await page.getByRole('button', { name: item.newButton }).click();
+    const modal = page.getByRole('dialog', { name: 'Nuevo(a)' });
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await modal.getByText('El formulario contiene errores').waitFor();
+    await item.fill(modal);
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(item.created).waitFor();
+    await search(item.name);
+    expect((await queryRows(portal.database.db, item.stored(item.name))).length).toBe(1);
+
+    // Inline edit: append a word to a cell, save, confirm how many records change.
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
+    const cell = page.getByRole('textbox', { name: new RegExp(`^${item.inlineLabel} de ${item.name}`) });
+    const before = await cell.inputValue();
+    const after = `${before} ${item.inlineAppend}`.trim();
+    await cell.fill(after);
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Guardar cambios' });
+    await confirm.getByText('Se modificará 1 registro').waitFor();
+    await confirm.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Los cambios se guardaron correctamente').waitFor();
+    await page.getByTestId('catalogue-table').getByText(after).first().waitFor();
+    const currentName = item.inlineLabel === 'Nombre' ? after : item.name;
+
+    // Edit through the modal.
+    await page.getByRole('button', { name: `Editar ${currentName}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar' });
+    await edit.getByLabel(field(item.editLabel)).fill(item.editValue);
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(item.updated).waitFor();
+    const finalName = item.editLabel === 'Nombre' ? item.editValue : currentName;
+    const [stored] = await queryRows<{ name: string; deleted: boolean; detail: string | null }>(
+      portal.database.db,
+      item.stored(finalName),
+    );
+    expect(stored?.deleted).toBe(false);
+    if (item.inlineLabel !== 'Nombre') expect(stored?.detail).toBe(after);
+    if (item.editLabel !== 'Nombre') expect(stored?.detail).toBe(item.editValue);
+
+    // Delete with the confirmation.
+    await search(finalName.slice(0, 20));
+    await page.getByRole('button', { name: `Eliminar ${finalName}` }).click();
+    const remove = page.getByRole('dialog', { name: 'Eliminar registro' });
+    await remove
+      .getByText('Esta acción borrará el registro del catálogo permanentemente ¿Estás seguro de eliminarlo?')
+      .waitFor();
+    await remove.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText(item.deleted).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await queryRows<{ deleted: boolean }>(portal.database.db, item.stored(finalName)))[0]?.deleted,
+      )
+      .toBe(true);
+  });
+});
