@@ -101,7 +101,7 @@ describe('administration access in Chromium', () => {
     await chooseSantaLucia();
     await page.waitForURL(/\/admin\/users\?x=1$/);
     await page.getByRole('heading', { name: 'Catálogo de Usuarios' }).waitFor();
-    await page.getByTestId('users-table').getByText('carla@example.org').waitFor();
+    await page.getByTestId('catalogue-table').getByText('carla@example.org').waitFor();
     expect(await page.getByTestId('sidebar-organization').textContent()).toBe('SLV');
     // A GENERAL administrator sees every section.
     const sidebar = page.getByRole('navigation', { name: 'Secciones de la administración' });
@@ -127,7 +127,7 @@ describe('administration access in Chromium', () => {
     await modal.getByText('Se enviará a ivan@example.org un correo', { exact: false }).waitFor();
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('El usuario fue creado correctamente').waitFor();
-    const row = page.getByTestId('users-table').getByRole('row', { name: /ivan@example\.org/ });
+    const row = page.getByTestId('catalogue-table').getByRole('row', { name: /ivan@example\.org/ });
     await row.getByText('Invitado', { exact: true }).first().waitFor();
     const [created] = await portal.database.db
       .select()
@@ -144,14 +144,14 @@ describe('administration access in Chromium', () => {
     await edit.getByLabel('Apellido').fill('Ibarra');
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('El usuario fue actualizado correctamente').waitFor();
-    await page.getByTestId('users-table').getByRole('cell', { name: 'Ibarra' }).waitFor();
+    await page.getByTestId('catalogue-table').getByRole('cell', { name: 'Ibarra' }).waitFor();
 
     await page.getByRole('button', { name: 'Eliminar ivan@example.org' }).click();
     const confirm = page.getByRole('dialog', { name: 'Eliminar Usuario' });
     await confirm.getByText('Cuidado').waitFor();
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('El usuario fue eliminado correctamente').waitFor();
-    await expect.poll(() => page.getByTestId('users-table').getByText('ivan@example.org').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('catalogue-table').getByText('ivan@example.org').count()).toBe(0);
     // Nobody removes themselves: the server says why.
     await page.getByRole('button', { name: 'Eliminar gema@example.org' }).click();
     await page

@@ -47,6 +47,14 @@ export interface CatalogueConfig<Doc extends Row> {
     errors: Record<string, string>;
   }): ReactNode;
   testId: string;
+  /** How a row is named in buttons' labels (default: its first column). */
+  rowLabel?(doc: Doc): string;
+  /** Shown after the first column's value (states such as 'Invitado'). */
+  badges?(doc: Doc): ReactNode;
+  /** The delete dialog's title, and whether it warns with 'Cuidado'. */
+  deleteDialog?: { title: string; caution?: boolean; detail?(doc: Doc): string };
+  /** A new entry asks once more before it is saved (for example: an invitation e-mail goes out). */
+  confirmCreate?(draft: Draft): string;
 }
 
 function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -135,6 +143,7 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
     });
   };
   const changed = Object.keys(changes).length;
+  const labelOf = (row: Doc) => config.rowLabel?.(row) ?? String(valueAt(row, config.columns[0]!.field));
 
   return (
     <Stack gap="md" data-testid={config.testId}>
@@ -240,14 +249,17 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
                         {inline && column.inline ? (
                           <TextInput
                             size="xs"
-                            aria-label={`${column.label} de ${String(valueAt(row, config.columns[0]!.field))}`}
+                            aria-label={`${column.label} de ${labelOf(row)}`}
                             value={String(
                               changes[row._id]?.[column.field] ?? valueAt(row, column.field) ?? '',
                             )}
                             onChange={(event) => changeCell(row, column.field, event.currentTarget.value)}
                           />
                         ) : (
-                          renderCell(column, row)
+                          <>
+                            {renderCell(column, row)}
+                            {column === columns[0] ? config.badges?.(row) : null}
+                          </>
                         )}
                       </Table.Td>
                     ))}
@@ -256,7 +268,7 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
                         <Tooltip label="Editar">
                           <ActionIcon
                             variant="subtle"
-                            aria-label={`Editar ${String(valueAt(row, config.columns[0]!.field))}`}
+                            aria-label={`Editar ${labelOf(row)}`}
                             onClick={() => {
                               setEditing(row);
                               setModalOpen(true);
@@ -269,7 +281,7 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
                           <ActionIcon
                             variant="subtle"
                             color="red"
-                            aria-label={`Eliminar ${String(valueAt(row, config.columns[0]!.field))}`}
+                            aria-label={`Eliminar ${labelOf(row)}`}
                             onClick={() => setDeleting(row)}
                           >
                             <TrashIcon />
@@ -295,11 +307,25 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
 
       <EntryModal config={config} entry={editing} opened={modalOpen} onClose={() => setModalOpen(false)} />
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Eliminar registro" centered>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={config.deleteDialog?.title ?? 'Eliminar registro'}
+        centered
+      >
         <Stack>
-          <Text>
-            Esta acción borrará el registro del catálogo permanentemente ¿Estás seguro de eliminarlo?
-          </Text>
+          {config.deleteDialog?.caution ? (
+            <Alert color="red" variant="light" title="Cuidado">
+              Esta acción borrará el registro del catálogo permanentemente ¿Estás seguro de eliminarlo?
+            </Alert>
+          ) : (
+            <Text>
+              Esta acción borrará el registro del catálogo permanentemente ¿Estás seguro de eliminarlo?
+            </Text>
+          )}
+          {deleting && config.deleteDialog?.detail ? (
+            <Text fz="sm">{config.deleteDialog.detail(deleting)}</Text>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>
               Cancelar
@@ -350,6 +376,7 @@ function EntryModal<Doc extends Row>({
 }) {
   const [draft, setDraft] = useState<Draft>(config.empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<string | null>(null);
   const save = useSaveEntry<Doc>(config.path);
   const { reset } = save;
 
@@ -357,6 +384,7 @@ function EntryModal<Doc extends Row>({
     if (opened) {
       setDraft(entry ? config.toDraft(entry) : config.empty);
       setErrors({});
+      setConfirming(null);
       reset();
     }
   }, [opened, entry, config, reset]);
@@ -372,6 +400,10 @@ function EntryModal<Doc extends Row>({
       toast('danger', 'El formulario contiene errores', { id: 'form-errors' });
       return;
     }
+    if (!entry && config.confirmCreate && !confirming) {
+      setConfirming(config.confirmCreate(draft));
+      return;
+    }
     save.mutate(entry ? { ...draft, _id: entry._id } : draft, {
       onSuccess: (response) => {
         toast('success', response.message);
@@ -384,6 +416,7 @@ function EntryModal<Doc extends Row>({
           );
         }
         toast('danger', error.message || 'No fue posible guardar el registro.');
+        setConfirming(null);
       },
     });
   };
@@ -392,6 +425,11 @@ function EntryModal<Doc extends Row>({
     <Modal opened={opened} onClose={onClose} title={entry ? 'Editar' : 'Nuevo(a)'} size="lg" centered>
       <Stack gap="sm">
         {config.form({ draft, set, errors })}
+        {confirming ? (
+          <Alert color="blue" variant="light" title="¿Guardar el registro?">
+            {confirming} Pulsa Guardar de nuevo para confirmar.
+          </Alert>
+        ) : null}
         {listed.length > 0 ? (
           <Alert color="red" variant="light" title="El formulario contiene errores" role="alert">
             <Stack gap={2}>
