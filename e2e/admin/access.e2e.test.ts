@@ -151,7 +151,9 @@ describe('administration access in Chromium', () => {
     await confirm.getByText('Cuidado').waitFor();
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('El usuario fue eliminado correctamente').waitFor();
-    await expect.poll(() => page.getByTestId('catalogue-table').getByText('ivan@example.org').count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('catalogue-table').getByText('ivan@example.org').count())
+      .toBe(0);
     // Nobody removes themselves: the server says why.
     await page.getByRole('button', { name: 'Eliminar gema@example.org' }).click();
     await page
