@@ -1,9 +1,7 @@
-import { Textarea, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type UnitDoc, UnitInputSchema } from '../../../shared/schemas/catalogues';
 import { type CatalogueConfig, CatalogueScreen } from '../../features/admin/catalogue/catalogue-screen';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+import { NotesField, TextField } from '../../features/admin/catalogue/fields';
 
 const UNITS: CatalogueConfig<UnitDoc> = {
   path: 'administrative-units',
@@ -18,23 +16,10 @@ const UNITS: CatalogueConfig<UnitDoc> = {
   schema: UnitInputSchema,
   empty: { name: '', notes: '' },
   toDraft: (doc) => ({ name: doc.name, notes: doc.notes ?? '' }),
-  form: ({ draft, set, errors }) => (
+  form: (props) => (
     <>
-      <TextInput
-        label="Nombre"
-        required
-        value={text(draft.name)}
-        error={errors.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-      />
-      <Textarea
-        label="Notas"
-        autosize
-        minRows={2}
-        value={text(draft.notes)}
-        error={errors.notes}
-        onChange={(event) => set('notes', event.currentTarget.value)}
-      />
+      <TextField {...props} field="name" label="Nombre" required />
+      <NotesField {...props} />
     </>
   ),
 };

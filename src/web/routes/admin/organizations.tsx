@@ -1,9 +1,8 @@
-import { ColorInput, TextInput } from '@mantine/core';
+import { ColorInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type OrganizationDoc, OrganizationInputSchema } from '../../../shared/schemas/catalogues';
 import { type CatalogueConfig, CatalogueScreen } from '../../features/admin/catalogue/catalogue-screen';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+import { TextField } from '../../features/admin/catalogue/fields';
 
 const ORGANIZATIONS: CatalogueConfig<OrganizationDoc> = {
   path: 'organizations',
@@ -18,29 +17,22 @@ const ORGANIZATIONS: CatalogueConfig<OrganizationDoc> = {
   schema: OrganizationInputSchema,
   empty: { name: '', shortName: '', color: '#19babd' },
   toDraft: (doc) => ({ name: doc.name, shortName: doc.shortName, color: doc.color }),
-  form: ({ draft, set, errors }) => (
+  form: (props) => (
     <>
-      <TextInput
-        label="Nombre"
-        required
-        value={text(draft.name)}
-        error={errors.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
-      />
-      <TextInput
+      <TextField {...props} field="name" label="Nombre" required />
+      <TextField
+        {...props}
+        field="shortName"
         label="Nombre corto"
-        description="De 2 a 12 caracteres; se muestra en el menú y en las tarjetas del sitio."
         required
-        value={text(draft.shortName)}
-        error={errors.shortName}
-        onChange={(event) => set('shortName', event.currentTarget.value)}
+        description="De 2 a 12 caracteres; se muestra en el menú y en las tarjetas del sitio."
       />
       <ColorInput
         label="Color"
         format="hex"
-        value={text(draft.color)}
-        error={errors.color}
-        onChange={(value) => set('color', value)}
+        value={typeof props.draft.color === 'string' ? props.draft.color : ''}
+        error={props.errors.color}
+        onChange={(value) => props.set('color', value)}
       />
     </>
   ),

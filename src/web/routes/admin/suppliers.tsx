@@ -1,9 +1,7 @@
-import { Textarea, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type SupplierDoc, SupplierInputSchema } from '../../../shared/schemas/catalogues';
 import { type CatalogueConfig, CatalogueScreen } from '../../features/admin/catalogue/catalogue-screen';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+import { NotesField, TextField } from '../../features/admin/catalogue/fields';
 
 const SUPPLIERS: CatalogueConfig<SupplierDoc> = {
   path: 'suppliers',
@@ -19,30 +17,17 @@ const SUPPLIERS: CatalogueConfig<SupplierDoc> = {
   schema: SupplierInputSchema,
   empty: { name: '', rfc: '', notes: '' },
   toDraft: (doc) => ({ name: doc.name, rfc: doc.rfc ?? '', notes: doc.notes ?? '' }),
-  form: ({ draft, set, errors }) => (
+  form: (props) => (
     <>
-      <TextInput
+      <TextField
+        {...props}
+        field="name"
         label="Nombre"
-        description="En mayúsculas, sin tildes ni caracteres especiales (Ñ permitida)."
         required
-        value={text(draft.name)}
-        error={errors.name}
-        onChange={(event) => set('name', event.currentTarget.value)}
+        description="En mayúsculas, sin tildes ni caracteres especiales (Ñ permitida)."
       />
-      <TextInput
-        label="RFC"
-        value={text(draft.rfc)}
-        error={errors.rfc}
-        onChange={(event) => set('rfc', event.currentTarget.value)}
-      />
-      <Textarea
-        label="Notas"
-        autosize
-        minRows={2}
-        value={text(draft.notes)}
-        error={errors.notes}
-        onChange={(event) => set('notes', event.currentTarget.value)}
-      />
+      <TextField {...props} field="rfc" label="RFC" />
+      <NotesField {...props} />
     </>
   ),
 };
