@@ -143,6 +143,27 @@ describe('catalogues in Chromium', () => {
       stored: (name) =>
         sql`SELECT name, deleted_at IS NOT NULL AS deleted, short_name AS detail FROM organizations WHERE name LIKE ${`${name}%`}`,
     },
+    {
+      route: '/admin/resources',
+      heading: 'Catálogo de Recursos',
+      newButton: 'Nuevo recurso',
+      async fill(modal) {
+        await modal.getByLabel(field('Título')).fill('Ley de Adquisiciones del Navegador');
+        await modal.getByLabel(field('Url')).fill('https://example.org/ley.pdf');
+        await modal.getByLabel(field('Clasificación')).click();
+        await page.getByRole('option', { name: 'Marco Legal' }).click();
+      },
+      name: 'Ley de Adquisiciones del Navegador',
+      created: 'El recurso fue creado correctamente',
+      inlineLabel: 'Url',
+      inlineAppend: '?v=2',
+      editLabel: 'Título',
+      editValue: 'Ley de Adquisiciones del Navegador Editada',
+      updated: 'El recurso fue actualizado correctamente',
+      deleted: 'El recurso fue eliminado correctamente',
+      stored: (name) =>
+        sql`SELECT title AS name, deleted_at IS NOT NULL AS deleted, url AS detail FROM resources WHERE title = ${name}`,
+    },
   ];
 
   it.each(cases)('$heading: create, inline edit, modal edit and delete', async (item) => {
@@ -172,7 +193,8 @@ describe('catalogues in Chromium', () => {
     await confirm.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Los cambios se guardaron correctamente').waitFor();
     await page.getByTestId('catalogue-table').getByText(after).first().waitFor();
-    const currentName = item.inlineLabel === 'Nombre' ? after : item.name;
+    const renames = (label: string) => label === 'Nombre' || label === 'Título';
+    const currentName = renames(item.inlineLabel) ? after : item.name;
 
     // Edit through the modal.
     await page.getByRole('button', { name: `Editar ${currentName}` }).click();
@@ -180,14 +202,14 @@ describe('catalogues in Chromium', () => {
     await edit.getByLabel(field(item.editLabel)).fill(item.editValue);
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(item.updated).waitFor();
-    const finalName = item.editLabel === 'Nombre' ? item.editValue : currentName;
+    const finalName = renames(item.editLabel) ? item.editValue : currentName;
     const [stored] = await queryRows<{ name: string; deleted: boolean; detail: string | null }>(
       portal.database.db,
       item.stored(finalName),
     );
     expect(stored?.deleted).toBe(false);
-    if (item.inlineLabel !== 'Nombre') expect(stored?.detail).toBe(after);
-    if (item.editLabel !== 'Nombre') expect(stored?.detail).toBe(item.editValue);
+    if (!renames(item.inlineLabel)) expect(stored?.detail).toBe(after);
+    if (!renames(item.editLabel)) expect(stored?.detail).toBe(item.editValue);
 
     // Delete with the confirmation.
     await search(finalName.slice(0, 20));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { passwordTokens, sessions, users } from './db/schema';
+import { passwordTokens, resources, sessions, users } from './db/schema';
 import { routeKey } from './plugins/access';
 import { bearer, createUser, signIn } from './test/auth';
 import { createOrganization, createSupplier, createUnit } from './test/factories';
@@ -42,10 +42,15 @@ function samples(ids: Ids): Record<string, Sample> {
     ...catalogueSamples('suppliers', { name: 'PROVEEDOR DE PASEO', rfc: null }, ids.supplier),
     ...catalogueSamples('administrative-units', { name: 'Dirección de paseo' }, ids.unit),
     ...catalogueSamples('organizations', { name: 'Monitor de paseo', shortName: 'PASEO' }, ids.organization),
+    ...catalogueSamples('resources', RESOURCE, ids.resource),
   };
 }
 
+const RESOURCE = { title: 'Ley de paseo', url: 'https://example.org/ley', classification: 'LEGAL_FRAMEWORK' };
+
 interface Ids {
+  resource: string;
+  otherResource: string;
   user: string;
   deletedUser: string;
   supplier: string;
@@ -80,6 +85,7 @@ function recordProbes(ids: Ids): Record<string, { query?: string; payload?: obje
     ...catalogueProbes('suppliers', { name: 'PROVEEDOR AJENO' }, ids.otherSupplier),
     ...catalogueProbes('administrative-units', { name: 'Unidad ajena' }, ids.otherUnit),
     ...catalogueProbes('organizations', { name: 'Borrada', shortName: 'BORR' }, ids.deletedOrganization),
+    ...catalogueProbes('resources', RESOURCE, ids.otherResource),
     'POST /api/users/delete': { payload: { _id: ids.deletedUser } },
     'POST /api/users/save': {
       payload: {
@@ -138,6 +144,8 @@ describe('every /api route', () => {
       otherSupplier: (await createSupplier(db, otherOrganizationId)).id,
       otherUnit: (await createUnit(db, otherOrganizationId)).id,
       deletedOrganization: (await createOrganization(db, { deletedAt: new Date() })).id,
+      resource: await insertResource(organizationId),
+      otherResource: await insertResource(otherOrganizationId),
     };
     const seen = new Set<string>();
     routes = ctx.app.apiRoutes
@@ -151,6 +159,19 @@ describe('every /api route', () => {
       .filter((route) => !seen.has(route.key) && seen.add(route.key));
   });
   afterAll(() => ctx.close());
+
+  async function insertResource(organization: string): Promise<string> {
+    const [row] = await ctx.database.db
+      .insert(resources)
+      .values({
+        organizationId: organization,
+        title: `Recurso ${organization}`,
+        url: 'https://example.org',
+        classification: 'WEBSITE',
+      })
+      .returning();
+    return row!.id;
+  }
 
   const call = (route: { method: string; url: string }, headers: Record<string, string>, sample?: Sample) =>
     ctx.app.inject({

@@ -22,6 +22,7 @@ export const WEB_ROUTES = {
   adminSuppliers: '/admin/suppliers',
   adminUnits: '/admin/administrative-units',
   adminOrganizations: '/admin/organizations',
+  adminResources: '/admin/resources',
 } as const;
 
 const patterns: RegExp[] = Object.values(WEB_ROUTES).map(

@@ -56,6 +56,7 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Catalogues kept by hand (modules/catalogues): each needs its permission.
   ...catalogue('suppliers', 'SUPPLIERS', 'required'),
   ...catalogue('administrative-units', 'ADMINISTRATIVE_UNITS', 'required'),
+  ...catalogue('resources', 'RESOURCES', 'required'),
   // Organizations belong to the installation, like users.
   ...catalogue('organizations', 'ORGANIZATIONS', 'ignored'),
 };

@@ -83,6 +83,12 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 export const RESOURCE_CLASSIFICATIONS = ['ARTICLE', 'LEGAL_FRAMEWORK', 'NOTES', 'WEBSITE'] as const;
 export type ResourceClassification = (typeof RESOURCE_CLASSIFICATIONS)[number];
+export const RESOURCE_CLASSIFICATION_LABELS: Record<ResourceClassification, string> = {
+  ARTICLE: 'Artículo',
+  LEGAL_FRAMEWORK: 'Marco Legal',
+  NOTES: 'Notas',
+  WEBSITE: 'Sitio web',
+};
 
 export const CALCULATION_TYPES = ['GENERAL', 'CONTRACT'] as const;
 export type CalculationType = (typeof CALCULATION_TYPES)[number];

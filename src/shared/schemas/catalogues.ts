@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESOURCE_CLASSIFICATIONS } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import {
   NoControlCharacters,
@@ -161,6 +162,50 @@ export const OrganizationDocSchema = z.object({
   updatedAt: z.string(),
 });
 export type OrganizationDoc = z.infer<typeof OrganizationDocSchema>;
+
+// --- Resources -------------------------------------------------------------------------------
+
+export const RESOURCE_MESSAGES = {
+  titleRequired: 'El título del Recurso es requerido',
+  classification: 'El valor para la Clasificación del Recurso no es válido',
+  urlRequired: 'La Url del Recurso es requerida',
+  url: 'La Url no tiene el formato correcto',
+  titleTaken: 'Ya existe un recurso con ese título en esa clasificación.',
+  created: 'El recurso fue creado correctamente',
+  updated: 'El recurso fue actualizado correctamente',
+  deleted: 'El recurso fue eliminado correctamente',
+  notFound: 'El recurso no existe o fue eliminado.',
+} as const;
+
+export const ResourceInputSchema = z.object({
+  title: requiredText(RESOURCE_MESSAGES.titleRequired, 300),
+  url: z
+    .string({ message: RESOURCE_MESSAGES.urlRequired })
+    .trim()
+    .min(1, RESOURCE_MESSAGES.urlRequired)
+    .max(2_000, RESOURCE_MESSAGES.url)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    }, RESOURCE_MESSAGES.url),
+  classification: z.enum(RESOURCE_CLASSIFICATIONS, { message: RESOURCE_MESSAGES.classification }),
+});
+export type ResourceInput = z.input<typeof ResourceInputSchema>;
+
+export const ResourceDocSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  classification: z.enum(RESOURCE_CLASSIFICATIONS),
+  image: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ResourceDoc = z.infer<typeof ResourceDocSchema>;
 
 /** A save: without `_id` the entry is created, with it updated (spec: admin area, section 4). */
 export function saveBody<T extends z.ZodObject>(input: T) {

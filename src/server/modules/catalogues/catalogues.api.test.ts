@@ -206,6 +206,44 @@ describe('catalogues kept by hand', () => {
     });
   });
 
+  describe('resources', () => {
+    it('creates with a web address only, refuses bad classifications and repeated titles', async () => {
+      const body = {
+        title: 'Ley de Adquisiciones',
+        url: 'https://www.diputados.gob.mx/ley.pdf',
+        classification: 'LEGAL_FRAMEWORK',
+      };
+      const created = await call('POST', '/api/resources/save', body);
+      expect(created.json()).toMatchObject({
+        message: 'El recurso fue creado correctamente',
+        data: { classification: 'LEGAL_FRAMEWORK' },
+      });
+      for (const url of [
+        'ftp://example.org/x',
+        'javascript:alert(1)',
+        'www.example.org',
+        'https://localhost',
+      ]) {
+        const response = await call('POST', '/api/resources/save', { ...body, title: url, url });
+        expect(messages(response), url).toContain('La Url no tiene el formato correcto');
+      }
+      const classification = await call('POST', '/api/resources/save', {
+        ...body,
+        title: 'Otro',
+        classification: 'VIDEO',
+      });
+      expect(messages(classification)).toContain('El valor para la Clasificación del Recurso no es válido');
+      const empty = await call('POST', '/api/resources/save', { ...body, title: '' });
+      expect(messages(empty)).toContain('El título del Recurso es requerido');
+      const repeated = await call('POST', '/api/resources/save', body);
+      expect(repeated.statusCode).toBe(409);
+      expect(repeated.json().message).toBe('Ya existe un recurso con ese título en esa clasificación.');
+      expect(
+        (await call('POST', '/api/resources/save', { ...body, classification: 'NOTES' })).statusCode,
+      ).toBe(200);
+    });
+  });
+
   describe('organizations', () => {
     it('creates and validates with the spec messages, refuses a repeated name', async () => {
       const created = await call('POST', '/api/organizations/save', {

@@ -4,6 +4,10 @@ import {
   type OrganizationDoc,
   OrganizationDocSchema,
   OrganizationInputSchema,
+  RESOURCE_MESSAGES,
+  type ResourceDoc,
+  ResourceDocSchema,
+  ResourceInputSchema,
   SUPPLIER_MESSAGES,
   type SupplierDoc,
   SupplierDocSchema,
@@ -14,7 +18,7 @@ import {
   UnitInputSchema,
 } from '../../../shared/schemas/catalogues';
 import type { Database } from '../../db/client';
-import { administrativeUnits, contracts, organizations, suppliers } from '../../db/schema';
+import { administrativeUnits, contracts, organizations, resources, suppliers } from '../../db/schema';
 import { containsPattern } from '../../lib/sql';
 import type { AnyCatalogue, CatalogueDefinition } from './catalogue';
 
@@ -156,5 +160,46 @@ export const organizationCatalogue: CatalogueDefinition<
   },
 };
 
+export const resourceCatalogue: CatalogueDefinition<
+  typeof ResourceInputSchema,
+  typeof resources.$inferSelect,
+  ResourceDoc
+> = {
+  path: 'resources',
+  permission: 'RESOURCES',
+  scope: 'organization',
+  table: resources,
+  input: ResourceInputSchema,
+  doc: ResourceDocSchema,
+  sortable: {
+    title: resources.title,
+    url: resources.url,
+    classification: resources.classification,
+    createdAt: resources.createdAt,
+  },
+  search: (text) =>
+    or(
+      sql`${resources.searchTitle} LIKE ${containsPattern(text)}`,
+      sql`lower(${resources.url}) LIKE ${containsPattern(text)}`,
+    )!,
+  values: (input) => ({ title: input.title, url: input.url, classification: input.classification }),
+  present: (row) => ({
+    _id: row.id,
+    title: row.title,
+    url: row.url,
+    classification: row.classification,
+    image: row.imageFileId,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  }),
+  messages: RESOURCE_MESSAGES,
+  conflicts: { resources_title_key: RESOURCE_MESSAGES.titleTaken },
+};
+
 /** Every catalogue served by the shared machinery (the access table and the app read this list). */
-export const CATALOGUES: readonly AnyCatalogue[] = [supplierCatalogue, unitCatalogue, organizationCatalogue];
+export const CATALOGUES: readonly AnyCatalogue[] = [
+  supplierCatalogue,
+  unitCatalogue,
+  organizationCatalogue,
+  resourceCatalogue,
+];

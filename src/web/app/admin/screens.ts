@@ -11,6 +11,7 @@ export { LoginPage } from '../../routes/admin/login';
 export { NewPasswordPage } from '../../routes/admin/new-password';
 export { OrganizationsCataloguePage } from '../../routes/admin/organizations';
 export { ProfilePage } from '../../routes/admin/profile';
+export { ResourcesCataloguePage } from '../../routes/admin/resources';
 export { AdminSelectOrganizationPage } from '../../routes/admin/select-organization';
 export { SuppliersCataloguePage } from '../../routes/admin/suppliers';
 export { UsersPage } from '../../routes/admin/users';
