@@ -28,6 +28,7 @@ import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.publ
 import { healthRoutes } from './modules/health/health.routes';
 import { landingPublicRoutes } from './modules/landing/landing.public.routes';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
+import { resourcesPublicRoutes } from './modules/resources/resources.public.routes';
 import { suppliersPublicRoutes } from './modules/suppliers/suppliers.public.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { visitsPublicRoutes } from './modules/visits/visits.public.routes';
@@ -131,6 +132,7 @@ export async function buildApp(
   await app.register(contractsPublicRoutes, { prefix: '/public-api/contracts' });
   await app.register(suppliersPublicRoutes, { prefix: '/public-api/suppliers' });
   await app.register(landingPublicRoutes, { prefix: '/public-api/landing' });
+  await app.register(resourcesPublicRoutes, { prefix: '/public-api/resources' });
   await app.register(accountsPublicRoutes, { prefix: '/public-api/accounts' });
   await app.register(sessionRoutes, { prefix: '/api/session' });
   await app.register(usersRoutes, { prefix: '/api/users' });

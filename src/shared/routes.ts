@@ -12,6 +12,7 @@ export const WEB_ROUTES = {
   supplier: '/suppliers/:id',
   about: '/about',
   privacy: '/privacy',
+  resources: '/resources',
   login: '/login',
   forgotPassword: '/forgot-password',
   newPassword: '/new-password/:token',

@@ -131,6 +131,11 @@ export const router = createBrowserRouter([
                   import('../routes/public/suppliers').then((m) => ({ Component: m.SuppliersPage })),
               },
               {
+                path: WEB_ROUTES.resources,
+                lazy: () =>
+                  import('../routes/public/resources').then((m) => ({ Component: m.ResourcesPage })),
+              },
+              {
                 path: WEB_ROUTES.supplier,
                 lazy: () =>
                   import('../routes/public/supplier-detail').then((m) => ({
