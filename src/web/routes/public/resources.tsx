@@ -71,7 +71,7 @@ export function ResourcesPage() {
           {t('Artículos, marco legal, notas y sitios de interés sobre las contrataciones públicas.')}
         </Text>
       </Stack>
-      <form onSubmit={submit} role="search">
+      <form onSubmit={submit}>
         <Group gap="sm" mb="xl" align="flex-end">
           <TextInput
             aria-label={t('Buscar recursos')}
