@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { permissionForPath } from '../../shared/auth/permissions';
 import type { Permission } from '../../shared/constants/enums';
 import { ACCOUNT_MESSAGES, type Session, SessionSchema } from '../../shared/schemas/accounts';
 import { configureAuth } from './api-client';
@@ -87,6 +88,12 @@ export function useSession(): Session | null {
 
 export function hasPermission(session: Session | null, permission: Permission): boolean {
   return Boolean(session?.permissions.includes(permission));
+}
+
+/** Whether the session may open an administration path (the same table the guard and the server follow). */
+export function canOpen(session: Session | null, path: string): boolean {
+  const needed = permissionForPath(path);
+  return Boolean(session) && (!needed || hasPermission(session, needed));
 }
 
 configureAuth({

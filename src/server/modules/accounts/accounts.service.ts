@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { signSessionToken } from '../../lib/session-tokens';
 import type { AppDeps } from '../../types';
 import { presentSessionUser } from '../users/users.presenter';
-import { findUser, findUserByEmail, type UserRow, updateUser } from '../users/users.repository';
+import { findUser, findUserByEmail, recordLogin, type UserRow, updateUser } from '../users/users.repository';
 import { resetPasswordMail } from './account-mails';
 import {
   consumePasswordToken,
@@ -63,7 +63,7 @@ export async function login(
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 300) ?? null,
   });
-  await updateUser(db, user.id, { lastLoginAt: now }, user.updatedAt);
+  await recordLogin(db, user.id, now);
   return {
     token: await signSessionToken(deps.sessionKey, { userId: user.id, sessionId }, expiresAt),
     expiresAt: Math.floor(expiresAt.getTime() / 1000),

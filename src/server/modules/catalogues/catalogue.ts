@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, max, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, max, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Permission } from '../../../shared/constants/enums';
@@ -75,7 +75,8 @@ export async function listCatalogue(
 ): Promise<Page<unknown> & { lastUpdate: string | null }> {
   const { db } = deps.database;
   const { table } = definition;
-  const where = scoped(definition, scope, query.search ? definition.search(query.search) : undefined);
+  const matches = query.search ? definition.search(query.search) : undefined;
+  const where = scoped(definition, scope, matches);
   const column = (query.sort && definition.sortable[query.sort]) || table.createdAt;
   const direction = query.order === 'asc' ? asc : desc;
   const [rows, [totals]] = await Promise.all([
@@ -86,17 +87,18 @@ export async function listCatalogue(
       .orderBy(direction(column), desc(table.id))
       .limit(LIMITS.pageSize)
       .offset(pageOffset(query.page, LIMITS.pageSize)),
+    // One pass over the scope: how many match the search, and when the catalogue last changed.
     db
-      .select({ total: count(), lastUpdate: max(table.updatedAt) })
+      .select({
+        total: matches ? sql<number>`count(*) FILTER (WHERE ${matches})`.mapWith(Number) : count(),
+        lastUpdate: max(table.updatedAt),
+      })
       .from(table)
       .where(scoped(definition, scope)),
   ]);
-  const matching = query.search
-    ? ((await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0)
-    : (totals?.total ?? 0);
   const page = toPage(
     rows.map((row) => definition.present(row)),
-    matching,
+    totals?.total ?? 0,
     query.page,
     LIMITS.pageSize,
   );

@@ -54,6 +54,11 @@ export async function updateUser(
   return row!;
 }
 
+/** Notes a sign-in without touching `updatedAt` (the user's data did not change). */
+export async function recordLogin(db: Database, id: string, now: Date): Promise<void> {
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, id));
+}
+
 export async function softDeleteUser(db: Database, id: string, by: string, now: Date): Promise<void> {
   await db.update(users).set({ deletedAt: now, deletedBy: by, active: false }).where(eq(users.id, id));
 }

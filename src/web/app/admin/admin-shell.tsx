@@ -18,33 +18,28 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import type { Permission } from '../../../shared/constants/enums';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { SettingsIcon, UploadIcon } from '../../components/icons';
 import { NotificationsMenu } from '../../features/admin/notifications/notifications-menu';
 import { logoutOnServer } from '../../features/admin/session/api';
 import { clearOrganization, useCurrentOrganization } from '../../features/organizations/api/organizations';
 import { toast } from '../../lib/notifications';
-import { clearSession, hasPermission, useSession } from '../../lib/session';
+import { canOpen, clearSession, useSession } from '../../lib/session';
 import { FOOTER_COLUMNS } from '../layouts/public-footer';
 import { adminSelectionPath } from './admin-paths';
 
-/** Sidebar links; each shows only with its permission (spec: admin area, section 6). */
-const SECTIONS: { to: string; label: string; permission?: Permission; end?: boolean }[] = [
+/** Sidebar links; each shows only when its section's permission is held (shared/auth/permissions). */
+const SECTIONS: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin', label: 'Inicio', end: true },
-  { to: '/admin/users', label: 'Usuarios', permission: 'USERS' },
-  { to: '/admin/organizations', label: 'Organizaciones', permission: 'ORGANIZATIONS' },
-  { to: '/admin/suppliers', label: 'Proveedores', permission: 'SUPPLIERS' },
-  {
-    to: '/admin/administrative-units',
-    label: 'Unidades administrativas',
-    permission: 'ADMINISTRATIVE_UNITS',
-  },
-  { to: '/admin/contracts', label: 'Contratos', permission: 'CONTRACTS' },
-  { to: '/admin/data-load', label: 'Carga de datos', permission: 'CONTRACTS' },
-  { to: '/admin/resources', label: 'Recursos', permission: 'RESOURCES' },
-  { to: '/admin/calculations', label: 'Cálculos', permission: 'CALCULATIONS' },
-  { to: '/admin/settings', label: 'Configuración', permission: 'SETTINGS' },
+  { to: '/admin/users', label: 'Usuarios' },
+  { to: '/admin/organizations', label: 'Organizaciones' },
+  { to: '/admin/suppliers', label: 'Proveedores' },
+  { to: '/admin/administrative-units', label: 'Unidades administrativas' },
+  { to: '/admin/contracts', label: 'Contratos' },
+  { to: '/admin/data-load', label: 'Carga de datos' },
+  { to: '/admin/resources', label: 'Recursos' },
+  { to: '/admin/calculations', label: 'Cálculos' },
+  { to: '/admin/settings', label: 'Configuración' },
 ];
 
 const FOOTER_LINKS: readonly { to: string; label: string }[] = FOOTER_COLUMNS.flatMap(
@@ -65,9 +60,7 @@ export function AdminShell() {
   const location = useLocation();
   const queryClient = useQueryClient();
   if (!session) return null;
-  const links = SECTIONS.filter(
-    (section) => !section.permission || hasPermission(session, section.permission),
-  );
+  const links = SECTIONS.filter((section) => canOpen(session, section.to));
 
   const logout = async () => {
     await logoutOnServer();
@@ -99,7 +92,7 @@ export function AdminShell() {
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            {hasPermission(session, 'CONTRACTS') ? (
+            {canOpen(session, '/admin/data-load') ? (
               <Button
                 component={Link}
                 to="/admin/data-load"
@@ -111,7 +104,7 @@ export function AdminShell() {
               </Button>
             ) : null}
             {stored ? <NotificationsMenu organizationId={stored.id} token={session.token} /> : null}
-            {hasPermission(session, 'SETTINGS') ? (
+            {canOpen(session, '/admin/settings') ? (
               <Tooltip label="Configuración">
                 <ActionIcon
                   component={Link}

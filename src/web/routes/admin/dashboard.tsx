@@ -15,13 +15,12 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { Permission } from '../../../shared/constants/enums';
 import { formatLongDate, mexicoCityDate } from '../../../shared/format/dates';
 import type { VisitPeriod, VisitsChart } from '../../../shared/schemas/admin';
 import { useDashboardInfo, useVisitsByPeriod, useVisitsByRoute } from '../../features/admin/dashboard/api';
 import { LazyChart } from '../../features/charts/components/lazy-chart';
 import { useStoredOrganization } from '../../features/organizations/api/organizations';
-import { hasPermission, useSession } from '../../lib/session';
+import { canOpen, hasPermission, useSession } from '../../lib/session';
 
 const PERIODS: { value: VisitPeriod; label: string }[] = [
   { value: 'MONTHS', label: 'Meses' },
@@ -29,24 +28,21 @@ const PERIODS: { value: VisitPeriod; label: string }[] = [
   { value: 'YEAR', label: 'Año' },
 ];
 
-const SHORTCUTS: { to: string; title: string; text: string; permission: Permission }[] = [
+const SHORTCUTS: { to: string; title: string; text: string }[] = [
   {
     to: '/admin/settings',
     title: 'Configuración',
     text: 'Portada, textos, tema y datos de contacto del sitio público.',
-    permission: 'SETTINGS',
   },
   {
     to: '/admin/contracts',
     title: 'Contratos',
     text: 'Consulta, captura y corrige los contratos del monitor.',
-    permission: 'CONTRACTS',
   },
   {
     to: '/admin/suppliers',
     title: 'Proveedores',
     text: 'El catálogo de proveedores que reciben los contratos.',
-    permission: 'SUPPLIERS',
   },
 ];
 
@@ -126,7 +122,7 @@ export function DashboardPage() {
   const byRoute = useVisitsByRoute(organizationId);
   const contracts = hasPermission(session, 'CONTRACTS');
   // Only to sections the user may open.
-  const shortcuts = SHORTCUTS.filter((shortcut) => hasPermission(session, shortcut.permission));
+  const shortcuts = SHORTCUTS.filter((shortcut) => canOpen(session, shortcut.to));
   const periodOption = useMemo(() => (byPeriod.data ? barOption(byPeriod.data) : null), [byPeriod.data]);
   const routeOption = useMemo(() => (byRoute.data ? donutOption(byRoute.data) : null), [byRoute.data]);
 
