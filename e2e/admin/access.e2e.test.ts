@@ -3,9 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/lib/passwords';
-import { insertUser } from '../../src/server/modules/users/users.repository';
-import { launchBrowser } from '../fixtures/browser';
+import { addAdministrator, chooseMonitor, signIn as signInAs } from '../fixtures/admin';
+import { launchBrowser, openWatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 const PASSWORD = 'clave-de-prueba-e2e';
@@ -26,23 +25,24 @@ describe('administration access in Chromium', () => {
     portal = await startPortal();
     browser = await launchBrowser();
     const { db } = portal.database;
-    const passwordHash = await hashPassword(PASSWORD);
-    await insertUser(db, {
-      email: 'gema@example.org',
-      name: 'Gema',
-      lastName: 'General',
-      passwordHash,
-      administratorType: 'GENERAL',
-    });
-    await insertUser(db, {
+    const base = { password: PASSWORD };
+    await addAdministrator(db, { ...base, email: 'gema@example.org', name: 'Gema', lastName: 'General' });
+    await addAdministrator(db, {
+      ...base,
       email: 'carla@example.org',
       name: 'Carla',
       lastName: 'Custom',
-      passwordHash,
       administratorType: 'CUSTOM',
       permissions: ['SUPPLIERS', 'RESOURCES'],
     });
-    await insertUser(db, { email: 'perfil@example.org', name: 'Pablo', lastName: 'Perfil', passwordHash });
+    await addAdministrator(db, {
+      ...base,
+      email: 'perfil@example.org',
+      name: 'Pablo',
+      lastName: 'Perfil',
+      administratorType: 'CUSTOM',
+      permissions: [],
+    });
     const [row] = await queryRows<{ id: string; name: string }>(
       db,
       sql`SELECT id, name FROM organizations WHERE short_name = 'SLV'`,
@@ -58,15 +58,8 @@ describe('administration access in Chromium', () => {
   });
 
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-MX' });
-    page = await context.newPage();
-    problems = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      // A refused call (401/403/409) is logged by Chromium as a failed resource; that is expected here.
-      if (message.type() === 'error' && !/status of 40[139]/.test(message.text()))
-        problems.push(message.text());
-    });
+    // A refused call (401/403/409) is logged by Chromium as a failed resource; that is expected here.
+    ({ context, page, problems } = await openWatchedPage(browser, { expectedConsole: /status of 40[139]/ }));
   });
   afterEach(async () => {
     await context.close();
@@ -75,16 +68,8 @@ describe('administration access in Chromium', () => {
 
   const url = (path: string) => `${portal.baseUrl}${path}`;
 
-  async function signIn(email: string, password = PASSWORD) {
-    await page.getByLabel('Correo electrónico').fill(email);
-    await page.getByLabel('Contraseña').fill(password);
-    await page.getByLabel('Contraseña').press('Enter');
-  }
-
-  async function chooseSantaLucia() {
-    await page.waitForURL(/\/admin\/select-organization/);
-    await page.getByRole('button', { name: `Seleccionar ${slv.name}` }).click();
-  }
+  const signIn = (email: string, password = PASSWORD) => signInAs(page, email, password);
+  const chooseSantaLucia = () => chooseMonitor(page, slv.name);
 
   it('signs in from a deep link, chooses a monitor and lands on the page asked for', async () => {
     await page.goto(url('/admin/users?x=1'));

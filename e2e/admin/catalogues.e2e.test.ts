@@ -2,9 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { hashPassword } from '../../src/server/lib/passwords';
-import { insertUser } from '../../src/server/modules/users/users.repository';
-import { launchBrowser } from '../fixtures/browser';
+import { addAdministrator, chooseMonitor, signIn } from '../fixtures/admin';
+import { launchBrowser, openWatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 const PASSWORD = 'clave-de-catalogos';
@@ -47,12 +46,11 @@ describe('catalogues in Chromium', () => {
   beforeAll(async () => {
     portal = await startPortal();
     browser = await launchBrowser();
-    await insertUser(portal.database.db, {
+    await addAdministrator(portal.database.db, {
       email: 'catalogos@example.org',
+      password: PASSWORD,
       name: 'Cata',
       lastName: 'Logo',
-      passwordHash: await hashPassword(PASSWORD),
-      administratorType: 'GENERAL',
     });
   });
   afterAll(async () => {
@@ -60,10 +58,8 @@ describe('catalogues in Chromium', () => {
     await portal?.stop();
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-MX' });
-    page = await context.newPage();
-    problems = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    // Console errors are not checked here: refused saves (409) are part of the flows.
+    ({ context, page, problems } = await openWatchedPage(browser, { consoleErrors: false }));
   });
   afterEach(async () => {
     await context.close();
@@ -72,11 +68,8 @@ describe('catalogues in Chromium', () => {
 
   async function open(route: string) {
     await page.goto(`${portal.baseUrl}/login?redirectTo=${encodeURIComponent(route)}`);
-    await page.getByLabel('Correo electrónico').fill('catalogos@example.org');
-    await page.getByLabel('Contraseña').fill(PASSWORD);
-    await page.getByLabel('Contraseña').press('Enter');
-    await page.waitForURL(/\/admin\/select-organization/);
-    await page.getByRole('button', { name: /Seleccionar Municipio de Santa Lucía del Valle/ }).click();
+    await signIn(page, 'catalogos@example.org', PASSWORD);
+    await chooseMonitor(page);
     await page.waitForURL((url) => url.pathname === route);
   }
 

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/lib/passwords';
-import { insertUser } from '../../src/server/modules/users/users.repository';
 import { startSmtpServer, type TestSmtp } from '../../src/server/test/smtp';
+import { addAdministrator, signIn } from '../fixtures/admin';
 import { launchBrowser } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
@@ -16,12 +15,11 @@ describe('password recovery in Chromium', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     portal = await startPortal({ SMTP_URL: smtp.url, MAIL_FROM: 'Vigía <no-reply@vigia.test>' });
-    await insertUser(portal.database.db, {
+    await addAdministrator(portal.database.db, {
       email: 'olvido@example.org',
+      password: 'la-vieja-clave',
       name: 'Olga',
       lastName: 'Olvido',
-      passwordHash: await hashPassword('la-vieja-clave'),
-      administratorType: 'GENERAL',
     });
     browser = await launchBrowser();
     page = await (await browser.newContext({ locale: 'es-MX' })).newPage();
@@ -60,9 +58,7 @@ describe('password recovery in Chromium', () => {
       .getByTestId('login-info')
       .getByText('Tu contraseña se ha actualizado correctamente. Por favor inicia sesión nuevamente.')
       .waitFor();
-    await page.getByLabel('Correo electrónico').fill('olvido@example.org');
-    await page.getByLabel('Contraseña').fill('la-nueva-clave');
-    await page.getByLabel('Contraseña').press('Enter');
+    await signIn(page, 'olvido@example.org', 'la-nueva-clave');
     await page.waitForURL(/\/admin\/select-organization/);
 
     await page.goto(`${portal.baseUrl}${path}`);

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { queryRows } from '../../src/server/db/client';
 import { formatCount, formatMoney } from '../../src/shared/format/money';
 import { CHART_SERIES } from '../../src/shared/schemas/landing';
-import { launchBrowser } from '../fixtures/browser';
+import { launchBrowser, openWatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 const GREEN = CHART_SERIES.find((series) => series.key === 'PUBLIC')!.color;
@@ -37,17 +37,7 @@ describe('browsing a monitor in Chromium', () => {
   });
 
   beforeEach(async () => {
-    context = await browser.newContext({
-      viewport: { width: 1366, height: 900 },
-      locale: 'es-MX',
-      acceptDownloads: true,
-    });
-    page = await context.newPage();
-    problems = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    ({ context, page, problems } = await openWatchedPage(browser, { acceptDownloads: true }));
   });
   afterEach(async () => {
     await context.close();

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { hashPassword } from '../../src/server/lib/passwords';
-import { insertUser } from '../../src/server/modules/users/users.repository';
+import { addAdministrator } from '../fixtures/admin';
 import { launchBrowser } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
@@ -15,12 +14,11 @@ describe('resources in Chromium', () => {
 
   beforeAll(async () => {
     portal = await startPortal();
-    await insertUser(portal.database.db, {
+    await addAdministrator(portal.database.db, {
       email: 'recursos@example.org',
+      password: 'clave-de-recursos',
       name: 'Rita',
       lastName: 'Recursos',
-      passwordHash: await hashPassword('clave-de-recursos'),
-      administratorType: 'GENERAL',
     });
     const [slv] = await queryRows<{ id: string }>(
       portal.database.db,
