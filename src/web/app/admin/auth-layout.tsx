@@ -1,6 +1,7 @@
 import { Anchor, Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
 import { aboutQuery } from '../../features/about/api/about';
 
 const TO_BE_DEFINED = 'Por definir...';
@@ -47,5 +48,28 @@ export function AuthLayout() {
         </SimpleGrid>
       </Paper>
     </Box>
+  );
+}
+
+/** The title of a sign-in screen and the line under it. */
+export function AuthHeading({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <Title order={1} fz={28}>
+        {title}
+      </Title>
+      <Text c="dimmed" mt={4}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** The way back to the sign-in form from the password screens. */
+export function BackToLogin() {
+  return (
+    <Anchor component={Link} to="/login" ta="center">
+      Volver a iniciar sesión
+    </Anchor>
   );
 }

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
+import { AuthHeading, BackToLogin } from '../../app/admin/auth-layout';
 import { useResetPassword } from '../../features/admin/session/api';
 import { toast } from '../../lib/notifications';
 
@@ -48,14 +49,9 @@ export function ForgotPasswordPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={28}>
-          Recuperar contraseña
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Escribe el correo de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.
-        </Text>
-      </div>
+      <AuthHeading title="Recuperar contraseña">
+        Escribe el correo de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.
+      </AuthHeading>
       {reset.isError ? (
         <Alert color="red" variant="light" role="alert">
           {reset.error.message}
@@ -77,9 +73,7 @@ export function ForgotPasswordPage() {
           </Button>
         </Stack>
       </form>
-      <Anchor component={Link} to="/login" ta="center">
-        Volver a iniciar sesión
-      </Anchor>
+      <BackToLogin />
     </Stack>
   );
 }

@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { adminRedirect } from '../../app/admin/admin-paths';
+import { AuthHeading } from '../../app/admin/auth-layout';
 import { useLogin } from '../../features/admin/session/api';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/notifications';
@@ -69,14 +59,7 @@ export function LoginPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={28}>
-          Bienvenido Administrador
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Inicia sesión para administrar el monitor.
-        </Text>
-      </div>
+      <AuthHeading title="Bienvenido Administrador">Inicia sesión para administrar el monitor.</AuthHeading>
       {info ? (
         <Alert color="blue" variant="light" data-testid="login-info">
           {info}

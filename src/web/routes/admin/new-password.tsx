@@ -1,9 +1,10 @@
-import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { LIMITS } from '../../../shared/constants/limits';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
+import { AuthHeading, BackToLogin } from '../../app/admin/auth-layout';
 import { useNewPassword } from '../../features/admin/session/api';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/notifications';
@@ -69,14 +70,9 @@ export function NewPasswordPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={28}>
-          Nueva contraseña
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Escribe tu nueva contraseña dos veces. Al cambiarla se cerrarán tus sesiones abiertas.
-        </Text>
-      </div>
+      <AuthHeading title="Nueva contraseña">
+        Escribe tu nueva contraseña dos veces. Al cambiarla se cerrarán tus sesiones abiertas.
+      </AuthHeading>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordInput
@@ -102,9 +98,7 @@ export function NewPasswordPage() {
           </Button>
         </Stack>
       </form>
-      <Anchor component={Link} to="/login" ta="center">
-        Volver a iniciar sesión
-      </Anchor>
+      <BackToLogin />
     </Stack>
   );
 }
