@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { passwordTokens, resources, sessions, users } from './db/schema';
 import { routeKey } from './plugins/access';
 import { bearer, createUser, signIn } from './test/auth';
-import { createOrganization, createSupplier, createUnit } from './test/factories';
+import { createContract, createOrganization, createSupplier, createUnit } from './test/factories';
 import { createTestApp, type TestContext, testConfig } from './test/test-app';
 
 type Sample = { query?: string; payload?: object } | 'stream';
@@ -43,14 +43,37 @@ function samples(ids: Ids): Record<string, Sample> {
     ...catalogueSamples('administrative-units', { name: 'Dirección de paseo' }, ids.unit),
     ...catalogueSamples('organizations', { name: 'Monitor de paseo', shortName: 'PASEO' }, ids.organization),
     ...catalogueSamples('resources', RESOURCE, ids.resource),
+    ...catalogueSamples('contracts', contractEntry(ids.unit), ids.contract),
+    'GET /api/contracts/retrieve/suppliers': { query: '?search=a' },
+    'GET /api/contracts/retrieve/administrative-units': { query: '?search=a' },
   };
 }
+
+/** A valid hand-entered contract naming the given unit. */
+const contractEntry = (unit: string) => ({
+  procedureType: 'PUBLIC',
+  category: 'SERVICES',
+  administrationPeriod: '2021-2024',
+  fiscalYear: '2022',
+  period: '1o 2022',
+  organizerAdministrativeUnit: unit,
+  applicantAdministrativeUnit: unit,
+  areaInCharge: 'Compras',
+  servicesDescription: 'Servicio de paseo',
+  administrativeUnitType: 'CENTRALIZED',
+  contractType: 'NORMAL',
+  contractDate: '2022-03-01',
+  contractNumber: `PASEO-${unit.slice(-6)}`,
+  totalAmount: 100,
+});
 
 const RESOURCE = { title: 'Ley de paseo', url: 'https://example.org/ley', classification: 'LEGAL_FRAMEWORK' };
 
 interface Ids {
   resource: string;
   otherResource: string;
+  contract: string;
+  otherContract: string;
   user: string;
   deletedUser: string;
   supplier: string;
@@ -86,6 +109,7 @@ function recordProbes(ids: Ids): Record<string, { query?: string; payload?: obje
     ...catalogueProbes('administrative-units', { name: 'Unidad ajena' }, ids.otherUnit),
     ...catalogueProbes('organizations', { name: 'Borrada', shortName: 'BORR' }, ids.deletedOrganization),
     ...catalogueProbes('resources', RESOURCE, ids.otherResource),
+    ...catalogueProbes('contracts', contractEntry(ids.unit), ids.otherContract),
     'POST /api/users/delete': { payload: { _id: ids.deletedUser } },
     'POST /api/users/save': {
       payload: {
@@ -135,17 +159,22 @@ describe('every /api route', () => {
     const deleted = await createUser(db, { permissions: ['SUPPLIERS'] });
     await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
     const otherOrganizationId = (await createOrganization(db)).id;
+    const unit = (await createUnit(db, organizationId)).id;
+    const otherUnit = (await createUnit(db, otherOrganizationId)).id;
     ids = {
       user: (await createUser(db, { permissions: ['SUPPLIERS'] })).id,
       deletedUser: deleted.id,
       supplier: (await createSupplier(db, organizationId)).id,
-      unit: (await createUnit(db, organizationId)).id,
+      unit,
       organization: (await createOrganization(db)).id,
       otherSupplier: (await createSupplier(db, otherOrganizationId)).id,
-      otherUnit: (await createUnit(db, otherOrganizationId)).id,
+      otherUnit,
       deletedOrganization: (await createOrganization(db, { deletedAt: new Date() })).id,
       resource: await insertResource(organizationId),
       otherResource: await insertResource(otherOrganizationId),
+      contract: (await createContract(db, { organizationId, unitId: unit })).id,
+      otherContract: (await createContract(db, { organizationId: otherOrganizationId, unitId: otherUnit }))
+        .id,
     };
     const seen = new Set<string>();
     routes = ctx.app.apiRoutes

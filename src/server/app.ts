@@ -22,6 +22,7 @@ import { accountsPublicRoutes, sessionRoutes } from './modules/accounts/accounts
 import { adminRoutes } from './modules/admin/admin.routes';
 import { NotificationHub } from './modules/admin/notification-hub';
 import { catalogueRoutes } from './modules/catalogues/catalogue.routes';
+import { contractPickerRoutes } from './modules/catalogues/contract-pickers.routes';
 import { CATALOGUES } from './modules/catalogues/definitions';
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
@@ -140,6 +141,7 @@ export async function buildApp(
   for (const catalogue of CATALOGUES) {
     await app.register(catalogueRoutes(catalogue), { prefix: `/api/${catalogue.path}` });
   }
+  await app.register(contractPickerRoutes, { prefix: '/api/contracts' });
 
   const serveWebApp = await registerWebApp(app, config.webDir);
   app.setNotFoundHandler((request, reply) => {

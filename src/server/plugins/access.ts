@@ -57,6 +57,10 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   ...catalogue('suppliers', 'SUPPLIERS', 'required'),
   ...catalogue('administrative-units', 'ADMINISTRATIVE_UNITS', 'required'),
   ...catalogue('resources', 'RESOURCES', 'required'),
+  ...catalogue('contracts', 'CONTRACTS', 'required'),
+  // The contract form's supplier and unit pickers.
+  'GET /api/contracts/retrieve/suppliers': { permission: 'CONTRACTS', organization: 'required' },
+  'GET /api/contracts/retrieve/administrative-units': { permission: 'CONTRACTS', organization: 'required' },
   // Organizations belong to the installation, like users.
   ...catalogue('organizations', 'ORGANIZATIONS', 'ignored'),
 };

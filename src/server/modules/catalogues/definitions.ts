@@ -21,6 +21,7 @@ import type { Database } from '../../db/client';
 import { administrativeUnits, contracts, organizations, resources, suppliers } from '../../db/schema';
 import { containsPattern } from '../../lib/sql';
 import type { AnyCatalogue, CatalogueDefinition } from './catalogue';
+import { contractCatalogue } from './contract-catalogue';
 
 const folded = (column: unknown) => sql`lower(immutable_unaccent(${column}))`;
 const iso = (value: Date) => value.toISOString();
@@ -202,4 +203,5 @@ export const CATALOGUES: readonly AnyCatalogue[] = [
   unitCatalogue,
   organizationCatalogue,
   resourceCatalogue,
+  contractCatalogue,
 ];

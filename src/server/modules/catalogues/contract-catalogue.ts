@@ -1,0 +1,208 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  CONTRACT_MESSAGES,
+  type ContractDoc,
+  ContractDocSchema,
+  ContractFieldsSchema,
+  withContractRules,
+} from '../../../shared/schemas/catalogues';
+import type { Database } from '../../db/client';
+import { administrativeUnits, contracts, suppliers } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { containsPattern } from '../../lib/sql';
+import type { CatalogueDefinition, Scope } from './catalogue';
+
+const organizer = alias(administrativeUnits, 'organizer_unit');
+const applicant = alias(administrativeUnits, 'applicant_unit');
+
+type ContractRow = {
+  contract: typeof contracts.$inferSelect;
+  supplierName: string | null;
+  organizerName: string | null;
+  applicantName: string | null;
+};
+type ContractValues = z.output<ReturnType<typeof withContractRules<typeof ContractFieldsSchema>>>;
+
+const named = (id: string | null, name: string | null) => (id && name !== null ? { _id: id, name } : null);
+
+/** Rows of other monitors, or deleted ones, cannot be referenced: 400 naming the field. */
+async function checkReferences(db: Database, scope: Scope, values: Record<string, unknown>): Promise<void> {
+  const errors: { path: string; message: string }[] = [];
+  const supplierId = values.supplierId as string | null;
+  if (supplierId) {
+    const [found] = await db
+      .select({ id: suppliers.id })
+      .from(suppliers)
+      .where(
+        and(
+          eq(suppliers.id, supplierId),
+          eq(suppliers.organizationId, scope.organizationId!),
+          isNull(suppliers.deletedAt),
+        ),
+      );
+    if (!found) errors.push({ path: 'body.supplier', message: CONTRACT_MESSAGES.supplierUnknown });
+  }
+  const unitIds = [values.organizerAdministrativeUnitId, values.applicantAdministrativeUnitId] as string[];
+  const units = await db
+    .select({ id: administrativeUnits.id })
+    .from(administrativeUnits)
+    .where(
+      and(
+        inArray(administrativeUnits.id, unitIds),
+        eq(administrativeUnits.organizationId, scope.organizationId!),
+        isNull(administrativeUnits.deletedAt),
+      ),
+    );
+  const known = new Set(units.map((unit) => unit.id));
+  for (const [field, id] of [
+    ['organizerAdministrativeUnit', unitIds[0]],
+    ['applicantAdministrativeUnit', unitIds[1]],
+  ] as const) {
+    if (!known.has(id!)) errors.push({ path: `body.${field}`, message: CONTRACT_MESSAGES.unitUnknown });
+  }
+  if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
+}
+
+/**
+ * Contracts entered or corrected by hand (CONTRACTS). Listed with the supplier's and units' names;
+ * searched by process id, contract number, description and supplier name.
+ */
+export const contractCatalogue: CatalogueDefinition<typeof ContractFieldsSchema, ContractRow, ContractDoc> = {
+  path: 'contracts',
+  permission: 'CONTRACTS',
+  scope: 'organization',
+  table: contracts,
+  input: ContractFieldsSchema,
+  rules: (schema) => withContractRules(schema as unknown as typeof ContractFieldsSchema),
+  doc: ContractDocSchema,
+  select: (db) =>
+    db
+      .select({
+        contract: contracts,
+        supplierName: suppliers.name,
+        organizerName: organizer.name,
+        applicantName: applicant.name,
+      })
+      .from(contracts)
+      .leftJoin(suppliers, eq(suppliers.id, contracts.supplierId))
+      .leftJoin(organizer, eq(organizer.id, contracts.organizerAdministrativeUnitId))
+      .leftJoin(applicant, eq(applicant.id, contracts.applicantAdministrativeUnitId)),
+  checkReferences,
+  sortable: {
+    'supplier.name': suppliers.name,
+    category: contracts.category,
+    procedureType: contracts.procedureType,
+    administrationPeriod: contracts.administrationPeriod,
+    fiscalYear: contracts.fiscalYear,
+    period: contracts.period,
+    contractId: contracts.contractId,
+    partida: contracts.partida,
+    procedureState: contracts.procedureState,
+    announcementDate: contracts.announcementDate,
+    clarificationMeetingDate: contracts.clarificationMeetingDate,
+    'organizerAdministrativeUnit.name': organizer.name,
+    'applicantAdministrativeUnit.name': applicant.name,
+    administrativeUnitType: contracts.administrativeUnitType,
+    contractNumber: contracts.contractNumber,
+    contractDate: contracts.contractDate,
+    contractType: contracts.contractType,
+    totalAmount: contracts.totalAmount,
+    minAmount: contracts.minAmount,
+    maxAmount: contracts.maxAmount,
+    totalOrMaxAmount: contracts.totalOrMaxAmount,
+    areaInCharge: contracts.areaInCharge,
+    updateDate: contracts.updateDate,
+    isEmpty: contracts.isEmpty,
+    createdAt: contracts.createdAt,
+  },
+  search: (text) =>
+    or(
+      sql`${contracts.searchText} LIKE ${containsPattern(text)}`,
+      inArray(
+        contracts.supplierId,
+        sql`(SELECT ${suppliers.id} FROM ${suppliers} WHERE ${suppliers.searchName} LIKE ${containsPattern(text)})`,
+      ),
+    )!,
+  values: (raw) => {
+    const input = raw as unknown as ContractValues;
+    return {
+      supplierId: input.supplier,
+      procedureType: input.procedureType,
+      category: input.category,
+      administrationPeriod: input.administrationPeriod,
+      fiscalYear: input.fiscalYear,
+      period: input.period,
+      contractId: input.contractId,
+      partida: input.partida,
+      procedureState: input.procedureState,
+      announcementUrl: input.announcementUrl,
+      announcementDate: input.announcementDate,
+      servicesDescription: input.servicesDescription,
+      clarificationMeetingDate: input.clarificationMeetingDate,
+      clarificationMeetingJudgmentUrl: input.clarificationMeetingJudgmentUrl,
+      presentationProposalsDocUrl: input.presentationProposalsDocUrl,
+      organizerAdministrativeUnitId: input.organizerAdministrativeUnit,
+      applicantAdministrativeUnitId: input.applicantAdministrativeUnit,
+      administrativeUnitType: input.administrativeUnitType,
+      contractNumber: input.contractNumber,
+      contractDate: input.contractDate,
+      contractType: input.contractType,
+      totalAmount: input.totalAmount,
+      minAmount: input.minAmount,
+      maxAmount: input.maxAmount,
+      totalOrMaxAmount: input.totalOrMaxAmount,
+      contractUrl: input.contractUrl,
+      areaInCharge: input.areaInCharge,
+      updateDate: input.updateDate,
+      notes: input.notes,
+      karewaNotes: input.karewaNotes,
+      informationDate: input.informationDate,
+      limitExceeded: input.limitExceeded,
+      amountExceeded: input.amountExceeded,
+      isEmpty: input.isEmpty,
+    };
+  },
+  present: ({ contract: row, supplierName, organizerName, applicantName }) => ({
+    _id: row.id,
+    supplier: named(row.supplierId, supplierName),
+    procedureType: row.procedureType,
+    category: row.category,
+    administrationPeriod: row.administrationPeriod,
+    fiscalYear: row.fiscalYear,
+    period: row.period,
+    contractId: row.contractId,
+    partida: row.partida,
+    procedureState: row.procedureState,
+    announcementUrl: row.announcementUrl,
+    announcementDate: row.announcementDate,
+    servicesDescription: row.servicesDescription,
+    clarificationMeetingDate: row.clarificationMeetingDate,
+    clarificationMeetingJudgmentUrl: row.clarificationMeetingJudgmentUrl,
+    presentationProposalsDocUrl: row.presentationProposalsDocUrl,
+    organizerAdministrativeUnit: named(row.organizerAdministrativeUnitId, organizerName),
+    applicantAdministrativeUnit: named(row.applicantAdministrativeUnitId, applicantName),
+    administrativeUnitType: row.administrativeUnitType,
+    contractNumber: row.contractNumber,
+    contractDate: row.contractDate,
+    contractType: row.contractType,
+    totalAmount: row.totalAmount,
+    minAmount: row.minAmount,
+    maxAmount: row.maxAmount,
+    totalOrMaxAmount: row.totalOrMaxAmount,
+    contractUrl: row.contractUrl,
+    areaInCharge: row.areaInCharge,
+    updateDate: row.updateDate,
+    notes: row.notes,
+    karewaNotes: row.karewaNotes,
+    informationDate: row.informationDate,
+    limitExceeded: row.limitExceeded,
+    amountExceeded: row.amountExceeded,
+    isEmpty: row.isEmpty,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }),
+  messages: CONTRACT_MESSAGES,
+  conflicts: { contracts_number_key: CONTRACT_MESSAGES.numberTaken },
+};
