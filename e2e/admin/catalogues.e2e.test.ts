@@ -29,6 +29,8 @@ interface CatalogueCase {
   deleted: string;
   /** Reads the stored row (deleted ones too) by name. */
   stored(name: string): SQL;
+  /** More about the created row (contracts: the amount and the date as chosen). */
+  createdRow?: Record<string, unknown>;
 }
 
 /**
@@ -157,6 +159,65 @@ describe('catalogues in Chromium', () => {
       stored: (name) =>
         sql`SELECT title AS name, deleted_at IS NOT NULL AS deleted, url AS detail FROM resources WHERE title = ${name}`,
     },
+    {
+      route: '/admin/contracts',
+      heading: 'Catálogo de Contratos',
+      newButton: 'Nuevo contrato',
+      async fill(modal) {
+        const choose = async (label: string, option: string | RegExp) => {
+          await modal.getByLabel(field(label)).click();
+          await page.getByRole('option', { name: option }).first().click();
+        };
+        await choose('Tipo de procedimiento', 'Adjudicación Directa');
+        await choose('Materia', 'Servicios');
+        // A wrong format says so with an example, on the field and in the footer.
+        await modal.getByLabel(field('Administración')).fill('2024');
+        await modal.getByRole('button', { name: 'Guardar' }).click();
+        await modal
+          .getByText('El campo Administración no tiene el formato correcto. Ejemplo: 2019-2021')
+          .first()
+          .waitFor();
+        await modal.getByLabel(field('Administración')).fill('2024-2027');
+        await modal.getByLabel(field('Ejercicio')).fill('2025');
+        await modal.getByLabel(field('Periodo')).fill('2o 2025');
+        await modal
+          .getByLabel(field('Descripción de las obras, bienes o servicios'))
+          .fill('Servicio de limpieza');
+        for (const unit of ['Unidad administrativa convocante', 'Unidad administrativa solicitante']) {
+          await modal.getByLabel(field(unit)).fill('a');
+          await page.getByRole('option').first().click();
+        }
+        await choose('Tipo de unidad administrativa', 'Centralizada');
+        await modal.getByLabel(field('Área responsable')).fill('Dirección de Adquisiciones');
+        await modal.getByLabel(field('Número de contrato')).fill('CTO-NAVEGADOR-1');
+        // The date picker: Spanish, weeks from Sunday, shown as dd/mm/yyyy.
+        await modal.getByLabel(field('Fecha del contrato')).click();
+        const weekdays = await page.locator('[class*="-weekday"]').allInnerTexts();
+        expect(weekdays[0]?.toLowerCase()).toMatch(/^do/);
+        await page.getByRole('button', { name: /^15 / }).first().click();
+        await expect
+          .poll(() => modal.getByLabel(field('Fecha del contrato')).innerText())
+          .toMatch(/^15\/\d{2}\/\d{4}$/);
+        await choose('Tipo de contrato', 'Normal');
+        await modal.getByLabel(field('Monto total')).fill('150000.50');
+        await expect.poll(() => modal.getByTestId('total-or-max').innerText()).toMatch(/^\$150,000\.50 /);
+        // Direct awards show the limit fields.
+        await modal.getByLabel('Excede el límite de la adjudicación directa').waitFor();
+      },
+      name: 'CTO-NAVEGADOR-1',
+      createdRow: { amount: 150_000.5, day: expect.stringMatching(/^\d{4}-\d{2}-15$/) },
+      created: 'El contrato fue creado correctamente',
+      inlineLabel: 'Área responsable',
+      inlineAppend: 'Norte',
+      editLabel: 'Número de contrato',
+      editValue: 'CTO-NAVEGADOR-2',
+      updated: 'El contrato fue actualizado correctamente',
+      deleted: 'El contrato fue eliminado correctamente',
+      stored: (name) =>
+        sql`SELECT contract_number AS name, deleted_at IS NOT NULL AS deleted, area_in_charge AS detail,
+                   total_or_max_amount::float AS amount, contract_date::text AS day
+            FROM contracts WHERE contract_number = ${name}`,
+    },
   ];
 
   it.each(cases)('$heading: create, inline edit, modal edit and delete', async (item) => {
@@ -172,7 +233,9 @@ describe('catalogues in Chromium', () => {
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(item.created).waitFor();
     await search(item.name);
-    expect((await queryRows(portal.database.db, item.stored(item.name))).length).toBe(1);
+    const created = await queryRows<Record<string, unknown>>(portal.database.db, item.stored(item.name));
+    expect(created.length).toBe(1);
+    if (item.createdRow) expect(created[0]).toMatchObject(item.createdRow);
 
     // Inline edit: append a word to a cell, save, confirm how many records change.
     await page.getByRole('button', { name: 'Editar', exact: true }).click();
@@ -186,7 +249,7 @@ describe('catalogues in Chromium', () => {
     await confirm.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Los cambios se guardaron correctamente').waitFor();
     await page.getByTestId('catalogue-table').getByText(after).first().waitFor();
-    const renames = (label: string) => label === 'Nombre' || label === 'Título';
+    const renames = (label: string) => ['Nombre', 'Título', 'Número de contrato'].includes(label);
     const currentName = renames(item.inlineLabel) ? after : item.name;
 
     // Edit through the modal.

@@ -24,6 +24,7 @@ export const WEB_ROUTES = {
   adminUnits: '/admin/administrative-units',
   adminOrganizations: '/admin/organizations',
   adminResources: '/admin/resources',
+  adminContracts: '/admin/contracts',
 } as const;
 
 const patterns: RegExp[] = Object.values(WEB_ROUTES).map(

@@ -87,6 +87,10 @@ export const router = createBrowserRouter([
                 lazy: () => admin().then((m) => ({ Component: m.OrganizationsCataloguePage })),
               },
               {
+                path: WEB_ROUTES.adminContracts,
+                lazy: () => admin().then((m) => ({ Component: m.ContractsCataloguePage })),
+              },
+              {
                 path: WEB_ROUTES.adminResources,
                 lazy: () => admin().then((m) => ({ Component: m.ResourcesCataloguePage })),
               },

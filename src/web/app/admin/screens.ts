@@ -5,6 +5,7 @@
  */
 
 export { UnitsCataloguePage } from '../../routes/admin/administrative-units';
+export { ContractsCataloguePage } from '../../routes/admin/contracts';
 export { DashboardPage } from '../../routes/admin/dashboard';
 export { ForgotPasswordPage } from '../../routes/admin/forgot-password';
 export { LoginPage } from '../../routes/admin/login';

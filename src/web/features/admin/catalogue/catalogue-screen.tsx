@@ -16,7 +16,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
@@ -47,6 +47,10 @@ export interface CatalogueConfig<Doc extends Row> {
     errors: Record<string, string>;
   }): ReactNode;
   testId: string;
+  /** Wide catalogues (contracts) scroll sideways beyond this width. */
+  tableMinWidth?: number;
+  /** The entry modal's size (the contract form is large). */
+  modalSize?: 'lg' | 'xl';
   /** How a row is named in buttons' labels (default: its first column). */
   rowLabel?(doc: Doc): string;
   /** Shown after the first column's value (states such as 'Invitado'). */
@@ -223,7 +227,7 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
               : `Por ahora no hay ${config.plural.toLowerCase()}.`}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={config.tableMinWidth ?? 640}>
             <Table striped highlightOnHover verticalSpacing="sm" data-testid="catalogue-table">
               <Table.Thead>
                 <Table.Tr>
@@ -245,7 +249,14 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
                 {data.docs.map((row) => (
                   <Table.Tr key={row._id}>
                     {columns.map((column) => (
-                      <Table.Td key={column.field}>
+                      <Table.Td
+                        key={column.field}
+                        style={
+                          column.maxWidth
+                            ? { maxWidth: column.maxWidth, overflowWrap: 'anywhere' }
+                            : undefined
+                        }
+                      >
                         {inline && column.inline ? (
                           <TextInput
                             size="xs"
@@ -379,6 +390,8 @@ function EntryModal<Doc extends Row>({
   const [confirming, setConfirming] = useState<string | null>(null);
   const save = useSaveEntry<Doc>(config.path);
   const { reset } = save;
+  // On a phone the form takes the whole screen.
+  const phone = useMediaQuery('(max-width: 36em)');
 
   useEffect(() => {
     if (opened) {
@@ -422,7 +435,14 @@ function EntryModal<Doc extends Row>({
   };
   const listed = Object.values(errors);
   return (
-    <Modal opened={opened} onClose={onClose} title={entry ? 'Editar' : 'Nuevo(a)'} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={entry ? 'Editar' : 'Nuevo(a)'}
+      size={config.modalSize ?? 'lg'}
+      fullScreen={phone}
+      centered
+    >
       <Stack gap="sm">
         {config.form({ draft, set, errors })}
         {confirming ? (
@@ -434,7 +454,7 @@ function EntryModal<Doc extends Row>({
           <Alert color="red" variant="light" title="El formulario contiene errores" role="alert">
             <Stack gap={2}>
               {listed.map((message) => (
-                <Text key={message} fz="sm">
+                <Text key={message} fz="sm" style={{ whiteSpace: 'pre-line' }}>
                   {message}
                 </Text>
               ))}

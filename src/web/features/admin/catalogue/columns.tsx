@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../../shared/format/dates';
 import { formatMoney } from '../../../../shared/format/money';
@@ -19,6 +19,8 @@ export interface CatalogueColumn {
   sort?: string;
   /** Editable in the inline edit mode, as text. */
   inline?: boolean;
+  /** Long texts (descriptions, links) wrap within this width instead of stretching the table. */
+  maxWidth?: number;
 }
 
 /** The value at a dotted path. */
@@ -41,10 +43,11 @@ export function renderCell(column: CatalogueColumn, row: unknown): ReactNode {
     case 'i18n':
       return column.labels?.[String(value)] ?? String(value);
     case 'highlight':
+      // Identifiers: emphasised, never cut (a badge would truncate long contract numbers).
       return (
-        <Badge variant="light" radius="sm">
+        <Text span fz="sm" fw={600} c="var(--mantine-primary-color-filled)" style={{ whiteSpace: 'nowrap' }}>
           {String(value)}
-        </Badge>
+        </Text>
       );
     default:
       return String(value);

@@ -1,0 +1,307 @@
+import { Divider, SimpleGrid, Switch, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import {
+  ADMINISTRATIVE_UNIT_TYPE_LABELS,
+  CONTRACT_CATEGORY_LABELS,
+  CONTRACT_TYPE_LABELS,
+  PROCEDURE_STATE_LABELS,
+  PROCEDURE_TYPE_LABELS,
+} from '../../../shared/constants/enums';
+import { formatMoney } from '../../../shared/format/money';
+import {
+  CONTRACT_EXAMPLES,
+  type ContractDoc,
+  ContractInputSchema,
+  CONTRACT_LABELS as L,
+} from '../../../shared/schemas/catalogues';
+import { type CatalogueConfig, CatalogueScreen } from '../../features/admin/catalogue/catalogue-screen';
+import type { CatalogueColumn } from '../../features/admin/catalogue/columns';
+import {
+  ChoiceField,
+  DateField,
+  type FieldProps,
+  FormattedField,
+  MoneyField,
+  NotesField,
+  TextField,
+} from '../../features/admin/catalogue/fields';
+import { ReferenceField } from '../../features/admin/contracts/reference-field';
+
+const text = (field: keyof typeof L, extra: Partial<CatalogueColumn> = {}): CatalogueColumn => ({
+  field,
+  label: L[field],
+  sort: field,
+  ...extra,
+});
+
+/** The columns of the spec, in its order; createdAt starts hidden. */
+const COLUMNS: CatalogueColumn[] = [
+  { field: 'supplier.name', label: L.supplier, sort: 'supplier.name', maxWidth: 260 },
+  text('category', { type: 'i18n', labels: CONTRACT_CATEGORY_LABELS }),
+  text('procedureType', { type: 'i18n', labels: PROCEDURE_TYPE_LABELS }),
+  text('administrationPeriod', { inline: true }),
+  text('fiscalYear', { inline: true }),
+  text('period', { inline: true }),
+  text('contractId', { inline: true, type: 'highlight' }),
+  text('partida', { inline: true }),
+  text('procedureState', { type: 'i18n', labels: PROCEDURE_STATE_LABELS }),
+  { field: 'announcementUrl', label: L.announcementUrl, maxWidth: 240 },
+  text('announcementDate', { type: 'date' }),
+  { field: 'servicesDescription', label: L.servicesDescription, inline: true, maxWidth: 320 },
+  text('clarificationMeetingDate', { type: 'date' }),
+  { field: 'clarificationMeetingJudgmentUrl', label: L.clarificationMeetingJudgmentUrl, maxWidth: 240 },
+  { field: 'presentationProposalsDocUrl', label: L.presentationProposalsDocUrl, maxWidth: 240 },
+  {
+    field: 'organizerAdministrativeUnit.name',
+    label: L.organizerAdministrativeUnit,
+    sort: 'organizerAdministrativeUnit.name',
+    maxWidth: 240,
+  },
+  {
+    field: 'applicantAdministrativeUnit.name',
+    label: L.applicantAdministrativeUnit,
+    sort: 'applicantAdministrativeUnit.name',
+    maxWidth: 240,
+  },
+  text('administrativeUnitType', { type: 'i18n', labels: ADMINISTRATIVE_UNIT_TYPE_LABELS }),
+  text('contractNumber', { inline: true, type: 'highlight' }),
+  text('contractDate', { type: 'date' }),
+  text('contractType', { type: 'i18n', labels: CONTRACT_TYPE_LABELS }),
+  text('totalAmount', { type: 'currency' }),
+  text('minAmount', { type: 'currency' }),
+  text('maxAmount', { type: 'currency' }),
+  text('totalOrMaxAmount', { type: 'currency' }),
+  { field: 'contractUrl', label: L.contractUrl, maxWidth: 240 },
+  text('areaInCharge', { inline: true, maxWidth: 240 }),
+  text('updateDate', { type: 'date' }),
+  text('isEmpty', { type: 'boolean' }),
+  { field: 'createdAt', label: 'Fecha de creación', type: 'date', sort: 'createdAt', visible: false },
+];
+
+const EMPTY = {
+  supplier: null,
+  procedureType: null,
+  category: null,
+  administrationPeriod: '',
+  fiscalYear: '',
+  period: '',
+  contractId: '',
+  partida: '',
+  procedureState: null,
+  announcementUrl: '',
+  announcementDate: null,
+  servicesDescription: '',
+  clarificationMeetingDate: null,
+  clarificationMeetingJudgmentUrl: '',
+  presentationProposalsDocUrl: '',
+  organizerAdministrativeUnit: null,
+  applicantAdministrativeUnit: null,
+  administrativeUnitType: null,
+  contractNumber: '',
+  contractDate: null,
+  contractType: null,
+  totalAmount: null,
+  minAmount: null,
+  maxAmount: null,
+  contractUrl: '',
+  areaInCharge: '',
+  updateDate: null,
+  notes: '',
+  karewaNotes: '',
+  informationDate: null,
+  limitExceeded: false,
+  amountExceeded: null,
+  isEmpty: false,
+};
+
+/** A listed contract as the form's draft (references by id). */
+function toDraft(doc: ContractDoc): Record<string, unknown> {
+  const {
+    _id,
+    createdAt,
+    updatedAt,
+    supplier,
+    organizerAdministrativeUnit,
+    applicantAdministrativeUnit,
+    ...rest
+  } = doc;
+  return {
+    ...rest,
+    supplier: supplier?._id ?? null,
+    organizerAdministrativeUnit: organizerAdministrativeUnit?._id ?? null,
+    applicantAdministrativeUnit: applicantAdministrativeUnit?._id ?? null,
+  };
+}
+
+/** The large contract form (spec: contracts catalogue modal). */
+function ContractForm(props: FieldProps) {
+  const { draft, set } = props;
+  const required = !draft.isEmpty;
+  const open = draft.contractType === 'OPEN';
+  const typed = open ? draft.maxAmount : draft.totalAmount;
+  const derived = typed === null || typed === undefined || typed === '' ? null : Number(typed);
+  return (
+    <>
+      <Switch
+        label={L.isEmpty}
+        description="Marca esta opción si en el periodo no se realizaron procedimientos: solo se piden los datos generales."
+        checked={Boolean(draft.isEmpty)}
+        onChange={(event) => set('isEmpty', event.currentTarget.checked)}
+      />
+      <Divider label="Procedimiento" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <ChoiceField
+          {...props}
+          field="procedureType"
+          label={L.procedureType}
+          labels={PROCEDURE_TYPE_LABELS}
+          required
+        />
+        <ChoiceField
+          {...props}
+          field="category"
+          label={L.category}
+          labels={CONTRACT_CATEGORY_LABELS}
+          required
+        />
+        <FormattedField
+          {...props}
+          field="administrationPeriod"
+          label={L.administrationPeriod}
+          placeholder={CONTRACT_EXAMPLES.administrationPeriod}
+          required
+        />
+        <FormattedField
+          {...props}
+          field="fiscalYear"
+          label={L.fiscalYear}
+          placeholder={CONTRACT_EXAMPLES.fiscalYear}
+          required
+        />
+        <FormattedField
+          {...props}
+          field="period"
+          label={L.period}
+          placeholder={CONTRACT_EXAMPLES.period}
+          required
+        />
+        <FormattedField
+          {...props}
+          field="contractId"
+          label={L.contractId}
+          placeholder={CONTRACT_EXAMPLES.contractId}
+        />
+        <TextField {...props} field="partida" label={L.partida} />
+        <ChoiceField
+          {...props}
+          field="procedureState"
+          label={L.procedureState}
+          labels={PROCEDURE_STATE_LABELS}
+        />
+        <FormattedField {...props} field="announcementUrl" label={L.announcementUrl} placeholder="https://" />
+        <DateField {...props} field="announcementDate" label={L.announcementDate} />
+        <DateField {...props} field="clarificationMeetingDate" label={L.clarificationMeetingDate} />
+        <FormattedField
+          {...props}
+          field="clarificationMeetingJudgmentUrl"
+          label={L.clarificationMeetingJudgmentUrl}
+          placeholder="https://"
+        />
+        <FormattedField
+          {...props}
+          field="presentationProposalsDocUrl"
+          label={L.presentationProposalsDocUrl}
+          placeholder="https://"
+        />
+      </SimpleGrid>
+      <TextField {...props} field="servicesDescription" label={L.servicesDescription} required={required} />
+      <Divider label="Unidades y proveedor" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <ReferenceField
+          {...props}
+          field="organizerAdministrativeUnit"
+          label={L.organizerAdministrativeUnit}
+          source="administrative-units"
+          required
+        />
+        <ReferenceField
+          {...props}
+          field="applicantAdministrativeUnit"
+          label={L.applicantAdministrativeUnit}
+          source="administrative-units"
+          required
+        />
+        <ChoiceField
+          {...props}
+          field="administrativeUnitType"
+          label={L.administrativeUnitType}
+          labels={ADMINISTRATIVE_UNIT_TYPE_LABELS}
+          required={required}
+        />
+        <TextField {...props} field="areaInCharge" label={L.areaInCharge} required />
+        <ReferenceField {...props} field="supplier" label={L.supplier} source="suppliers" />
+      </SimpleGrid>
+      <Divider label="Contrato" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextField {...props} field="contractNumber" label={L.contractNumber} required={required} />
+        <DateField {...props} field="contractDate" label={L.contractDate} required={required} />
+        <ChoiceField
+          {...props}
+          field="contractType"
+          label={L.contractType}
+          labels={CONTRACT_TYPE_LABELS}
+          required={required}
+        />
+        <MoneyField {...props} field="totalAmount" label={L.totalAmount} required={required && !open} />
+        <MoneyField {...props} field="minAmount" label={L.minAmount} required={required && open} />
+        <MoneyField {...props} field="maxAmount" label={L.maxAmount} required={required && open} />
+        <div>
+          <Text fz="sm" fw={500}>
+            {L.totalOrMaxAmount}
+          </Text>
+          <Text fz="sm" c="dimmed" data-testid="total-or-max">
+            {derived !== null && Number.isFinite(derived) ? formatMoney(derived) : '—'} ·{' '}
+            {open ? 'el monto máximo (contrato abierto)' : 'el monto total (contrato normal)'}
+          </Text>
+        </div>
+        <FormattedField {...props} field="contractUrl" label={L.contractUrl} placeholder="https://" />
+        <DateField {...props} field="updateDate" label={L.updateDate} />
+        <DateField {...props} field="informationDate" label={L.informationDate} />
+      </SimpleGrid>
+      {draft.procedureType === 'NO_BID' ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Switch
+            mt="lg"
+            label={L.limitExceeded}
+            checked={Boolean(draft.limitExceeded)}
+            onChange={(event) => set('limitExceeded', event.currentTarget.checked)}
+          />
+          <MoneyField {...props} field="amountExceeded" label={L.amountExceeded} />
+        </SimpleGrid>
+      ) : null}
+      <NotesField {...props} />
+      <TextField {...props} field="karewaNotes" label={L.karewaNotes} />
+    </>
+  );
+}
+
+const CONTRACTS: CatalogueConfig<ContractDoc> = {
+  path: 'contracts',
+  plural: 'Contratos',
+  newLabel: 'Nuevo contrato',
+  testId: 'contracts-catalogue',
+  columns: COLUMNS,
+  tableMinWidth: 4200,
+  modalSize: 'xl',
+  schema: ContractInputSchema,
+  empty: EMPTY,
+  toDraft,
+  rowLabel: (doc) => doc.contractNumber ?? doc.contractId ?? 'contrato sin número',
+  form: (props) => <ContractForm {...props} />,
+};
+
+/** /admin/contracts (CONTRACTS): contracts entered or corrected by hand ('Carga Manual'). */
+export function ContractsCataloguePage() {
+  useDocumentTitle('Contratos · Administración · Vigía');
+  return <CatalogueScreen config={CONTRACTS} />;
+}
