@@ -36,6 +36,10 @@ export type CatalogueListQuery = z.infer<typeof CatalogueListQuerySchema>;
 export function catalogueListResponse<T extends z.ZodType>(doc: T) {
   return successEnvelope(PaginationSchema.extend({ docs: z.array(doc) })).extend({
     lastUpdate: z.string().optional().describe('When the catalogue last changed'),
+    totalIsLowerBound: z
+      .literal(true)
+      .optional()
+      .describe('The search matched more rows than it counts (1,000): total is a lower bound'),
   });
 }
 

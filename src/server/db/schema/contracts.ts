@@ -123,7 +123,10 @@ export const contracts = pgTable(
         .where(live),
       index('contracts_org_contract_date_idx').on(t.organizationId, t.contractDate).where(live),
       index('contracts_org_updated_idx').on(t.organizationId, t.updatedAt.desc()),
-      index('contracts_org_created_idx').on(t.organizationId, t.createdAt.desc()).where(live),
+      // The catalogue's default order (newest first, id breaking ties): a page is a few index steps.
+      index('contracts_org_created_idx')
+        .on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+        .where(live),
       index('contracts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
       index('contracts_data_load_idx').on(t.dataLoadId),
       // Deleting a file sets these to null: without indexes that would scan every contract four times.

@@ -27,6 +27,7 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
     const scopeOf = (request: Parameters<typeof principalOf>[0]): Scope => ({
       organizationId: definition.scope === 'organization' ? request.organization!.id : null,
       userId: principalOf(request).user.id,
+      organization: request.organization,
     });
 
     app.get(
@@ -41,13 +42,19 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
         },
       },
       async (request) => {
-        const { lastUpdate, ...page } = await listCatalogue(
+        const { lastUpdate, totalIsLowerBound, ...page } = await listCatalogue(
           app.deps,
           definition,
           scopeOf(request),
           request.query,
         );
-        return { error: false as const, message: '', data: page, ...(lastUpdate ? { lastUpdate } : {}) };
+        return {
+          error: false as const,
+          message: '',
+          data: page,
+          ...(lastUpdate ? { lastUpdate } : {}),
+          ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
+        };
       },
     );
 

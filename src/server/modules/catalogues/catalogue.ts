@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, max, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Permission } from '../../../shared/constants/enums';
@@ -8,7 +8,8 @@ import type { CatalogueListQuery } from '../../../shared/schemas/catalogues';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { type Page, pageOffset, toPage } from '../../lib/pagination';
-import type { AppDeps } from '../../types';
+import type { AppDeps, OrganizationRow } from '../../types';
+import { resultKey } from '../contracts/contracts.service';
 
 /** Columns every catalogue table has. */
 interface CatalogueColumns {
@@ -42,6 +43,13 @@ export interface CatalogueDefinition<Input extends z.ZodObject, Row, Doc> {
    * with its joins, whose rows `present` receives. Default: the table alone.
    */
   select?(db: Database): SelectWithJoins;
+  /**
+   * The table is covered by the monitor's data version (contracts): its unfiltered count is kept
+   * in the result cache until the data changes, instead of counting a million rows per page.
+   */
+  countByDataVersion?: boolean;
+  /** Extra search condition computed first (contracts: ids of the suppliers whose name matches). */
+  searchWith?(db: Database, scope: Scope, text: string): Promise<SQL>;
   /** Checks the referenced rows belong to the same scope (400 naming the field), before writing. */
   checkReferences?(db: Database, scope: Scope, values: Record<string, unknown>): Promise<void>;
   sortable: Record<string, PgColumn>;
@@ -63,7 +71,12 @@ export type SelectWithJoins = any;
 export interface Scope {
   organizationId: string | null;
   userId: string;
+  /** The monitor's row (its data version keys cached counts). */
+  organization?: OrganizationRow;
 }
+
+/** Searches count their matches up to this many; beyond it the list says 'más de 1,000'. */
+export const SEARCH_COUNT_CAP = 1_000;
 
 // biome-ignore lint/suspicious/noExplicitAny: definitions of different tables live in one list
 export type AnyCatalogue = CatalogueDefinition<z.ZodObject, any, any>;
@@ -79,42 +92,82 @@ function scoped(definition: AnyCatalogue, scope: Scope, ...more: (SQL | undefine
   )!;
 }
 
-/** One page of a catalogue (10 rows), newest first unless another sortable column is asked for. */
+/**
+ * One page of a catalogue (10 rows), newest first unless another sortable column is asked for.
+ *
+ * A search first reads the ids of its matches (at most 1,001, through the search indexes); up to
+ * 1,000 the page is sorted among exactly those rows and the total is exact, beyond that the
+ * matches are so dense that walking the sort index finds a page at once, and the total reads
+ * 'more than 1,000' (a hundred pages: nobody reads further; a longer search narrows it). Without a search the count of a data-versioned catalogue is cached.
+ */
 export async function listCatalogue(
   deps: AppDeps,
   definition: AnyCatalogue,
   scope: Scope,
   query: CatalogueListQuery,
-): Promise<Page<unknown> & { lastUpdate: string | null }> {
+): Promise<Page<unknown> & { lastUpdate: string | null; totalIsLowerBound?: true }> {
   const { db } = deps.database;
   const { table } = definition;
-  const matches = query.search ? definition.search(query.search) : undefined;
-  const where = scoped(definition, scope, matches);
   const column = (query.sort && definition.sortable[query.sort]) || table.createdAt;
   const direction = query.order === 'asc' ? asc : desc;
-  // Counting with the search in WHERE lets an index find the matches (contracts: trigrams over a
-  // million rows); the last update is one step down the (monitor, updated_at) index.
-  const [rows, [counted], [latest]] = await Promise.all([
-    readRows(db, definition)
-      .where(where)
-      .orderBy(direction(column), desc(table.id))
-      .limit(LIMITS.pageSize)
-      .offset(pageOffset(query.page, LIMITS.pageSize)) as Promise<unknown[]>,
-    db.select({ total: count() }).from(table).where(where),
-    db
-      .select({ lastUpdate: max(table.updatedAt) })
+  const lastUpdate = db
+    .select({ lastUpdate: max(table.updatedAt) })
+    .from(table)
+    .where(scoped(definition, scope))
+    .then(([row]) => row?.lastUpdate as Date | string | null | undefined);
+
+  let where = scoped(definition, scope);
+  let total: number;
+  let lowerBound = false;
+  if (query.search) {
+    const extra = await definition.searchWith?.(db, scope, query.search);
+    const matches = extra ? or(definition.search(query.search), extra)! : definition.search(query.search);
+    const found = await db
+      .select({ id: table.id })
       .from(table)
-      .where(scoped(definition, scope)),
-  ]);
-  const totals = { total: counted?.total ?? 0, lastUpdate: latest?.lastUpdate };
+      .where(scoped(definition, scope, matches))
+      .limit(SEARCH_COUNT_CAP + 1);
+    if (found.length > SEARCH_COUNT_CAP) {
+      total = SEARCH_COUNT_CAP;
+      lowerBound = true;
+      where = scoped(definition, scope, matches);
+    } else {
+      total = found.length;
+      // The matches, named one by one (one array parameter): the page is sorted among them only.
+      where = sql`${table.id} = ANY(${`{${found.map((row) => row.id).join(',')}}`}::uuid[])`;
+    }
+  } else {
+    const countAll = () =>
+      db
+        .select({ total: count() })
+        .from(table)
+        .where(where)
+        .then(([row]) => row?.total ?? 0);
+    total =
+      definition.countByDataVersion && scope.organization
+        ? await deps.cache.get(
+            resultKey(scope.organization, `catalogue:${definition.path}:count`, {}),
+            countAll,
+          )
+        : await countAll();
+  }
+  const rows = (await readRows(db, definition)
+    .where(where)
+    .orderBy(direction(column), direction === asc ? asc(table.id) : desc(table.id))
+    .limit(LIMITS.pageSize)
+    .offset(pageOffset(query.page, LIMITS.pageSize))) as unknown[];
   const page = toPage(
     rows.map((row) => definition.present(row)),
-    totals.total,
+    total,
     query.page,
     LIMITS.pageSize,
   );
-  const lastUpdate = totals?.lastUpdate as Date | string | null | undefined;
-  return { ...page, lastUpdate: lastUpdate ? new Date(lastUpdate).toISOString() : null };
+  const latest = await lastUpdate;
+  return {
+    ...page,
+    lastUpdate: latest ? new Date(latest).toISOString() : null,
+    ...(lowerBound ? { totalIsLowerBound: true as const } : {}),
+  };
 }
 
 function readRows(db: Database, definition: AnyCatalogue): SelectWithJoins {

@@ -6,6 +6,8 @@ export interface CataloguePage<Doc> {
   error: false;
   data: { docs: Doc[]; total: number; page: number; pages: number };
   lastUpdate?: string;
+  /** The search matched more than the server counts (1,000). */
+  totalIsLowerBound?: true;
 }
 
 const key = (path: string) => ['admin', 'catalogue', path] as const;

@@ -309,7 +309,9 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
         {data && data.total > 0 ? (
           <Group justify="space-between" mt="md">
             <Text fz="sm" c="dimmed">
-              {data.total.toLocaleString('es-MX')} registros
+              {list.data?.totalIsLowerBound
+                ? `Más de ${data.total.toLocaleString('es-MX')} resultados: escribe más para acotar la búsqueda`
+                : `${data.total.toLocaleString('es-MX')} registros`}
             </Text>
             {data.pages > 1 ? <Pagination page={data.page} pages={data.pages} onChange={setPage} /> : null}
           </Group>

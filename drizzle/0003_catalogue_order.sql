@@ -1,0 +1,2 @@
+DROP INDEX "contracts_org_created_idx";--> statement-breakpoint
+CREATE INDEX "contracts_org_created_idx" ON "contracts" USING btree ("organization_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at IS NULL;
