@@ -24,6 +24,7 @@ import { NotificationHub } from './modules/admin/notification-hub';
 import { catalogueRoutes } from './modules/catalogues/catalogue.routes';
 import { contractPickerRoutes } from './modules/catalogues/contract-pickers.routes';
 import { CATALOGUES } from './modules/catalogues/definitions';
+import { contactPublicRoutes } from './modules/contact/contact.public.routes';
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -134,6 +135,7 @@ export async function buildApp(
   await app.register(suppliersPublicRoutes, { prefix: '/public-api/suppliers' });
   await app.register(landingPublicRoutes, { prefix: '/public-api/landing' });
   await app.register(resourcesPublicRoutes, { prefix: '/public-api/resources' });
+  await app.register(contactPublicRoutes, { prefix: '/public-api/contact' });
   await app.register(accountsPublicRoutes, { prefix: '/public-api/accounts' });
   await app.register(sessionRoutes, { prefix: '/api/session' });
   await app.register(usersRoutes, { prefix: '/api/users' });

@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN_PER_15_MINUTES: z.coerce.number().int().min(1).max(100_000).default(20),
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000).default(5),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, 'must have at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   ),
@@ -106,6 +107,8 @@ export interface AppConfig {
     loginFailuresPerAccount: number;
     /** Password-reset requests per address in one hour. */
     resetPerHour: number;
+    /** Contact-form submissions per address (IPv6: per /64) in one hour. */
+    contactPerHour: number;
   };
   /**
    * Signs session tokens. Without SESSION_SECRET, one is generated on first start and kept in
@@ -176,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginPer15Minutes: env.RATE_LIMIT_LOGIN_PER_15_MINUTES,
       loginFailuresPerAccount: env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
       resetPerHour: env.RATE_LIMIT_RESET_PER_HOUR,
+      contactPerHour: env.RATE_LIMIT_CONTACT_PER_HOUR,
     },
     sessionSecret: env.SESSION_SECRET ?? null,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },

@@ -7,6 +7,7 @@ describe('web routes', () => {
     expect(isWebRoute('/')).toBe(true);
     expect(isWebRoute('/select-organization')).toBe(true);
     expect(isWebRoute('/access-denied')).toBe(true);
+    expect(isWebRoute('/contact')).toBe(true);
     expect(isWebRoute('/nothing')).toBe(false);
   });
 

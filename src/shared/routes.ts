@@ -13,6 +13,7 @@ export const WEB_ROUTES = {
   about: '/about',
   privacy: '/privacy',
   resources: '/resources',
+  contact: '/contact',
   login: '/login',
   forgotPassword: '/forgot-password',
   newPassword: '/new-password/:token',

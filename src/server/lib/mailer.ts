@@ -10,6 +10,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** False without SMTP_URL: messages only reach the log, nobody's mailbox. */
+  readonly delivers: boolean;
   /** Sends one message; rejects when the SMTP server refuses it. */
   send(message: MailMessage): Promise<void>;
   close(): void;
@@ -27,6 +29,7 @@ export function createMailer(
 ): Mailer {
   if (!options.smtpUrl) {
     return {
+      delivers: false,
       async send(message) {
         // In production the log is read by more people than the mailbox: password links stay out.
         const text = options.production
@@ -48,6 +51,7 @@ export function createMailer(
     socketTimeout: 20_000,
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
+    delivers: true,
     async send(message) {
       await transport.sendMail({ from: options.from, ...message });
     },

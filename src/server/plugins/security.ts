@@ -3,6 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 
 /**
+ * The only frames a page may show: the contact page's Google Maps embed (maps.google.com/maps,
+ * which may redirect to www.google.com/maps; decision 0015).
+ */
+export const MAP_FRAME_SOURCES = ['https://maps.google.com/maps', 'https://www.google.com/maps'];
+
+/**
  * Security headers. The Content-Security-Policy allows only our own scripts; styles may be inline
  * because Mantine writes its CSS variables at run time; blob: workers are for the captcha.
  */
@@ -20,7 +26,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
-        frameSrc: ["'none'"],
+        frameSrc: MAP_FRAME_SOURCES,
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

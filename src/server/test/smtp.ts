@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
+  /** Reply-To addresses, if any. */
+  replyTo: string[];
   subject: string;
   text: string;
   html: string;
@@ -32,8 +34,10 @@ export async function startSmtpServer(): Promise<TestSmtp> {
           const to = [parsed.to ?? []]
             .flat()
             .flatMap((address) => address.value.map((value) => value.address ?? ''));
+          const replyTo = (parsed.replyTo?.value ?? []).map((value) => value.address ?? '');
           messages.push({
             to,
+            replyTo,
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',

@@ -140,6 +140,10 @@ export const router = createBrowserRouter([
                   import('../routes/public/resources').then((m) => ({ Component: m.ResourcesPage })),
               },
               {
+                path: WEB_ROUTES.contact,
+                lazy: () => import('../routes/public/contact').then((m) => ({ Component: m.ContactPage })),
+              },
+              {
                 path: WEB_ROUTES.supplier,
                 lazy: () =>
                   import('../routes/public/supplier-detail').then((m) => ({

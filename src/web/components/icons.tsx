@@ -17,6 +17,12 @@ function Icon({ size = 16, children }: { size?: number; children: ReactNode }) {
   );
 }
 
+export const CheckIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M20 6L9 17l-5-5" />
+  </Icon>
+);
+
 export const BackIcon = () => (
   <Icon>
     <path d="M15 18l-6-6 6-6" />

@@ -8,6 +8,7 @@ import {
   PROCEDURE_STATE_LABELS,
   PROCEDURE_TYPE_LABELS,
 } from '../../shared/constants/enums';
+import { CONTACT_MESSAGES } from '../../shared/schemas/contact';
 import { CHART_SERIES } from '../../shared/schemas/landing';
 import en from './locales/en.json';
 import ja from './locales/ja.json';
@@ -24,13 +25,17 @@ const PATTERNS = [
   /\bmsg\(\s*'((?:[^'\\]|\\.)+)'/g,
 ];
 
-/** Labels of the shared enumerations and chart series, shown with t(label) in the web app. */
+/**
+ * Labels of the shared enumerations and chart series, and the contact form's messages (field
+ * errors from the shared schema, server refusals in toasts), shown with t(label) in the web app.
+ */
 const SHARED_LABELS = [
   PROCEDURE_TYPE_LABELS,
   PROCEDURE_STATE_LABELS,
   CONTRACT_CATEGORY_LABELS,
   ADMINISTRATIVE_UNIT_TYPE_LABELS,
   CONTRACT_TYPE_LABELS,
+  CONTACT_MESSAGES,
 ].flatMap((labels) => Object.values(labels) as string[]);
 
 /** Shown as they are in every language: the names of the languages themselves. */

@@ -34,7 +34,10 @@ export const organizations = pgTable(
     schedule: text(),
     additionalInformation: text(),
     contactLocation: text(),
-    /** Where the public contact form delivers its messages. Never sent to visitors. */
+    /**
+     * Where the public contact form delivers its messages. Shown on the contact page as a mailto
+     * link (decision 0015), never in the public list of organizations.
+     */
     contactEmail: text(),
     socialUrl: text(),
     defaultAdministrationPeriod: text(),

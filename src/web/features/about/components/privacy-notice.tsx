@@ -192,6 +192,12 @@ export function PrivacyNotice({
             en nuestro propio servidor: tu navegador resuelve un pequeño cálculo, sin enviar datos a terceros
             y sin usar cookies.
           </p>
+          <p>
+            La página de Contacto muestra la ubicación de la organización en un mapa de Google Maps. Al
+            mostrarlo, tu navegador se conecta con Google, que recibe tu dirección IP y puede usar sus propias
+            cookies conforme a su aviso de privacidad; el sitio no le indica desde qué página llegas ni le
+            envía los datos que escribes en el formulario.
+          </p>
         </LegalSection>
 
         <LegalSection index={5}>
