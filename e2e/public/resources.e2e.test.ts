@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { addAdministrator } from '../fixtures/admin';
+import { addAdministrator, chooseMonitor, signIn } from '../fixtures/admin';
 import { launchBrowser } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
@@ -95,4 +95,38 @@ describe('resources in Chromium', () => {
     await page.getByText('No encontramos algún recurso con tu búsqueda').waitFor();
     await page.getByText('«zzz inexistente»').waitFor();
   });
+
+  it('takes an article with its image from the administration to the public cards', async () => {
+    const admin = await browser.newContext({ locale: 'es-MX', viewport: { width: 1280, height: 900 } });
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`${portal.baseUrl}/login?redirectTo=%2Fadmin%2Fresources`);
+    await signIn(adminPage, 'recursos@example.org', 'clave-de-recursos');
+    await chooseMonitor(adminPage);
+    await adminPage.getByRole('button', { name: 'Nuevo recurso' }).click();
+    const modal = adminPage.getByRole('dialog', { name: 'Nuevo(a)' });
+    await modal.getByLabel(/^Título/).fill('Artículo con imagen del navegador');
+    await modal.getByLabel(/^Url/).fill('https://example.org/articulo-con-imagen');
+    await modal.getByLabel(/^Clasificación/).click();
+    await adminPage.getByRole('option', { name: 'Artículo' }).click();
+    await modal
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: PNG });
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await adminPage.getByText('El recurso fue creado correctamente').waitFor();
+    await adminPage.getByText('La imagen del recurso se guardó correctamente').waitFor();
+    await admin.close();
+
+    await page.goto(`${portal.baseUrl}/resources?busqueda=${encodeURIComponent('con imagen del navegador')}`);
+    const card = page.getByTestId('group-article').getByTestId('resource-card');
+    await card.getByText('Artículo con imagen del navegador').waitFor();
+    const src = await card.locator('img').first().getAttribute('src');
+    expect(src).toMatch(/^\/public-api\/files\/image\/[0-9a-f-]{36}$/);
+    const image = await fetch(`${portal.baseUrl}${src}`);
+    expect(image.headers.get('content-type')).toBe('image/png');
+  });
 });
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

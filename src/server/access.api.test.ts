@@ -43,6 +43,7 @@ function samples(ids: Ids): Record<string, Sample> {
     ...catalogueSamples('administrative-units', { name: 'Dirección de paseo' }, ids.unit),
     ...catalogueSamples('organizations', { name: 'Monitor de paseo', shortName: 'PASEO' }, ids.organization),
     ...catalogueSamples('resources', RESOURCE, ids.resource),
+    'POST /api/resources/upload-image': { payload: {} },
     ...catalogueSamples('contracts', contractEntry(ids.unit), ids.contract),
     'GET /api/contracts/retrieve/suppliers': { query: '?search=a' },
     'GET /api/contracts/retrieve/administrative-units': { query: '?search=a' },

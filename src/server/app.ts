@@ -30,6 +30,7 @@ import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.publ
 import { healthRoutes } from './modules/health/health.routes';
 import { landingPublicRoutes } from './modules/landing/landing.public.routes';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
+import { resourceImageRoutes } from './modules/resources/resource-image.routes';
 import { resourcesPublicRoutes } from './modules/resources/resources.public.routes';
 import { suppliersPublicRoutes } from './modules/suppliers/suppliers.public.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -144,6 +145,7 @@ export async function buildApp(
     await app.register(catalogueRoutes(catalogue), { prefix: `/api/${catalogue.path}` });
   }
   await app.register(contractPickerRoutes, { prefix: '/api/contracts' });
+  await app.register(resourceImageRoutes, { prefix: '/api/resources' });
 
   const serveWebApp = await registerWebApp(app, config.webDir);
   app.setNotFoundHandler((request, reply) => {

@@ -57,6 +57,7 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   ...catalogue('suppliers', 'SUPPLIERS', 'required'),
   ...catalogue('administrative-units', 'ADMINISTRATIVE_UNITS', 'required'),
   ...catalogue('resources', 'RESOURCES', 'required'),
+  'POST /api/resources/upload-image': { permission: 'RESOURCES', organization: 'required' },
   ...catalogue('contracts', 'CONTRACTS', 'required'),
   // The contract form's supplier and unit pickers.
   'GET /api/contracts/retrieve/suppliers': { permission: 'CONTRACTS', organization: 'required' },

@@ -1,9 +1,12 @@
-import { Select } from '@mantine/core';
+import { FileInput, Select } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { RESOURCE_CLASSIFICATION_LABELS, RESOURCE_CLASSIFICATIONS } from '../../../shared/constants/enums';
+import { LIMITS } from '../../../shared/constants/limits';
 import { type ResourceDoc, ResourceInputSchema } from '../../../shared/schemas/catalogues';
+import { queryClient } from '../../app/providers';
 import { type CatalogueConfig, CatalogueScreen } from '../../features/admin/catalogue/catalogue-screen';
 import { TextField } from '../../features/admin/catalogue/fields';
+import { apiRequest } from '../../lib/api-client';
 
 const RESOURCES: CatalogueConfig<ResourceDoc> = {
   path: 'resources',
@@ -24,7 +27,29 @@ const RESOURCES: CatalogueConfig<ResourceDoc> = {
   ],
   schema: ResourceInputSchema,
   empty: { title: '', url: '', classification: null },
-  toDraft: (doc) => ({ title: doc.title, url: doc.url, classification: doc.classification }),
+  toDraft: (doc) => ({
+    title: doc.title,
+    url: doc.url,
+    classification: doc.classification,
+    image: doc.image,
+  }),
+  afterSave: async (doc, draft) => {
+    if (!(draft.imageFile instanceof File) || doc.classification !== 'ARTICLE') return undefined;
+    if (draft.imageFile.size > LIMITS.imageBytes) throw new Error('la imagen no: pesa más de 2 MB.');
+    const form = new FormData();
+    form.append('_id', doc._id);
+    form.append('image', draft.imageFile);
+    try {
+      const response = await apiRequest<{ message: string }>('/api/resources/upload-image', {
+        method: 'POST',
+        form,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'catalogue', 'resources'] });
+      return response.message;
+    } catch (error) {
+      throw new Error(`la imagen no: ${(error as Error).message}`);
+    }
+  },
   form: (props) => (
     <>
       <TextField {...props} field="title" label="Título" required />
@@ -40,6 +65,18 @@ const RESOURCES: CatalogueConfig<ResourceDoc> = {
         error={props.errors.classification}
         onChange={(value) => props.set('classification', value)}
       />
+      {props.draft.classification === 'ARTICLE' ? (
+        <FileInput
+          label="Imagen del artículo"
+          description="PNG, JPEG, GIF o SVG de hasta 2 MB; se muestra en la tarjeta del artículo."
+          accept="image/png,image/jpeg,image/gif,image/svg+xml"
+          clearable
+          placeholder={props.draft.image ? 'Reemplazar la imagen actual' : 'Elegir imagen'}
+          value={props.draft.imageFile instanceof File ? props.draft.imageFile : null}
+          error={props.errors.imageFile}
+          onChange={(file) => props.set('imageFile', file)}
+        />
+      ) : null}
     </>
   ),
 };

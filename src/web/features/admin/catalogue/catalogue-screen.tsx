@@ -59,7 +59,13 @@ export interface CatalogueConfig<Doc extends Row> {
   deleteDialog?: { title: string; caution?: boolean; detail?(doc: Doc): string };
   /** A new entry asks once more before it is saved (for example: an invitation e-mail goes out). */
   confirmCreate?(draft: Draft): string;
+  /** A second step once the entry is saved (a resource's image); its message is shown too. */
+  afterSave?(doc: Doc, draft: Draft): Promise<string | undefined>;
 }
+
+/** Files chosen in a form travel in `afterSave`, never in the JSON body. */
+const withoutFiles = (draft: Draft): Draft =>
+  Object.fromEntries(Object.entries(draft).filter(([, value]) => !(value instanceof Blob)));
 
 function fieldErrors(error: z.ZodError): Record<string, string> {
   const found: Record<string, string> = {};
@@ -419,9 +425,18 @@ function EntryModal<Doc extends Row>({
       setConfirming(config.confirmCreate(draft));
       return;
     }
-    save.mutate(entry ? { ...draft, _id: entry._id } : draft, {
-      onSuccess: (response) => {
+    const body = withoutFiles(draft);
+    save.mutate(entry ? { ...body, _id: entry._id } : body, {
+      onSuccess: async (response) => {
         toast('success', response.message);
+        if (config.afterSave) {
+          try {
+            const extra = await config.afterSave(response.data, draft);
+            if (extra) toast('success', extra);
+          } catch (error) {
+            toast('danger', `El registro se guardó, pero ${(error as Error).message}`);
+          }
+        }
         onClose();
       },
       onError: (error) => {
