@@ -43,6 +43,10 @@ function samples(ids: Ids): Record<string, Sample> {
     ...catalogueSamples('administrative-units', { name: 'Dirección de paseo' }, ids.unit),
     ...catalogueSamples('organizations', { name: 'Monitor de paseo', shortName: 'PASEO' }, ids.organization),
     ...catalogueSamples('resources', RESOURCE, ids.resource),
+    'GET /api/settings/load-settings': {},
+    'POST /api/settings/change-settings': { payload: { title: 'Monitor de <b>paseo</b>', round: false } },
+    'POST /api/settings/change-cover': { payload: {} }, // not multipart: refused; uploads in settings tests
+    'POST /api/settings/change-theme': { payload: { theme: 'green' } },
   };
 }
 

@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { landingPublicRoutes } from './modules/landing/landing.public.routes';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
 import { resourcesPublicRoutes } from './modules/resources/resources.public.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { suppliersPublicRoutes } from './modules/suppliers/suppliers.public.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { visitsPublicRoutes } from './modules/visits/visits.public.routes';
@@ -137,6 +138,7 @@ export async function buildApp(
   await app.register(sessionRoutes, { prefix: '/api/session' });
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(settingsRoutes, { prefix: '/api/settings' });
   for (const catalogue of CATALOGUES) {
     await app.register(catalogueRoutes(catalogue), { prefix: `/api/${catalogue.path}` });
   }
