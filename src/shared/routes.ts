@@ -24,6 +24,7 @@ export const WEB_ROUTES = {
   adminUnits: '/admin/administrative-units',
   adminOrganizations: '/admin/organizations',
   adminResources: '/admin/resources',
+  adminSettings: '/admin/settings',
 } as const;
 
 const patterns: RegExp[] = Object.values(WEB_ROUTES).map(
