@@ -47,6 +47,10 @@ function samples(ids: Ids): Record<string, Sample> {
     ...catalogueSamples('contracts', contractEntry(ids.unit), ids.contract),
     'GET /api/contracts/retrieve/suppliers': { query: '?search=a' },
     'GET /api/contracts/retrieve/administrative-units': { query: '?search=a' },
+    'GET /api/settings/load-settings': {},
+    'POST /api/settings/change-settings': { payload: { title: 'Monitor de <b>paseo</b>', round: false } },
+    'POST /api/settings/change-cover': { payload: {} }, // not multipart: refused; uploads in settings tests
+    'POST /api/settings/change-theme': { payload: { theme: 'green' } },
   };
 }
 

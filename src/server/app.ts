@@ -32,6 +32,7 @@ import { landingPublicRoutes } from './modules/landing/landing.public.routes';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
 import { resourceImageRoutes } from './modules/resources/resource-image.routes';
 import { resourcesPublicRoutes } from './modules/resources/resources.public.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { suppliersPublicRoutes } from './modules/suppliers/suppliers.public.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { visitsPublicRoutes } from './modules/visits/visits.public.routes';
@@ -141,6 +142,7 @@ export async function buildApp(
   await app.register(sessionRoutes, { prefix: '/api/session' });
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(settingsRoutes, { prefix: '/api/settings' });
   for (const catalogue of CATALOGUES) {
     await app.register(catalogueRoutes(catalogue), { prefix: `/api/${catalogue.path}` });
   }

@@ -26,6 +26,7 @@ export const WEB_ROUTES = {
   adminOrganizations: '/admin/organizations',
   adminResources: '/admin/resources',
   adminContracts: '/admin/contracts',
+  adminSettings: '/admin/settings',
 } as const;
 
 const patterns: RegExp[] = Object.values(WEB_ROUTES).map(

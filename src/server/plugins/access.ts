@@ -32,6 +32,7 @@ function catalogue(
 const signedIn = { permission: 'SIGNED_IN', organization: 'ignored' } as const;
 const inMonitor = { permission: 'SIGNED_IN', organization: 'required' } as const;
 const users = { permission: 'USERS', organization: 'ignored' } as const;
+const settings = { permission: 'SETTINGS', organization: 'required' } as const;
 
 export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The session itself.
@@ -64,6 +65,11 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/contracts/retrieve/administrative-units': { permission: 'CONTRACTS', organization: 'required' },
   // Organizations belong to the installation, like users.
   ...catalogue('organizations', 'ORGANIZATIONS', 'ignored'),
+  // The public-site settings of the current monitor.
+  'GET /api/settings/load-settings': settings,
+  'POST /api/settings/change-settings': settings,
+  'POST /api/settings/change-cover': settings,
+  'POST /api/settings/change-theme': settings,
 };
 
 /** `GET /api/session` for both `/api/session` and `/api/session/`. */

@@ -10,8 +10,10 @@ export const LIMITS = {
   resetLinkMinutes: 60,
   invitationLinkHours: 72,
   usersPageSize: 10,
-  /** Profile pictures and covers. */
+  /** Profile pictures and other small images. */
   imageBytes: 2 * 1024 * 1024,
+  /** The public cover: a 1280 × 500 photograph may be larger than a picture (decision 0016). */
+  coverBytes: 5 * 1024 * 1024,
   /** Unread notifications listed at most. */
   notificationsMax: 50,
   /** Longest path accepted by the visit register. */

@@ -3,6 +3,8 @@ import { LIMITS } from '../constants/limits';
 import { THEME_NAMES } from '../constants/themes';
 import { PaginationSchema, SearchTextSchema, successEnvelope } from './common';
 
+const FORMATTED = 'Formatted text, sanitised: only b, strong, i, em, u, br and p, without attributes';
+
 /**
  * What any visitor may know about a monitor. Contact addresses, users and other private
  * settings are never part of it.
@@ -14,9 +16,9 @@ export const PublicOrganizationSchema = z.object({
   color: z.string(),
   theme: z.enum(THEME_NAMES),
   cover: z.string().nullable().describe('File id of the cover image, served at /public-api/files/image/{id}'),
-  title: z.string().nullable(),
-  description: z.string().nullable(),
-  welcomeTitle: z.string().nullable(),
+  title: z.string().nullable().describe(FORMATTED),
+  description: z.string().nullable().describe(FORMATTED),
+  welcomeTitle: z.string().nullable().describe(FORMATTED),
   showBackgroundText: z.boolean(),
   round: z
     .boolean()

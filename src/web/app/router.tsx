@@ -95,6 +95,10 @@ export const router = createBrowserRouter([
                 lazy: () => admin().then((m) => ({ Component: m.ResourcesCataloguePage })),
               },
               {
+                path: WEB_ROUTES.adminSettings,
+                lazy: () => admin().then((m) => ({ Component: m.SettingsPage })),
+              },
+              {
                 path: WEB_ROUTES.adminProfile,
                 lazy: () => admin().then((m) => ({ Component: m.ProfilePage })),
               },

@@ -1,7 +1,11 @@
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import { sanitizeFormatted } from '../../lib/rich-text';
 import type { OrganizationRow } from '../../types';
 
-/** The public face of an organization: only what any visitor may read. */
+/**
+ * The public face of an organization: only what any visitor may read (never contactEmail).
+ * The formatted texts are sanitised here too, since the cover shows them as HTML (decision 0016).
+ */
 export function presentPublicOrganization(
   row: OrganizationRow,
   baseRemoteUrl: string | null,
@@ -13,9 +17,9 @@ export function presentPublicOrganization(
     color: row.color,
     theme: row.theme,
     cover: row.coverFileId,
-    title: row.title,
-    description: row.description,
-    welcomeTitle: row.welcomeTitle,
+    title: sanitizeFormatted(row.title),
+    description: sanitizeFormatted(row.description),
+    welcomeTitle: sanitizeFormatted(row.welcomeTitle),
     showBackgroundText: row.showBackgroundText,
     round: row.round,
     address: row.address,

@@ -17,10 +17,14 @@ export const organizationsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrganizationListResponseSchema },
       },
     },
-    async (request) => ({
-      error: false as const,
-      message: '',
-      data: await listPublicOrganizations(app.deps, request.query),
-    }),
+    async (request, reply) => {
+      // Settings (theme, cover, texts) change at any time: never served from a stale HTTP cache.
+      reply.header('cache-control', 'no-cache');
+      return {
+        error: false as const,
+        message: '',
+        data: await listPublicOrganizations(app.deps, request.query),
+      };
+    },
   );
 };

@@ -7,15 +7,31 @@ export interface CheckedImage {
   extension: 'png' | 'jpg' | 'gif' | 'svg';
 }
 
+/** The size limit and the messages of one kind of image (profile pictures by default). */
+export interface ImageRules {
+  maxBytes: number;
+  messages: { type: string; size: string; unsafe: string };
+}
+
+const PICTURE_RULES: ImageRules = {
+  maxBytes: LIMITS.imageBytes,
+  messages: {
+    type: USER_MESSAGES.pictureType,
+    size: USER_MESSAGES.pictureSize,
+    unsafe: USER_MESSAGES.pictureUnsafe,
+  },
+};
+
 /**
  * What an uploaded image really is, read from its bytes (never its name or declared type):
  * PNG, JPEG, GIF or SVG. An SVG that could run script or load anything (script, event handlers,
  * foreignObject, external references, javascript: URLs) is refused; the ones kept are still
  * served with a sandboxing Content-Security-Policy (decision 0012).
  */
-export function checkImage(data: Buffer): CheckedImage {
-  if (data.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', USER_MESSAGES.pictureType);
-  if (data.length > LIMITS.imageBytes) throw new AppError('PAYLOAD_TOO_LARGE', USER_MESSAGES.pictureSize);
+export function checkImage(data: Buffer, rules: ImageRules = PICTURE_RULES): CheckedImage {
+  const { messages } = rules;
+  if (data.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.type);
+  if (data.length > rules.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', messages.size);
   if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return { mimeType: 'image/png', extension: 'png' };
   }
@@ -25,10 +41,10 @@ export function checkImage(data: Buffer): CheckedImage {
   if (head === 'GIF87a' || head === 'GIF89a') return { mimeType: 'image/gif', extension: 'gif' };
   const text = data.toString('utf8');
   if (isSvg(text)) {
-    if (!isInertSvg(text)) throw new AppError('UNPROCESSABLE', USER_MESSAGES.pictureUnsafe);
+    if (!isInertSvg(text)) throw new AppError('UNPROCESSABLE', messages.unsafe);
     return { mimeType: 'image/svg+xml', extension: 'svg' };
   }
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', USER_MESSAGES.pictureType);
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.type);
 }
 
 function isSvg(text: string): boolean {

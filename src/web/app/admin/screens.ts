@@ -14,6 +14,7 @@ export { OrganizationsCataloguePage } from '../../routes/admin/organizations';
 export { ProfilePage } from '../../routes/admin/profile';
 export { ResourcesCataloguePage } from '../../routes/admin/resources';
 export { AdminSelectOrganizationPage } from '../../routes/admin/select-organization';
+export { SettingsPage } from '../../routes/admin/settings';
 export { SuppliersCataloguePage } from '../../routes/admin/suppliers';
 export { UsersPage } from '../../routes/admin/users';
 export { AdminHeaderOnly, AdminShell } from './admin-shell';

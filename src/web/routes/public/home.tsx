@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useOutletContext } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import { formattedToPlain } from '../../components/formatted-text';
 import { ChartsPanel } from '../../features/charts/components/charts-panel';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { compactFilters } from '../../features/filters/filters-url';
@@ -14,7 +15,9 @@ import { OrganizationCover } from '../../features/organizations/components/organ
 export function HomePage() {
   const { t } = useTranslation();
   const organization = useOutletContext<PublicOrganization>();
-  useDocumentTitle(`${organization.title || organization.name} · Vigía`);
+  useDocumentTitle(
+    `${(organization.title && formattedToPlain(organization.title)) || organization.name} · Vigía`,
+  );
   const { filters, apply } = useListState(monitorDefaults(organization));
   const { search } = useLocation();
 
