@@ -126,7 +126,7 @@ export function SettingsForm({
           <TextInput
             {...textProps('contactEmail')}
             type="email"
-            description="Recibe los mensajes del formulario de contacto; no se muestra en el sitio."
+            description="Recibe los mensajes del formulario de contacto; la página de Contacto lo muestra como enlace."
           />
           <TextInput {...textProps('contactLocation')} />
           <Textarea {...textProps('address')} autosize minRows={1} maxRows={4} />
