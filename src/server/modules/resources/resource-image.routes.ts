@@ -6,9 +6,10 @@ import { OrganizationHeaderSchema, successEnvelope, UuidSchema } from '../../../
 import { USER_MESSAGES } from '../../../shared/schemas/users';
 import { files, resources } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { checkImage } from '../../lib/images';
+import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
 import { resourceCatalogue } from '../catalogues/definitions';
-import { checkImage } from '../users/images';
 
 /**
  * POST /api/resources/upload-image (RESOURCES, multipart: `_id` and the file `image`): the picture
@@ -28,24 +29,10 @@ export const resourceImageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', USER_MESSAGES.pictureType);
-      let upload: Buffer | null = null;
-      let id: string | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const data = await part.toBuffer();
-            if (part.fieldname === 'image' && !upload) upload = data;
-          } else if (part.fieldname === '_id') {
-            id = String(part.value);
-          }
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', USER_MESSAGES.pictureSize);
-        }
-        throw error;
-      }
+      const { file: upload, fields } = await readUpload(request, 'image', {
+        messages: { notMultipart: USER_MESSAGES.pictureType, tooLarge: USER_MESSAGES.pictureSize },
+      });
+      const id = fields._id ?? null;
       const parsedId = UuidSchema.safeParse(id);
       if (!parsedId.success) throw new AppError('BAD_REQUEST', 'Indica el recurso (campo _id).');
       if (!upload) throw new AppError('BAD_REQUEST', 'Selecciona una imagen (campo image).');

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { files, organizations, resources, users } from '../../db/schema';
+import type { CheckedImage } from '../../lib/images';
 import type { OrganizationRow } from '../../types';
-import type { CheckedImage } from '../users/images';
 
 /** The settings columns a change may write (theme and colour go together, cover through its own call). */
 export type SettingsValues = Partial<

@@ -9,6 +9,7 @@ import {
   ThemeBodySchema,
 } from '../../../shared/schemas/settings';
 import { AppError } from '../../lib/errors';
+import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
 import { requireOrganization } from '../../plugins/organization';
 import { changeCover, changeSettings, changeTheme, loadSettings } from './settings.service';
@@ -101,21 +102,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The bytes of the multipart field `cover` (other parts are read and dropped), within the cover limit. */
 async function readCover(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', SETTINGS_MESSAGES.coverMissing);
-  let cover: Buffer | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: LIMITS.coverBytes } })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'cover' && !cover) cover = data;
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', SETTINGS_MESSAGES.coverSize);
-    }
-    throw error;
-  }
-  if (!cover) throw new AppError('BAD_REQUEST', SETTINGS_MESSAGES.coverMissing);
-  return cover;
+  const { file } = await readUpload(request, 'cover', {
+    maxBytes: LIMITS.coverBytes,
+    messages: { notMultipart: SETTINGS_MESSAGES.coverMissing, tooLarge: SETTINGS_MESSAGES.coverSize },
+  });
+  if (!file) throw new AppError('BAD_REQUEST', SETTINGS_MESSAGES.coverMissing);
+  return file;
 }

@@ -7,11 +7,11 @@ import {
   type SettingsChanges,
 } from '../../../shared/schemas/settings';
 import { AppError } from '../../lib/errors';
+import { checkImage } from '../../lib/images';
 import { sanitizeFormatted } from '../../lib/rich-text';
 import type { Principal } from '../../plugins/auth';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { distinctValues } from '../contracts/contracts.repository';
-import { checkImage } from '../users/images';
 import { presentSettings } from './settings.presenter';
 import { replaceCover, type SettingsValues, updateSettings } from './settings.repository';
 

@@ -4,11 +4,11 @@ import type { ProfileUpdateBody } from '../../../shared/schemas/users';
 import { USER_MESSAGES } from '../../../shared/schemas/users';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { checkImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../plugins/auth';
 import type { AppDeps } from '../../types';
 import { revokeSessions } from '../accounts/sessions.repository';
-import { checkImage } from './images';
 import { type UserRow, updateUser } from './users.repository';
 
 /**

@@ -14,6 +14,7 @@ import {
   UsersUpdatedDocsBodySchema,
 } from '../../../shared/schemas/users';
 import { AppError } from '../../lib/errors';
+import { readUpload } from '../../lib/uploads';
 import { principalOf } from '../../plugins/auth';
 import { replaceProfilePicture, updateProfile } from './profile.service';
 import { presentProfile, presentUser } from './users.presenter';
@@ -134,22 +135,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', USER_MESSAGES.pictureType);
-      let upload: { filename: string; data: Buffer } | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            const data = await part.toBuffer();
-            if (part.fieldname === 'profilePicture' && !upload) upload = { filename: part.filename, data };
-          }
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', USER_MESSAGES.pictureSize);
-        }
-        throw error;
-      }
-      if (!upload) throw new AppError('BAD_REQUEST', 'Selecciona una imagen (campo profilePicture).');
+      const { file } = await readUpload(request, 'profilePicture', {
+        messages: { notMultipart: USER_MESSAGES.pictureType, tooLarge: USER_MESSAGES.pictureSize },
+      });
+      if (!file) throw new AppError('BAD_REQUEST', 'Selecciona una imagen (campo profilePicture).');
+      const upload = { filename: 'perfil', data: file };
       const user = await replaceProfilePicture(app.deps, principalOf(request), upload);
       return { error: false as const, message: USER_MESSAGES.profileSaved, data: presentProfile(user) };
     },

@@ -1,6 +1,6 @@
-import { LIMITS } from '../../../shared/constants/limits';
-import { USER_MESSAGES } from '../../../shared/schemas/users';
-import { AppError } from '../../lib/errors';
+import { LIMITS } from '../../shared/constants/limits';
+import { USER_MESSAGES } from '../../shared/schemas/users';
+import { AppError } from './errors';
 
 export interface CheckedImage {
   mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/svg+xml';
