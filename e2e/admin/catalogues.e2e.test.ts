@@ -207,14 +207,15 @@ describe('catalogues in Chromium', () => {
       name: 'CTO-NAVEGADOR-1',
       createdRow: { amount: 150_000.5, day: expect.stringMatching(/^\d{4}-\d{2}-15$/) },
       created: 'El contrato fue creado correctamente',
-      inlineLabel: 'Área responsable',
-      inlineAppend: 'Norte',
-      editLabel: 'Número de contrato',
-      editValue: 'CTO-NAVEGADOR-2',
+      inlineLabel: 'Número de contrato',
+      inlineAppend: 'B',
+      // Changing an amount of a saved contract: its total or maximum follows.
+      editLabel: 'Monto total',
+      editValue: '200000.00',
       updated: 'El contrato fue actualizado correctamente',
       deleted: 'El contrato fue eliminado correctamente',
       stored: (name) =>
-        sql`SELECT contract_number AS name, deleted_at IS NOT NULL AS deleted, area_in_charge AS detail,
+        sql`SELECT contract_number AS name, deleted_at IS NOT NULL AS deleted, total_or_max_amount::text AS detail,
                    total_or_max_amount::float AS amount, contract_date::text AS day
             FROM contracts WHERE contract_number = ${name}`,
     },

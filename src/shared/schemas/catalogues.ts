@@ -357,7 +357,8 @@ const amount = z.preprocess(
     .number({ message: CONTRACT_MESSAGES.amount })
     .min(0, CONTRACT_MESSAGES.amount)
     .max(MAX_AMOUNT, CONTRACT_MESSAGES.amount)
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, CONTRACT_MESSAGES.amount)
+    // Cents only: compared on the decimal text, since value * 100 drifts for hundreds of millions.
+    .refine((value) => Number(value.toFixed(2)) === value, CONTRACT_MESSAGES.amount)
     .nullable(),
 );
 

@@ -110,11 +110,12 @@ export async function listCatalogue(
   const { table } = definition;
   const column = (query.sort && definition.sortable[query.sort]) || table.createdAt;
   const direction = query.order === 'asc' ? asc : desc;
-  const lastUpdate = db
-    .select({ lastUpdate: max(table.updatedAt) })
-    .from(table)
-    .where(scoped(definition, scope))
-    .then(([row]) => row?.lastUpdate as Date | string | null | undefined);
+  const readLastUpdate = () =>
+    db
+      .select({ lastUpdate: max(table.updatedAt) })
+      .from(table)
+      .where(scoped(definition, scope))
+      .then(([row]) => row?.lastUpdate as Date | string | null | undefined);
 
   let where = scoped(definition, scope);
   let total: number;
@@ -151,18 +152,20 @@ export async function listCatalogue(
           )
         : await countAll();
   }
-  const rows = (await readRows(db, definition)
-    .where(where)
-    .orderBy(direction(column), direction === asc ? asc(table.id) : desc(table.id))
-    .limit(LIMITS.pageSize)
-    .offset(pageOffset(query.page, LIMITS.pageSize))) as unknown[];
+  const [rows, latest] = await Promise.all([
+    readRows(db, definition)
+      .where(where)
+      .orderBy(direction(column), direction === asc ? asc(table.id) : desc(table.id))
+      .limit(LIMITS.pageSize)
+      .offset(pageOffset(query.page, LIMITS.pageSize)) as Promise<unknown[]>,
+    readLastUpdate(),
+  ]);
   const page = toPage(
     rows.map((row) => definition.present(row)),
     total,
     query.page,
     LIMITS.pageSize,
   );
-  const latest = await lastUpdate;
   return {
     ...page,
     lastUpdate: latest ? new Date(latest).toISOString() : null,

@@ -134,9 +134,11 @@ export const contractCatalogue: CatalogueDefinition<typeof ContractFieldsSchema,
         ),
       )
       .limit(SUPPLIER_MATCHES);
-    return found.length > 0
-      ? sql`${contracts.supplierId} = ANY(${`{${found.map((row) => row.id).join(',')}}`}::uuid[])`
-      : sql`false`;
+    if (found.length === 0) return sql`false`;
+    // A name shared by more suppliers than listed: the (slower) sub-select keeps the search exact.
+    if (found.length >= SUPPLIER_MATCHES)
+      return sql`${contracts.supplierId} IN (SELECT ${suppliers.id} FROM ${suppliers} WHERE ${suppliers.organizationId} = ${scope.organizationId} AND ${suppliers.searchName} LIKE ${containsPattern(text)})`;
+    return sql`${contracts.supplierId} = ANY(${`{${found.map((row) => row.id).join(',')}}`}::uuid[])`;
   },
   countByDataVersion: true,
   values: (raw) => {

@@ -10,6 +10,11 @@ import { containsPattern } from '../../lib/sql';
 export const PICKER_LIMIT = 50;
 const folded = (column: PgColumn) => sql`lower(immutable_unaccent(${column}))`;
 
+/** The chosen row first (an edited contract shows its value whatever the search), then the matches. */
+function withChosen<T extends { _id: string }>(chosen: T[], found: T[]): T[] {
+  return [...chosen, ...found.filter((row) => !chosen.some((one) => one._id === row._id))];
+}
+
 /**
  * The contract form's pickers (spec: GET /api/contracts/retrieve/suppliers and
  * /retrieve/administrative-units): the current monitor's rows by name, at most 50, plus the one
@@ -39,13 +44,22 @@ export const contractPickerRoutes: FastifyPluginAsyncZod = async (app) => {
             sql`lower(coalesce(${suppliers.rfc}, '')) LIKE ${containsPattern(search)}`,
           )
         : undefined;
-      const docs = await db
-        .select({ _id: suppliers.id, name: suppliers.name, rfc: suppliers.rfc })
-        .from(suppliers)
-        .where(and(live, include ? or(matches ?? sql`true`, eq(suppliers.id, include)) : matches))
-        .orderBy(asc(suppliers.name))
-        .limit(PICKER_LIMIT + (include ? 1 : 0));
-      return { error: false as const, message: '', data: { docs } };
+      const columns = { _id: suppliers.id, name: suppliers.name, rfc: suppliers.rfc };
+      const [chosen, found] = await Promise.all([
+        include
+          ? db
+              .select(columns)
+              .from(suppliers)
+              .where(and(live, eq(suppliers.id, include)))
+          : [],
+        db
+          .select(columns)
+          .from(suppliers)
+          .where(and(live, matches))
+          .orderBy(asc(suppliers.name))
+          .limit(PICKER_LIMIT),
+      ]);
+      return { error: false as const, message: '', data: { docs: withChosen(chosen, found) } };
     },
   );
 
@@ -69,13 +83,22 @@ export const contractPickerRoutes: FastifyPluginAsyncZod = async (app) => {
       const matches = search
         ? sql`${folded(administrativeUnits.name)} LIKE ${containsPattern(search)}`
         : undefined;
-      const docs = await db
-        .select({ _id: administrativeUnits.id, name: administrativeUnits.name })
-        .from(administrativeUnits)
-        .where(and(live, include ? or(matches ?? sql`true`, eq(administrativeUnits.id, include)) : matches))
-        .orderBy(asc(administrativeUnits.name))
-        .limit(PICKER_LIMIT + (include ? 1 : 0));
-      return { error: false as const, message: '', data: { docs } };
+      const columns = { _id: administrativeUnits.id, name: administrativeUnits.name };
+      const [chosen, found] = await Promise.all([
+        include
+          ? db
+              .select(columns)
+              .from(administrativeUnits)
+              .where(and(live, eq(administrativeUnits.id, include)))
+          : [],
+        db
+          .select(columns)
+          .from(administrativeUnits)
+          .where(and(live, matches))
+          .orderBy(asc(administrativeUnits.name))
+          .limit(PICKER_LIMIT),
+      ]);
+      return { error: false as const, message: '', data: { docs: withChosen(chosen, found) } };
     },
   );
 };

@@ -112,6 +112,15 @@ describe('contracts catalogue', () => {
       amountExceeded: 500,
     });
 
+    // Cents of hundreds of millions (public works) are kept exactly.
+    const large = await call('POST', '/api/contracts/save', entry({ totalAmount: '155,319,236.70' }));
+    expect(large.statusCode, large.body).toBe(200);
+    expect(large.json().data.totalOrMaxAmount).toBe(155_319_236.7);
+    const cents = await call('POST', '/api/contracts/save', entry({ totalAmount: 10.005 }));
+    expect(messages(cents)['body.totalAmount']).toBe(
+      'El monto debe ser un número positivo con hasta dos decimales.',
+    );
+
     const publicOne = await call(
       'POST',
       '/api/contracts/save',
@@ -375,6 +384,12 @@ describe('contracts catalogue', () => {
       `/api/contracts/retrieve/administrative-units?search=zzz&include=${unit}`,
     );
     expect(withChosen.json().data.docs.map((d: { _id: string }) => d._id)).toEqual([unit]);
+    // With more names than a picker shows, the chosen one still comes first.
+    for (let index = 0; index < 55; index++)
+      await createUnit(ctx.database.db, organizationId, { name: `AAA Unidad ${index}` });
+    const crowded = await call('GET', `/api/contracts/retrieve/administrative-units?include=${secondUnit}`);
+    expect(crowded.json().data.docs[0]).toEqual({ _id: secondUnit, name: 'Secretaría de Obras' });
+    expect(crowded.json().data.docs).toHaveLength(51);
     const foreign = await call('GET', `/api/contracts/retrieve/suppliers?include=${foreignSupplier}`);
     expect(foreign.json().data.docs.map((d: { _id: string }) => d._id)).not.toContain(foreignSupplier);
   });

@@ -41,7 +41,11 @@ export const resourceImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { db } = app.deps.database;
       const row = await db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ id: resources.id, imageFileId: resources.imageFileId })
+          .select({
+            id: resources.id,
+            imageFileId: resources.imageFileId,
+            classification: resources.classification,
+          })
           .from(resources)
           .where(
             and(
@@ -52,6 +56,8 @@ export const resourceImageRoutes: FastifyPluginAsyncZod = async (app) => {
           )
           .for('update');
         if (!current) throw notFound(RESOURCE_MESSAGES.notFound);
+        if (current.classification !== 'ARTICLE')
+          throw new AppError('BAD_REQUEST', 'Solo los artículos llevan imagen.');
         const [file] = await tx
           .insert(files)
           .values({

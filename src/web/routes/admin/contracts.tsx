@@ -123,6 +123,8 @@ function toDraft(doc: ContractDoc): Record<string, unknown> {
     supplier,
     organizerAdministrativeUnit,
     applicantAdministrativeUnit,
+    // Derived from the amounts and the type: a stale copy would contradict an edit of either.
+    totalOrMaxAmount: _derived,
     ...rest
   } = doc;
   return {
