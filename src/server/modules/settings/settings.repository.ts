@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { files, organizations, resources, users } from '../../db/schema';
+import { organizations } from '../../db/schema';
 import type { CheckedImage } from '../../lib/images';
 import type { OrganizationRow } from '../../types';
+import { deleteImageIfUnused, insertImageFile } from '../files/files.repository';
 
 /** The settings columns a change may write (theme and colour go together, cover through its own call). */
 export type SettingsValues = Partial<
@@ -59,40 +59,20 @@ export async function replaceCover(
       .where(and(eq(organizations.id, organizationId), isNull(organizations.deletedAt)))
       .for('update');
     if (!current) return undefined;
-    const [file] = await tx
-      .insert(files)
-      .values({
-        organizationId,
-        kind: 'COVER',
-        filename: `portada.${upload.image.extension}`,
-        mimeType: upload.image.mimeType,
-        size: upload.data.length,
-        sha256: createHash('sha256').update(upload.data).digest('hex'),
-        data: upload.data,
-        createdBy: upload.createdBy,
-      })
-      .returning({ id: files.id });
+    const fileId = await insertImageFile(tx, {
+      kind: 'COVER',
+      organizationId,
+      name: 'portada',
+      data: upload.data,
+      image: upload.image,
+      createdBy: upload.createdBy,
+    });
     const [row] = await tx
       .update(organizations)
-      .set({ coverFileId: file!.id, updatedAt: now })
+      .set({ coverFileId: fileId, updatedAt: now })
       .where(eq(organizations.id, organizationId))
       .returning();
-    if (current.coverFileId) await deleteFileIfUnused(tx, current.coverFileId);
+    if (current.coverFileId) await deleteImageIfUnused(tx, current.coverFileId);
     return row;
   });
-}
-
-/** Deletes a cover file that no monitor, resource or user refers to any more. */
-async function deleteFileIfUnused(db: Database, fileId: string): Promise<void> {
-  await db
-    .delete(files)
-    .where(
-      and(
-        eq(files.id, fileId),
-        eq(files.kind, 'COVER'),
-        sql`NOT EXISTS (SELECT 1 FROM ${organizations} WHERE ${organizations.coverFileId} = ${fileId})`,
-        sql`NOT EXISTS (SELECT 1 FROM ${resources} WHERE ${resources.imageFileId} = ${fileId})`,
-        sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.profilePictureFileId} = ${fileId})`,
-      ),
-    );
 }

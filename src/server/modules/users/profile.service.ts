@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ProfileUpdateBody } from '../../../shared/schemas/users';
 import { USER_MESSAGES } from '../../../shared/schemas/users';
-import { files } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { checkImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../plugins/auth';
 import type { AppDeps } from '../../types';
 import { revokeSessions } from '../accounts/sessions.repository';
+import { deleteImageIfUnused, insertImageFile } from '../files/files.repository';
 import { type UserRow, updateUser } from './users.repository';
 
 /**
@@ -43,27 +43,27 @@ export async function updateProfile(
 export async function replaceProfilePicture(
   deps: AppDeps,
   principal: Principal,
-  upload: { filename: string; data: Buffer },
+  data: Buffer,
 ): Promise<UserRow> {
-  const image = checkImage(upload.data);
-  const { db } = deps.database;
-  const now = deps.now();
-  const previous = principal.user.profilePictureFileId;
-  return db.transaction(async (tx) => {
-    const [file] = await tx
-      .insert(files)
-      .values({
-        kind: 'PROFILE_PICTURE',
-        filename: `perfil.${image.extension}`,
-        mimeType: image.mimeType,
-        size: upload.data.length,
-        sha256: createHash('sha256').update(upload.data).digest('hex'),
-        data: upload.data,
-        createdBy: principal.user.id,
-      })
-      .returning({ id: files.id });
-    const updated = await updateUser(tx, principal.user.id, { profilePictureFileId: file!.id }, now);
-    if (previous) await tx.delete(files).where(eq(files.id, previous));
+  const image = checkImage(data);
+  const userId = principal.user.id;
+  return deps.database.db.transaction(async (tx) => {
+    // The user row locked: two uploads at once cannot both keep the old picture.
+    const [current] = await tx
+      .select({ previous: users.profilePictureFileId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    const fileId = await insertImageFile(tx, {
+      kind: 'PROFILE_PICTURE',
+      organizationId: null,
+      name: 'perfil',
+      data,
+      image,
+      createdBy: userId,
+    });
+    const updated = await updateUser(tx, userId, { profilePictureFileId: fileId }, deps.now());
+    if (current?.previous) await deleteImageIfUnused(tx, current.previous);
     return updated;
   });
 }

@@ -139,8 +139,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         messages: { notMultipart: USER_MESSAGES.pictureType, tooLarge: USER_MESSAGES.pictureSize },
       });
       if (!file) throw new AppError('BAD_REQUEST', 'Selecciona una imagen (campo profilePicture).');
-      const upload = { filename: 'perfil', data: file };
-      const user = await replaceProfilePicture(app.deps, principalOf(request), upload);
+      const user = await replaceProfilePicture(app.deps, principalOf(request), file);
       return { error: false as const, message: USER_MESSAGES.profileSaved, data: presentProfile(user) };
     },
   );

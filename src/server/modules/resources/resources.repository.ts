@@ -1,0 +1,48 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { resources } from '../../db/schema';
+import type { CheckedImage } from '../../lib/images';
+import { deleteImageIfUnused, insertImageFile } from '../files/files.repository';
+
+export type ResourceRow = typeof resources.$inferSelect;
+
+/**
+ * Gives a monitor's article a new image, with the resource row locked; the previous image is
+ * deleted once unused. `missing` when there is no such resource, `notArticle` for other kinds.
+ */
+export async function replaceResourceImage(
+  db: Database,
+  input: { organizationId: string; resourceId: string; data: Buffer; image: CheckedImage; createdBy: string },
+  now: Date,
+): Promise<ResourceRow | 'missing' | 'notArticle'> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ imageFileId: resources.imageFileId, classification: resources.classification })
+      .from(resources)
+      .where(
+        and(
+          eq(resources.id, input.resourceId),
+          eq(resources.organizationId, input.organizationId),
+          isNull(resources.deletedAt),
+        ),
+      )
+      .for('update');
+    if (!current) return 'missing';
+    if (current.classification !== 'ARTICLE') return 'notArticle';
+    const fileId = await insertImageFile(tx, {
+      kind: 'RESOURCE_IMAGE',
+      organizationId: input.organizationId,
+      name: 'recurso',
+      data: input.data,
+      image: input.image,
+      createdBy: input.createdBy,
+    });
+    const [updated] = await tx
+      .update(resources)
+      .set({ imageFileId: fileId, updatedAt: now })
+      .where(eq(resources.id, input.resourceId))
+      .returning();
+    if (current.imageFileId) await deleteImageIfUnused(tx, current.imageFileId);
+    return updated!;
+  });
+}
