@@ -20,7 +20,6 @@ import {
   ChoiceField,
   DateField,
   type FieldProps,
-  FormattedField,
   MoneyField,
   NotesField,
   TextField,
@@ -166,28 +165,28 @@ function ContractForm(props: FieldProps) {
           labels={CONTRACT_CATEGORY_LABELS}
           required
         />
-        <FormattedField
+        <TextField
           {...props}
           field="administrationPeriod"
           label={L.administrationPeriod}
           placeholder={CONTRACT_EXAMPLES.administrationPeriod}
           required
         />
-        <FormattedField
+        <TextField
           {...props}
           field="fiscalYear"
           label={L.fiscalYear}
           placeholder={CONTRACT_EXAMPLES.fiscalYear}
           required
         />
-        <FormattedField
+        <TextField
           {...props}
           field="period"
           label={L.period}
           placeholder={CONTRACT_EXAMPLES.period}
           required
         />
-        <FormattedField
+        <TextField
           {...props}
           field="contractId"
           label={L.contractId}
@@ -200,16 +199,16 @@ function ContractForm(props: FieldProps) {
           label={L.procedureState}
           labels={PROCEDURE_STATE_LABELS}
         />
-        <FormattedField {...props} field="announcementUrl" label={L.announcementUrl} placeholder="https://" />
+        <TextField {...props} field="announcementUrl" label={L.announcementUrl} placeholder="https://" />
         <DateField {...props} field="announcementDate" label={L.announcementDate} />
         <DateField {...props} field="clarificationMeetingDate" label={L.clarificationMeetingDate} />
-        <FormattedField
+        <TextField
           {...props}
           field="clarificationMeetingJudgmentUrl"
           label={L.clarificationMeetingJudgmentUrl}
           placeholder="https://"
         />
-        <FormattedField
+        <TextField
           {...props}
           field="presentationProposalsDocUrl"
           label={L.presentationProposalsDocUrl}
@@ -266,7 +265,7 @@ function ContractForm(props: FieldProps) {
             {open ? 'el monto máximo (contrato abierto)' : 'el monto total (contrato normal)'}
           </Text>
         </div>
-        <FormattedField {...props} field="contractUrl" label={L.contractUrl} placeholder="https://" />
+        <TextField {...props} field="contractUrl" label={L.contractUrl} placeholder="https://" />
         <DateField {...props} field="updateDate" label={L.updateDate} />
         <DateField {...props} field="informationDate" label={L.informationDate} />
       </SimpleGrid>

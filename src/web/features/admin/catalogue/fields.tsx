@@ -10,27 +10,30 @@ export interface FieldProps {
   errors: Record<string, string>;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** One field of a draft: its key, label and whether it is required. */
+type Field = FieldProps & { field: string; label: string; required?: boolean };
 
-/** A text field bound to one key of the draft, with its error. */
-export function TextField({
-  field,
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const chosen = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** What every field shows the same way: label, required mark and its error (which may hold '\nEjemplo: …'). */
+const bound = ({ field, label, required, errors }: Field) => ({
   label,
   required,
-  description,
-  type,
-  draft,
-  set,
-  errors,
-}: FieldProps & { field: string; label: string; required?: boolean; description?: string; type?: string }) {
+  error: errors[field],
+  styles: { error: { whiteSpace: 'pre-line' as const } },
+});
+
+/** A text field bound to one key of the draft, with its error (formats show their example). */
+export function TextField(props: Field & { description?: string; type?: string; placeholder?: string }) {
+  const { field, description, type, placeholder, draft, set } = props;
   return (
     <TextInput
-      label={label}
+      {...bound(props)}
       description={description}
-      required={required}
       type={type}
+      placeholder={placeholder}
       value={text(draft[field])}
-      error={errors[field]}
       onChange={(event) => set(field, event.currentTarget.value)}
     />
   );
@@ -50,101 +53,52 @@ export function NotesField({ draft, set, errors }: FieldProps) {
   );
 }
 
-/** Error texts may hold a line break ('…formato correcto.\nEjemplo: …'). */
-const multilineError = { error: { whiteSpace: 'pre-line' as const } };
-
 /** A choice among coded values, shown with their Spanish labels. */
-export function ChoiceField({
-  field,
-  label,
-  labels,
-  required,
-  draft,
-  set,
-  errors,
-}: FieldProps & { field: string; label: string; labels: Record<string, string>; required?: boolean }) {
+export function ChoiceField(props: Field & { labels: Record<string, string> }) {
+  const { field, labels, required, draft, set } = props;
   return (
     <Select
-      label={label}
-      required={required}
+      {...bound(props)}
       clearable={!required}
-      data={Object.entries(labels).map(([value, text]) => ({ value, label: text }))}
-      value={typeof draft[field] === 'string' ? (draft[field] as string) : null}
-      error={errors[field]}
-      styles={multilineError}
+      data={Object.entries(labels).map(([value, label]) => ({ value, label }))}
+      value={chosen(draft[field])}
       onChange={(value) => set(field, value)}
     />
   );
 }
 
 /** A date in dd/mm/yyyy, Spanish, weeks starting on Sunday; kept as YYYY-MM-DD. */
-export function DateField({
-  field,
-  label,
-  required,
-  draft,
-  set,
-  errors,
-}: FieldProps & { field: string; label: string; required?: boolean }) {
+export function DateField(props: Field) {
+  const { field, draft, set } = props;
   return (
     <DatePickerInput
-      label={label}
-      required={required}
+      {...bound(props)}
       clearable
       locale="es"
       firstDayOfWeek={0}
       valueFormat="DD/MM/YYYY"
       placeholder="dd/mm/aaaa"
-      value={typeof draft[field] === 'string' ? (draft[field] as string) : null}
-      error={errors[field]}
-      styles={multilineError}
+      value={chosen(draft[field])}
       onChange={(value) => set(field, value)}
     />
   );
 }
 
 /** An amount in pesos, two decimals. */
-export function MoneyField({
-  field,
-  label,
-  required,
-  draft,
-  set,
-  errors,
-}: FieldProps & { field: string; label: string; required?: boolean }) {
+export function MoneyField(props: Field) {
+  const { field, draft, set } = props;
   const value = draft[field];
   return (
     <NumberInput
-      label={label}
-      required={required}
+      {...bound(props)}
       prefix="$"
       thousandSeparator=","
       decimalScale={2}
       min={0}
       allowNegative={false}
       value={typeof value === 'number' || typeof value === 'string' ? value : ''}
-      error={errors[field]}
-      styles={multilineError}
       // Kept as typed ('150000.50' stays a string while typing); the shared schema reads it.
       onChange={(next) => set(field, next === '' ? null : next)}
-    />
-  );
-}
-
-/** A formatted text (periods, links) whose error may carry an example on a second line. */
-export function FormattedField(
-  props: FieldProps & { field: string; label: string; required?: boolean; placeholder?: string },
-) {
-  const { field, label, required, placeholder, draft, set, errors } = props;
-  return (
-    <TextInput
-      label={label}
-      required={required}
-      placeholder={placeholder}
-      value={text(draft[field])}
-      error={errors[field]}
-      styles={multilineError}
-      onChange={(event) => set(field, event.currentTarget.value)}
     />
   );
 }
