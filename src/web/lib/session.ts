@@ -66,11 +66,12 @@ export function clearSession(reason: string | null = null): void {
   emit();
 }
 
-/** Reads (and forgets) why the last session ended. */
-export function takeEndReason(): string | null {
-  const reason = endedBecause;
-  endedBecause = null;
-  return reason;
+/**
+ * Why the last session ended, until the next sign-in (a sign-in page mounted twice, for example
+ * while its chunk loads under load, must still say it).
+ */
+export function endReason(): string | null {
+  return endedBecause;
 }
 
 function subscribe(listener: Listener): () => void {

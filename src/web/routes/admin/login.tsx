@@ -8,7 +8,7 @@ import { AuthHeading } from '../../app/admin/auth-layout';
 import { useLogin } from '../../features/admin/session/api';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/notifications';
-import { takeEndReason } from '../../lib/session';
+import { endReason } from '../../lib/session';
 
 /** /login: 'Bienvenido Administrador'; Enter submits; goes on to redirectTo (an /admin path) or /admin. */
 export function LoginPage() {
@@ -23,7 +23,7 @@ export function LoginPage() {
   const login = useLogin();
   // A message left by the previous step: password updated, session ended...
   const [info] = useState<string | null>(
-    () => (location.state as { message?: string } | null)?.message ?? takeEndReason(),
+    () => (location.state as { message?: string } | null)?.message ?? endReason(),
   );
   const announced = useRef(false);
 
