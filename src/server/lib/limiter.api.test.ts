@@ -3,9 +3,11 @@ import { ACCOUNT_MESSAGES } from '../../shared/schemas/accounts';
 import { type App, buildApp } from '../app';
 import type { AppConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { rateCounters } from '../db/schema';
 import { createUser, TEST_PASSWORD } from '../test/auth';
 import { createOrganization } from '../test/factories';
 import { createTestApp, type TestContext, testConfig } from '../test/test-app';
+import { databaseCounterStore, Limiter } from './limiter';
 
 /**
  * Two app processes of one installation on one database. On PostgreSQL the second has its own
@@ -77,5 +79,35 @@ describe('limits shared by every process of an installation', () => {
       (await register(second)).statusCode,
       (await register(first.app)).statusCode,
     ]).toEqual([204, 204, 429]);
+  });
+});
+
+describe('counters in the database', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('start again once their window ends, and ended windows are deleted', async () => {
+    let clock = new Date('2026-03-01T12:00:00Z');
+    const { background } = ctx.app.deps;
+    const limiter = new Limiter(databaseCounterStore(ctx.database.db), () => clock, background);
+    const limit = { max: 2, windowMs: 60_000 };
+    const counts = [];
+    for (let i = 0; i < 3; i++) counts.push(await limiter.hit('prueba:a', limit));
+    expect(counts.map((state) => [state.count, state.exceeded])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+    expect(await limiter.isHeld('prueba:a', limit)).toBe(true);
+    clock = new Date(clock.getTime() + 60_000);
+    expect(await limiter.isHeld('prueba:a', limit)).toBe(false);
+    expect(await limiter.hit('prueba:b', limit)).toMatchObject({ count: 1, exceeded: false });
+    await background.idle();
+    const keys = (await ctx.database.db.select().from(rateCounters)).map((row) => row.key);
+    expect(keys).toContain('prueba:b');
+    expect(keys).not.toContain('prueba:a');
   });
 });
