@@ -13,6 +13,7 @@ import { migrateDatabase } from './db/migrate';
 import { addressKey } from './lib/address-key';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
+import { databaseCounterStore, Limiter } from './lib/limiter';
 import { createMailer } from './lib/mailer';
 import { isApiPath, RequestLogController } from './lib/request-log';
 import { ResultCache } from './lib/result-cache';
@@ -86,10 +87,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const notifications = new NotificationHub(database, app.log);
+  const now = deps.now ?? (() => new Date());
+  const background = new BackgroundTasks(app.log);
   const appDeps: AppDeps = {
     config,
     database,
-    now: deps.now ?? (() => new Date()),
+    now,
     cache: new ResultCache(config.resultCacheEntries),
     sessionKey: resolveSessionSecret(config.sessionSecret, config.dataDir),
     // Password links reach the log only on a local embedded installation, never on a server.
@@ -97,8 +100,10 @@ export async function buildApp(
       { ...config.mail, production: config.env === 'production' || config.database.kind === 'postgres' },
       app.log,
     ),
-    background: new BackgroundTasks(app.log),
+    background,
     notifications,
+    // Counters shared by every process through the database (decision 0018).
+    limiter: new Limiter(databaseCounterStore(database.db), now, background),
   };
   app.decorate('deps', appDeps);
   app.addHook('onClose', async () => {
@@ -118,6 +123,7 @@ export async function buildApp(
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => addressKey(request.ip),
+    store: appDeps.limiter.fastifyStore(),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(multipart, {

@@ -97,13 +97,21 @@ export interface AppConfig {
   seedDemo: 'auto' | 'true' | 'false';
   admin: { email: string; password: string } | null;
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * Whose X-Forwarded-For to believe: the balancer's addresses/ranges (preferred), or `true` for any
+   * sender, which lets anyone reaching the app directly choose the address the rate limits see.
+   */
   trustProxy: boolean | string;
   maintenanceMode: boolean;
+  /** Counted in the database, shared by every process (decision 0018). */
   rateLimits: {
     visitsPerMinute: number;
     /** Sign-in attempts per address in 15 minutes. */
     loginPer15Minutes: number;
-    /** Failed sign-ins per account in 15 minutes before it is held. */
+    /**
+     * Failed sign-ins per account and address in 15 minutes before the account is held at that
+     * address (decision 0017); also wrong current passwords per account in the profile.
+     */
     loginFailuresPerAccount: number;
     /** Password-reset requests per address in one hour. */
     resetPerHour: number;

@@ -2,6 +2,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { organizations } from './db/schema';
 import type { BackgroundTasks } from './lib/background';
+import type { Limiter } from './lib/limiter';
 import type { Mailer } from './lib/mailer';
 import type { ResultCache } from './lib/result-cache';
 import type { NotificationHub } from './modules/admin/notification-hub';
@@ -21,6 +22,8 @@ export interface AppDeps {
   background: BackgroundTasks;
   /** Real-time notifications, fanned out across processes through LISTEN/NOTIFY. */
   notifications: NotificationHub;
+  /** Rate limits and failure holds, counted in the database so every process shares them. */
+  limiter: Limiter;
 }
 
 declare module 'fastify' {

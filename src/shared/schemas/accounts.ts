@@ -30,7 +30,9 @@ const email = z
   .string({ message: 'El correo electrónico es requerido.' })
   .trim()
   .toLowerCase()
-  .max(254, 'El correo electrónico es demasiado largo.');
+  .max(254, 'El correo electrónico es demasiado largo.')
+  // A NUL byte cannot even be sent to PostgreSQL: refused here rather than failing a query later.
+  .regex(NoControlCharacters, 'El correo electrónico contiene caracteres no válidos.');
 
 /** A new password: the spec's length rule, and nothing a terminal or database would choke on. */
 export const NewPasswordSchema = z

@@ -32,6 +32,8 @@ export const USER_MESSAGES = {
   profileSaved: 'Se ha actualizado correctamente',
   profileSaveFailed: 'Ocurrió un error salvando la información',
   currentPasswordWrong: 'La contraseña actual no es correcta',
+  currentPasswordHeld:
+    'Demasiados intentos fallidos de la contraseña actual. Por favor espera 15 minutos o restablece tu contraseña.',
   passwordsDiffer: 'Las contraseñas deben coincidir',
   pictureFailed: 'Ocurrió un error cargando la imagen',
   pictureType: 'La imagen debe ser PNG, JPEG, SVG o GIF.',

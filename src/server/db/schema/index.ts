@@ -7,5 +7,6 @@ export * from './data-loads';
 export * from './enums';
 export * from './files';
 export * from './organizations';
+export * from './rate-counters';
 export * from './resources';
 export * from './users';

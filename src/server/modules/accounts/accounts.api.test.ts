@@ -78,14 +78,82 @@ describe('sign-in, sessions and password links', () => {
     expect(empty.statusCode).toBe(400);
   });
 
-  it('holds an account after five failures, even with the right password, for 15 minutes', async () => {
+  it("holds an account at the guessing address after five failures, not at its owner's", async () => {
     const user = await createUser(ctx.database.db);
-    for (let i = 0; i < 5; i++) expect((await login(user.email, 'mal', `10.2.0.${i}`)).statusCode).toBe(401);
-    const held = await login(user.email, TEST_PASSWORD, '10.2.1.1');
+    for (let i = 0; i < 5; i++) expect((await login(user.email, 'mal', '10.2.0.1')).statusCode).toBe(401);
+    const held = await login(user.email, TEST_PASSWORD, '10.2.0.1');
     expect(held.statusCode).toBe(429);
-    expect(held.json().message).toContain('Demasiados intentos fallidos para esta cuenta');
+    expect(held.json().message).toBe(
+      'Demasiados intentos fallidos para esta cuenta. Por favor espera 15 minutos o restablece tu contraseña.',
+    );
+    // The owner, somewhere else, is not held.
+    expect((await login(user.email, TEST_PASSWORD, '10.2.9.9')).statusCode).toBe(200);
+    // An IPv6 attacker is one /64: stepping through its addresses changes nothing.
+    for (let i = 0; i < 5; i++) await login(user.email, 'mal', `2001:db8:2:2::${i + 1}`);
+    expect((await login(user.email, TEST_PASSWORD, '2001:db8:2:2::99')).statusCode).toBe(429);
     clock = new Date(clock.getTime() + 15 * 60_000 + 1);
-    expect((await login(user.email, TEST_PASSWORD, '10.2.1.1')).statusCode).toBe(200);
+    expect((await login(user.email, TEST_PASSWORD, '10.2.0.1')).statusCode).toBe(200);
+  });
+
+  it('ends every hold of the account when its password is set through a link', async () => {
+    const user = await createUser(ctx.database.db);
+    for (const ip of ['10.2.3.1', '10.2.3.2']) {
+      for (let i = 0; i < 5; i++) await login(user.email, 'mal', ip);
+      expect((await login(user.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+    }
+    // The current-password check of the profile, held too (someone with a session guessed).
+    const session = await signIn(ctx.app, user.email, TEST_PASSWORD, '10.2.3.3');
+    const changePassword = (currentPassword: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/updateProfileInfo',
+        headers: bearer(session),
+        payload: { currentPassword, newPassword: 'otra-clave', confirmPassword: 'otra-clave' },
+      });
+    for (let i = 0; i < 5; i++) await changePassword('mal');
+    expect((await changePassword(TEST_PASSWORD)).statusCode).toBe(429);
+
+    const { token } = await resetLink(user.email);
+    expect((await setPassword(token, 'clave-recuperada')).statusCode).toBe(200);
+    expect((await login(user.email, 'clave-recuperada', '10.2.3.1')).statusCode).toBe(200);
+    expect((await login(user.email, 'clave-recuperada', '10.2.3.2')).statusCode).toBe(200);
+    const fresh = await signIn(ctx.app, user.email, 'clave-recuperada', '10.2.3.3');
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/updateProfileInfo',
+      headers: bearer(fresh),
+      payload: {
+        currentPassword: 'clave-recuperada',
+        newPassword: 'otra-clave',
+        confirmPassword: 'otra-clave',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('refuses a control character in the e-mail with a 400, before any query or background work', async () => {
+    const errors: unknown[] = [];
+    const original = ctx.app.log.error.bind(ctx.app.log);
+    ctx.app.log.error = ((...args: unknown[]) => {
+      errors.push(args);
+      return original(...(args as [string]));
+    }) as typeof ctx.app.log.error;
+    try {
+      const reset = await ctx.app.inject({
+        method: 'POST',
+        url: '/public-api/accounts/reset-password',
+        remoteAddress: '10.3.9.1',
+        payload: { email: 'admin\u0000@example.org' },
+      });
+      expect(reset.statusCode).toBe(400);
+      expect(reset.json().message).toContain('El correo electrónico contiene caracteres no válidos.');
+      const signInAttempt = await login('admin\u0000@example.org', 'x', '10.3.9.1');
+      expect(signInAttempt.statusCode).toBe(400);
+      await ctx.app.deps.background.idle();
+      expect(errors).toEqual([]);
+    } finally {
+      ctx.app.log.error = original;
+    }
   });
 
   it('refuses tokens that are forged, expired, signed out or of a deactivated user', async () => {

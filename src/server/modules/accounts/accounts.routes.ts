@@ -9,7 +9,6 @@ import {
   SessionSchema,
 } from '../../../shared/schemas/accounts';
 import { successEnvelope } from '../../../shared/schemas/common';
-import { FailureCounter } from '../../lib/failure-counter';
 import { principalOf } from '../../plugins/auth';
 import { login, logout, requestPasswordReset, sessionView, setPasswordWithToken } from './accounts.service';
 
@@ -18,7 +17,6 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 /** Sign-in and password links: no session needed, every route rate-limited per address. */
 export const accountsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rateLimits } = app.deps.config;
-  const failures = new FailureCounter(rateLimits.loginFailuresPerAccount, FIFTEEN_MINUTES);
 
   app.post(
     '/login',
@@ -29,18 +27,16 @@ export const accountsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with e-mail (username) and password',
         description:
           'Returns a session token valid for 86,400 s. Wrong e-mail, wrong password and inactive account ' +
-          'give the same 401. Rate-limited per address and, for failures, per account.',
+          'give the same 401. Rate-limited per address and, for failures, per account and address.',
         body: LoginBodySchema,
         response: { 200: LoginResponseSchema },
       },
     },
     async (request) => {
-      const session = await login(
-        app.deps,
-        request.body,
-        { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
-        failures,
-      );
+      const session = await login(app.deps, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       return { error: false as const, message: 'Sesión iniciada.', data: session };
     },
   );

@@ -8,7 +8,6 @@ import {
   type Session,
 } from '../../../shared/schemas/accounts';
 import { AppError } from '../../lib/errors';
-import type { FailureCounter } from '../../lib/failure-counter';
 import { newId } from '../../lib/ids';
 import type { MailMessage } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -16,6 +15,7 @@ import { signSessionToken } from '../../lib/session-tokens';
 import type { AppDeps } from '../../types';
 import { presentSessionUser } from '../users/users.presenter';
 import { findUser, findUserByEmail, recordLogin, type UserRow, updateUser } from '../users/users.repository';
+import { endHolds, holdLimit, signInHoldKey } from './account-holds';
 import { resetPasswordMail } from './account-mails';
 import {
   consumePasswordToken,
@@ -29,31 +29,29 @@ import { insertSession, revokeSession, revokeSessions } from './sessions.reposit
 const DUMMY_HASH = hashPassword('not-a-real-password-0123456789');
 
 export interface ClientInfo {
-  ip: string | null;
+  ip: string;
   userAgent: string | null;
 }
 
 /**
  * Signs in with e-mail and password. Unknown e-mail, inactive user, unset or wrong password all
- * give the same answer; an account with too many recent failures is held whatever the password.
+ * give the same answer; an account with too many recent failures from this client's address is
+ * held there whatever the password (decision 0017: other addresses are not held).
  */
-export async function login(
-  deps: AppDeps,
-  body: LoginBody,
-  client: ClientInfo,
-  failures: FailureCounter,
-): Promise<Session> {
+export async function login(deps: AppDeps, body: LoginBody, client: ClientInfo): Promise<Session> {
   const now = deps.now();
-  const key = body.username;
-  if (failures.isHeld(key, now.getTime())) throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.accountHeld);
+  const hold = signInHoldKey(body.username, client.ip);
+  const limit = holdLimit(deps);
+  if (await deps.limiter.isHeld(hold, limit))
+    throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.accountHeld);
   const { db } = deps.database;
   const user = await findUserByEmail(db, body.username);
   const valid = await checkPassword(user, body.password);
   if (!user || !valid || !user.active) {
-    failures.fail(key, now.getTime());
+    await deps.limiter.hit(hold, limit);
     throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.loginFailed);
   }
-  failures.clear(key);
+  await deps.limiter.clear(hold);
   const expiresAt = new Date(now.getTime() + LIMITS.sessionSeconds * 1000);
   const sessionId = newId();
   await insertSession(db, {
@@ -139,7 +137,8 @@ export function passwordLink(deps: AppDeps, token: string): string {
 
 /**
  * Sets a password from a reset or invitation link. The link works once and within its time;
- * afterwards every session of the user ends, so a stolen session dies with the old password.
+ * afterwards every session of the user ends, so a stolen session dies with the old password, and
+ * every failure hold of the account ends, so nobody can keep its owner out by guessing.
  */
 export async function setPasswordWithToken(deps: AppDeps, body: NewPasswordBody): Promise<void> {
   const { db } = deps.database;
@@ -148,12 +147,14 @@ export async function setPasswordWithToken(deps: AppDeps, body: NewPasswordBody)
   if (!(await isLiveToken(db, body.token, now)))
     throw new AppError('LINK_EXPIRED', ACCOUNT_MESSAGES.linkInvalid);
   const passwordHash = await hashPassword(body.password);
-  await db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     const used = await consumePasswordToken(tx, body.token, now);
-    const user = used ? await findUser(tx, used.userId) : undefined;
-    if (!used || !user?.active) throw new AppError('LINK_EXPIRED', ACCOUNT_MESSAGES.linkInvalid);
-    await updateUser(tx, user.id, { passwordHash, mustChangePassword: false }, now);
-    await retireTokens(tx, user.id, now);
-    await revokeSessions(tx, user.id, now);
+    const owner = used ? await findUser(tx, used.userId) : undefined;
+    if (!used || !owner?.active) throw new AppError('LINK_EXPIRED', ACCOUNT_MESSAGES.linkInvalid);
+    await updateUser(tx, owner.id, { passwordHash, mustChangePassword: false }, now);
+    await retireTokens(tx, owner.id, now);
+    await revokeSessions(tx, owner.id, now);
+    return owner;
   });
+  await endHolds(deps, user);
 }

@@ -139,6 +139,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const organization = await requireOrganization(request);
       const principal = await authenticate(request);
+      // HEAD (derived from this GET) gets the stream's headers only: a stream held open would
+      // never answer, since a HEAD response has no body to write events into.
+      if (request.method === 'HEAD') {
+        return reply.header('cache-control', 'no-store').type('text/event-stream; charset=utf-8').send('');
+      }
       const { deps } = app;
       const open = openStreams.get(principal.sessionId) ?? 0;
       if (open >= MAX_STREAMS_PER_SESSION) {

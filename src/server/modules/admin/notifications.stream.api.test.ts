@@ -121,6 +121,23 @@ describe('notifications in real time', () => {
     for (const stream of streams) stream.close();
   });
 
+  it('answers HEAD with the stream headers instead of holding it open', async () => {
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/api/admin/notifications/stream',
+      headers: bearer(token, organizationId),
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(head.body).toBe('');
+    const anonymous = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/api/admin/notifications/stream',
+      headers: { 'x-current-organization-id': organizationId },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('refuses a stream without a session or with an unknown monitor', async () => {
     const anonymous = await fetch(`${baseUrl}/api/admin/notifications/stream`, {
       headers: { 'x-current-organization-id': organizationId },

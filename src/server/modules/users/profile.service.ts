@@ -7,13 +7,15 @@ import { checkImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../plugins/auth';
 import type { AppDeps } from '../../types';
+import { holdLimit, passwordCheckHoldKey } from '../accounts/account-holds';
 import { revokeSessions } from '../accounts/sessions.repository';
 import { deleteImageIfUnused, insertImageFile } from '../files/files.repository';
 import { type UserRow, updateUser } from './users.repository';
 
 /**
  * Changes one's own names, or one's password (with the current one). A new password ends the
- * user's other sessions; this one stays signed in.
+ * user's other sessions; this one stays signed in. Wrong current passwords are limited as sign-in
+ * failures are, so a stolen session cannot be used to guess the password (decision 0017).
  */
 export async function updateProfile(
   deps: AppDeps,
@@ -24,11 +26,18 @@ export async function updateProfile(
   const now = deps.now();
   const user = principal.user;
   if ('newPassword' in body) {
+    const hold = passwordCheckHoldKey(user.id);
+    const limit = holdLimit(deps);
+    if (await deps.limiter.isHeld(hold, limit)) {
+      throw new AppError('RATE_LIMITED', USER_MESSAGES.currentPasswordHeld);
+    }
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      await deps.limiter.hit(hold, limit);
       throw new AppError('BAD_REQUEST', USER_MESSAGES.currentPasswordWrong, {
         errors: [{ path: 'body.currentPassword', message: USER_MESSAGES.currentPasswordWrong }],
       });
     }
+    await deps.limiter.clear(hold);
     const passwordHash = await hashPassword(body.newPassword);
     return db.transaction(async (tx) => {
       const updated = await updateUser(tx, user.id, { passwordHash, mustChangePassword: false }, now);

@@ -428,6 +428,32 @@ describe('own profile', () => {
     await signIn(ctx.app, user.email, 'nueva');
   });
 
+  it('limits wrong current passwords as sign-in does, with a Spanish 429 even for the right one', async () => {
+    const user = await createUser(ctx.database.db);
+    const token = await signIn(ctx.app, user.email);
+    const change = (currentPassword: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/updateProfileInfo',
+        headers: bearer(token),
+        payload: { currentPassword, newPassword: 'nueva', confirmPassword: 'nueva' },
+      });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await change(`mala-${i}`);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe('La contraseña actual no es correcta');
+    }
+    const held = await change(TEST_PASSWORD);
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message:
+        'Demasiados intentos fallidos de la contraseña actual. Por favor espera 15 minutos o restablece tu contraseña.',
+    });
+    // Nothing changed: the old password still signs in.
+    await signIn(ctx.app, user.email);
+  });
+
   const upload = (token: string, data: Buffer, filename: string, type: string) => {
     const boundary = '----vigia';
     const body = Buffer.concat([
