@@ -1,36 +1,14 @@
 import { z } from 'zod';
+import {
+  ERROR_REPORT_LIMITS,
+  ERROR_REPORT_MESSAGES,
+  ERROR_REPORT_SOURCES,
+  type ErrorReportSource,
+} from '../constants/error-reports';
 import { scrubPath, scrubText } from '../scrub';
 import { successEnvelope, UuidSchema } from './common';
 
-/**
- * Texts of the unexpected-error modal (spec: public area section 8, admin area section 8) and of
- * the report endpoints' refusals. The web app translates them (they are catalogue keys).
- */
-export const ERROR_REPORT_MESSAGES = {
-  title: 'Parece ser que ocurrió algo inesperado',
-  sent: 'Tu mensaje ha sido enviado',
-  descriptionRequired: 'Por favor describe lo que ocurrió',
-  descriptionTooLong: 'La descripción no puede exceder 2000 caracteres',
-  tooMany: 'Se han enviado demasiados reportes de error. Por favor espera una hora e intenta nuevamente',
-  notFound: 'El reporte de error no existe',
-} as const;
-
-/** Longest accepted values; the browser trims its reports to fit (see web/features/error-reports). */
-export const ERROR_REPORT_LIMITS = {
-  message: 1_000,
-  stack: 4_000,
-  stackLines: 20,
-  path: 300,
-  requestId: 100,
-  userAgent: 400,
-  description: 2_000,
-  /** Whole request body: a report at its limits fits easily. */
-  bodyBytes: 16_384,
-} as const;
-
-/** Where the browser caught the error. */
-export const ERROR_REPORT_SOURCES = ['render', 'script', 'promise', 'request'] as const;
-export type ErrorReportSource = (typeof ERROR_REPORT_SOURCES)[number];
+export { ERROR_REPORT_LIMITS, ERROR_REPORT_MESSAGES, ERROR_REPORT_SOURCES, type ErrorReportSource };
 
 const text = (max: number, label: string) =>
   z
@@ -62,10 +40,13 @@ export const ErrorReportBodySchema = z.object({
     .nullable(),
 });
 export type ErrorReportBody = z.infer<typeof ErrorReportBodySchema>;
+/** What a client sends (before the schema scrubs it). */
+export type ErrorReportInput = z.input<typeof ErrorReportBodySchema>;
 
 export const ErrorReportResponseSchema = successEnvelope(
   z.object({ _id: z.string().describe('The report (the same one for repeats of an error)') }),
 );
+export type ErrorReportResponse = z.infer<typeof ErrorReportResponseSchema>;
 
 export const ErrorReportParamsSchema = z.object({ id: UuidSchema });
 
@@ -84,3 +65,4 @@ export const ErrorReportDescriptionResponseSchema = z.object({
   error: z.literal(false),
   message: z.string(),
 });
+export type ErrorReportDescriptionResponse = z.infer<typeof ErrorReportDescriptionResponseSchema>;
