@@ -8,6 +8,7 @@ import { scrubText } from '../../../shared/scrub';
 import { AppError } from '../../lib/errors';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { createNotification } from '../admin/notifications.service';
+import { browserSummary } from './browser-summary';
 import {
   countNotifiedSince,
   findErrorReport,
@@ -39,29 +40,6 @@ export function errorFingerprint(body: Pick<ErrorReportBody, 'source' | 'message
   return createHash('sha256')
     .update([body.source, body.message, ...frames].join('\n'))
     .digest('hex');
-}
-
-/** "Chrome 140 · Android" from a user-agent string: what administrators need to reproduce. */
-export function browserSummary(userAgent: string | null): string {
-  if (!userAgent) return 'navegador desconocido';
-  const browser =
-    /\b(Edg|OPR|Firefox|FxiOS|CriOS|Chrome|Version)\/(\d+)/.exec(userAgent) ??
-    /\b(Safari)\/(\d+)/.exec(userAgent);
-  const names: Record<string, string> = {
-    Edg: 'Edge',
-    OPR: 'Opera',
-    FxiOS: 'Firefox',
-    CriOS: 'Chrome',
-    Version: 'Safari',
-  };
-  const system =
-    [/Android/, /iPhone|iPad/, /Windows/, /Mac OS X|Macintosh/, /CrOS/, /Linux/]
-      .find((pattern) => pattern.test(userAgent))
-      ?.source.split('|')[0]
-      ?.replace('Mac OS X', 'macOS')
-      .replace('CrOS', 'ChromeOS') ?? 'sistema desconocido';
-  const name = browser ? `${names[browser[1]!] ?? browser[1]} ${browser[2]}` : 'navegador desconocido';
-  return `${name} · ${system}`;
 }
 
 function excerpt(text: string): string {

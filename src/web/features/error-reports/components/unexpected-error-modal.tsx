@@ -63,6 +63,7 @@ export function UnexpectedErrorModal() {
       centered
       size="lg"
       zIndex={1100}
+      styles={{ title: { fontWeight: 700 } }}
       data-testid="unexpected-error-modal"
     >
       {status.kind === 'sent' ? (
