@@ -170,6 +170,10 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
         .getByText('La información de organizaciones no se encuentra disponible en este momento.')
         .count(),
     ).toBeGreaterThan(0);
+    // A server failure also opens the unexpected-error modal (decision 0023): closed first.
+    const modal = page.getByRole('dialog', { name: 'Parece ser que ocurrió algo inesperado' });
+    await modal.getByRole('button', { name: 'Cerrar' }).click();
+    await modal.waitFor({ state: 'hidden' });
     failing = false;
     await retry.click();
     await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();

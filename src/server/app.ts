@@ -27,6 +27,7 @@ import { contractPickerRoutes } from './modules/catalogues/contract-pickers.rout
 import { CATALOGUES } from './modules/catalogues/definitions';
 import { contactPublicRoutes } from './modules/contact/contact.public.routes';
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
+import { errorReportsPublicRoutes } from './modules/error-reports/error-reports.public.routes';
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { landingPublicRoutes } from './modules/landing/landing.public.routes';
@@ -144,6 +145,7 @@ export async function buildApp(
   await app.register(landingPublicRoutes, { prefix: '/public-api/landing' });
   await app.register(resourcesPublicRoutes, { prefix: '/public-api/resources' });
   await app.register(contactPublicRoutes, { prefix: '/public-api/contact' });
+  await app.register(errorReportsPublicRoutes, { prefix: '/public-api/error-reports' });
   await app.register(accountsPublicRoutes, { prefix: '/public-api/accounts' });
   await app.register(sessionRoutes, { prefix: '/api/session' });
   await app.register(usersRoutes, { prefix: '/api/users' });

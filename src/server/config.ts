@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000).default(5),
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  RATE_LIMIT_ERROR_REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, 'must have at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   ),
@@ -117,6 +118,8 @@ export interface AppConfig {
     resetPerHour: number;
     /** Contact-form submissions per address (IPv6: per /64) in one hour. */
     contactPerHour: number;
+    /** Error reports (and, apart, descriptions) per address (IPv6: per /64) in one hour. */
+    errorReportsPerHour: number;
   };
   /**
    * Signs session tokens. Without SESSION_SECRET, one is generated on first start and kept in
@@ -188,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginFailuresPerAccount: env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
       resetPerHour: env.RATE_LIMIT_RESET_PER_HOUR,
       contactPerHour: env.RATE_LIMIT_CONTACT_PER_HOUR,
+      errorReportsPerHour: env.RATE_LIMIT_ERROR_REPORTS_PER_HOUR,
     },
     sessionSecret: env.SESSION_SECRET ?? null,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },

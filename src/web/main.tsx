@@ -6,6 +6,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { ErrorReportModalSlot } from './features/error-reports/components/error-report-modal-slot';
+import { installErrorReporting } from './features/error-reports/reporter';
+
+installErrorReporting();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -14,6 +18,7 @@ createRoot(root).render(
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />
+      <ErrorReportModalSlot />
     </AppProviders>
   </StrictMode>,
 );

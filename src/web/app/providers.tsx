@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { THEMES } from '../../shared/constants/themes';
+import { captureServerFailure } from '../features/error-reports/reporter';
 import { useStoredOrganization } from '../features/organizations/api/organizations';
 import { ApiError } from '../lib/api-client';
 import { buildTheme } from '../theme';
@@ -13,9 +14,15 @@ function refreshSessionOnForbidden(error: unknown): void {
     void queryClient.invalidateQueries({ queryKey: ['session'] });
 }
 
+/** Refusals may refresh the session; server failures (5xx) are reported (decision 0023). */
+function onCallError(error: unknown): void {
+  refreshSessionOnForbidden(error);
+  captureServerFailure(error);
+}
+
 export const queryClient: QueryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: refreshSessionOnForbidden }),
-  mutationCache: new MutationCache({ onError: refreshSessionOnForbidden }),
+  queryCache: new QueryCache({ onError: onCallError }),
+  mutationCache: new MutationCache({ onError: onCallError }),
   defaultOptions: {
     queries: {
       // Client errors will not fix themselves by retrying; network and server errors might.

@@ -9,6 +9,7 @@ import {
   PROCEDURE_TYPE_LABELS,
 } from '../../shared/constants/enums';
 import { CONTACT_MESSAGES } from '../../shared/schemas/contact';
+import { ERROR_REPORT_MESSAGES } from '../../shared/schemas/error-reports';
 import { CHART_SERIES } from '../../shared/schemas/landing';
 import en from './locales/en.json';
 import ja from './locales/ja.json';
@@ -36,6 +37,7 @@ const SHARED_LABELS = [
   ADMINISTRATIVE_UNIT_TYPE_LABELS,
   CONTRACT_TYPE_LABELS,
   CONTACT_MESSAGES,
+  ERROR_REPORT_MESSAGES,
 ].flatMap((labels) => Object.values(labels) as string[]);
 
 /** Shown as they are in every language: the names of the languages themselves. */

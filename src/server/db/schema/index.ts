@@ -5,6 +5,7 @@ export * from './contracts';
 export * from './cubes';
 export * from './data-loads';
 export * from './enums';
+export * from './error-reports';
 export * from './files';
 export * from './organizations';
 export * from './rate-counters';
