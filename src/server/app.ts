@@ -10,6 +10,7 @@ import { DEFAULT_ERROR_MESSAGES } from '../shared/errors';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { DownloadGate } from './exports/gate';
 import { addressKey } from './lib/address-key';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
@@ -99,6 +100,7 @@ export async function buildApp(
     ),
     background: new BackgroundTasks(app.log),
     notifications,
+    downloads: new DownloadGate(config.downloads),
   };
   app.decorate('deps', appDeps);
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { organizations } from './db/schema';
+import type { DownloadGate } from './exports/gate';
 import type { BackgroundTasks } from './lib/background';
 import type { Mailer } from './lib/mailer';
 import type { ResultCache } from './lib/result-cache';
@@ -21,6 +22,8 @@ export interface AppDeps {
   background: BackgroundTasks;
   /** Real-time notifications, fanned out across processes through LISTEN/NOTIFY. */
   notifications: NotificationHub;
+  /** Admits downloads fairly: a few per address, a bounded line of PDFs. */
+  downloads: DownloadGate;
 }
 
 declare module 'fastify' {

@@ -179,7 +179,7 @@ function configurePdfmake(): void {
 }
 
 /** Runs pdfmake (CPU-heavy: seconds for 10,000 rows); meant to run inside the worker. */
-async function renderPayload(payload: PdfPayload): Promise<Buffer> {
+export async function renderPayload(payload: PdfPayload): Promise<Buffer> {
   configurePdfmake();
   return pdfmake.createPdf(buildDocDefinition(payload)).getBuffer();
 }
