@@ -46,16 +46,19 @@ for (const format of ['xls', 'json', 'pdf'] as const) {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const response = await fetch(url);
   let bytes = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6;
   clearInterval(sampler);
   pauses.disable();
   const written = format === 'pdf' ? Math.min(rows, PDF_MAX_ROWS) : rows;
   console.log(
     `${{ xls: 'XLSX', json: 'JSON', pdf: 'PDF' }[format]}: HTTP ${response.status}, ${mb(bytes)} in ${seconds.toFixed(1)} s ` +
-      `(${written.toLocaleString('en-US')} rows, ${Math.round(written / seconds).toLocaleString('en-US')} rows/s), peak memory ${mb(peak)}, ` +
+      `(${written.toLocaleString('en-US')} rows, ${Math.round(written / seconds).toLocaleString('en-US')} rows/s), CPU ${cpuSeconds.toFixed(1)} s (all threads), peak memory ${mb(peak)}, ` +
       `longest event-loop pause ${(pauses.max / 1e6).toFixed(0)} ms`,
   );
 }

@@ -71,6 +71,10 @@ describe('download limits', () => {
     const later = await download(`/public-api/suppliers/download-detail/${supplierId}/pdf`, '192.0.2.9');
     expect(later.statusCode).toBe(200);
     expect(later.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Each contract's link opens its page at PUBLIC_URL, never the server's own address.
+    const pdf = later.rawPayload.toString('latin1');
+    expect(pdf).toContain('/URI (https://vigia.example.org/contracts/');
+    expect(pdf).not.toContain('localhost');
   }, 120_000);
 
   it('tells the page how the download ended through the cookie it asked for', async () => {
