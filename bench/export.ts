@@ -1,14 +1,16 @@
 /**
  * `npm run bench:export [-- --periods 2018-2021,2021-2024] [-- --organization <id>]`
  *
- * Downloads the contracts list as XLSX and JSON over real HTTP from the app started in this
+ * Downloads the contracts list as XLSX, JSON and PDF (the first 10,000 rows) over real HTTP from the app started in this
  * process, against the configured database (DATABASE_URL, or the embedded one), and prints rows,
- * bytes, seconds and the process's peak memory while each file streams. Run `npm run bench:seed --
+ * bytes, seconds, the process's peak memory and the longest event-loop pause while each file streams. Run `npm run bench:seed --
  * --contracts 1000000` first; two administration periods of that monitor are about 700,000 rows.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { queryRows } from '../src/server/db/client';
+import { PDF_MAX_ROWS } from '../src/server/exports/pdf';
 import { monitorToMeasure, openBenchDatabase, option } from './support';
 
 const { config, database } = await openBenchDatabase();
@@ -33,23 +35,31 @@ console.log(
     `(administration periods ${periods.join(', ')}); memory before: ${mb(process.memoryUsage().rss)}\n`,
 );
 
-for (const format of ['xls', 'json'] as const) {
+for (const format of ['xls', 'json', 'pdf'] as const) {
   global.gc?.();
   const filters = encodeURIComponent(JSON.stringify({ administrationPeriods: periods }));
   const url = `http://127.0.0.1:${port}/public-api/contracts/download/${format}?organization=${organizationId}&filters=${filters}`;
+  const pauses = monitorEventLoopDelay({ resolution: 10 });
+  pauses.enable();
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const response = await fetch(url);
   let bytes = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6;
   clearInterval(sampler);
+  pauses.disable();
+  const written = format === 'pdf' ? Math.min(rows, PDF_MAX_ROWS) : rows;
   console.log(
-    `${format === 'xls' ? 'XLSX' : 'JSON'}: HTTP ${response.status}, ${mb(bytes)} in ${seconds.toFixed(1)} s ` +
-      `(${Math.round(rows / seconds).toLocaleString('en-US')} rows/s), peak memory ${mb(peak)}`,
+    `${{ xls: 'XLSX', json: 'JSON', pdf: 'PDF' }[format]}: HTTP ${response.status}, ${mb(bytes)} in ${seconds.toFixed(1)} s ` +
+      `(${written.toLocaleString('en-US')} rows, ${Math.round(written / seconds).toLocaleString('en-US')} rows/s), CPU ${cpuSeconds.toFixed(1)} s (all threads), peak memory ${mb(peak)}, ` +
+      `longest event-loop pause ${(pauses.max / 1e6).toFixed(0)} ms`,
   );
 }
 

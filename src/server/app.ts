@@ -10,6 +10,7 @@ import { DEFAULT_ERROR_MESSAGES } from '../shared/errors';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { DownloadGate } from './exports/gate';
 import { addressKey } from './lib/address-key';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
@@ -105,12 +106,21 @@ export async function buildApp(
     notifications,
     // Counters shared by every process through the database (decision 0018).
     limiter: new Limiter(databaseCounterStore(database.db), now, background),
+    downloads: new DownloadGate(config.downloads),
   };
   app.decorate('deps', appDeps);
   app.addHook('onClose', async () => {
     await appDeps.background.idle();
     appDeps.mailer.close();
     await notifications.close();
+  });
+
+  app.addHook('preClose', async () => {
+    // A connection busy when the stop began (a download) would otherwise stay open, idle, until
+    // its keep-alive ends (72 s), past the shutdown time: close each one as soon as it is idle.
+    const timer = setInterval(() => app.server.closeIdleConnections(), 100);
+    timer.unref();
+    app.server.once('close', () => clearInterval(timer));
   });
 
   app.addHook('onRequest', async (request, reply) => {

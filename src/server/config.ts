@@ -76,6 +76,9 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default('Vigía <no-reply@localhost>'),
+  DOWNLOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(2),
+  PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+  PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(6),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
   ABOUT_FILE: optionalText,
@@ -128,6 +131,8 @@ export interface AppConfig {
   sessionSecret: string | null;
   /** Outgoing mail: SMTP address, or null to write messages to the log. */
   mail: { smtpUrl: string | null; from: string };
+  /** Downloads under way at once per address (IPv6: per /64), and PDFs built at once and waiting. */
+  downloads: { perAddress: number; pdfWorkers: number; pdfQueue: number };
   shutdownTimeoutMs: number;
   /** Computed public results (totals, charts, list pages) kept per process; 0 turns the cache off. */
   resultCacheEntries: number;
@@ -195,6 +200,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     sessionSecret: env.SESSION_SECRET ?? null,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    downloads: {
+      perAddress: env.DOWNLOADS_PER_ADDRESS,
+      pdfWorkers: env.PDF_WORKERS,
+      pdfQueue: env.PDF_QUEUE_MAX,
+    },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     resultCacheEntries: env.RESULT_CACHE_ENTRIES,
     about: loadAbout(env.ABOUT_FILE),

@@ -1,6 +1,7 @@
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { organizations } from './db/schema';
+import type { DownloadGate } from './exports/gate';
 import type { BackgroundTasks } from './lib/background';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './lib/mailer';
@@ -24,6 +25,8 @@ export interface AppDeps {
   notifications: NotificationHub;
   /** Rate limits and failure holds, counted in the database so every process shares them. */
   limiter: Limiter;
+  /** Admits downloads fairly: a few per address, a bounded line of PDFs. */
+  downloads: DownloadGate;
 }
 
 declare module 'fastify' {

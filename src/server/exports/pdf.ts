@@ -7,8 +7,6 @@ import type { PdfPayload, PdfSectionPayload, PdfWorkerResult } from './pdf-worke
 /** Rows a PDF shows at most (across all sections); the XLSX and JSON downloads carry the rest. */
 export const PDF_MAX_ROWS = 10_000;
 
-/** PDFs built at the same time by this process; more wait their turn (each worker takes ~100+ MB). */
-const MAX_CONCURRENT_WORKERS = 2;
 /** A worker that needs more heap than this dies alone instead of taking the server with it. */
 const WORKER_HEAP_MB = 1024;
 
@@ -17,6 +15,8 @@ export interface RenderPdfOptions {
   maxRows?: number;
   /** Aborting (e.g. the client went away) stops the worker and rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Waits for a worker (the download gate's line); without it the worker starts at once. */
+  turn?: (rows: number, signal?: AbortSignal) => Promise<() => void>;
 }
 
 function toNumber(value: string | number): number {
@@ -107,24 +107,6 @@ async function collect(doc: ExportDocument, maxRows: number, signal?: AbortSigna
   };
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function acquireSlot(): Promise<void> {
-  if (running < MAX_CONCURRENT_WORKERS) {
-    running += 1;
-    return;
-  }
-  // release() hands its slot over directly, so `running` stays the same.
-  await new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-function releaseSlot(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else running -= 1;
-}
-
 /**
  * The worker is started from a tiny CommonJS bootstrap (eval) rather than from the .ts file:
  * Node 20 cannot load TypeScript by itself, and under vitest the parent has no tsx loader to
@@ -145,8 +127,10 @@ function workerEntry(): { entry: string; loader: string | null } {
   return { entry, loader: typescript ? import.meta.resolve('tsx/esm/api') : null };
 }
 
-async function runWorker(payload: PdfPayload, signal: AbortSignal | undefined): Promise<Buffer> {
-  await acquireSlot();
+async function runWorker(payload: PdfPayload, options: RenderPdfOptions): Promise<Buffer> {
+  const { signal } = options;
+  const rows = payload.sections.reduce((sum, section) => sum + section.rows.length, 0);
+  const releaseSlot = options.turn ? await options.turn(rows, signal) : () => {};
   if (signal?.aborted) {
     releaseSlot();
     throw signal.reason;
@@ -199,5 +183,5 @@ async function runWorker(payload: PdfPayload, signal: AbortSignal | undefined): 
 export async function renderPdf(doc: ExportDocument, options: RenderPdfOptions = {}): Promise<Buffer> {
   const maxRows = Math.max(0, Math.floor(options.maxRows ?? PDF_MAX_ROWS));
   const payload = await collect(doc, maxRows, options.signal);
-  return runWorker(payload, options.signal);
+  return runWorker(payload, options);
 }

@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DOWNLOAD_SIGNAL_COOKIE, DOWNLOAD_SIGNAL_PATTERN } from '../../shared/constants/downloads';
 import { mexicoCityDate } from '../../shared/format/dates';
 import type { DownloadFormat } from '../../shared/schemas/filters';
+import { addressKey } from '../lib/address-key';
 import type { ExportDocument } from './document';
 import { renderPdf } from './pdf';
 import { renderXlsx } from './xlsx';
@@ -22,10 +24,33 @@ export function downloadName(base: string, format: DownloadFormat, now: Date): s
   return `vigia-${safe}-${mexicoCityDate(now)}.${EXTENSIONS[format]}`;
 }
 
+/** What a module hands over for a download: the document (XLSX, PDF) and the JSON stream. */
+export interface ExportFiles {
+  document: () => ExportDocument;
+  json: () => Readable;
+}
+
+/**
+ * Route hook of every download route (`onSend`): when the page asked with ?signal=<token>, the
+ * answer, file or error, sets the cookie `vigia-download-<token>` to its status, so the page
+ * knows when the file has started or why it failed (a plain link cannot read the answer).
+ */
+export async function downloadSignal(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const token = (request.query as { signal?: unknown } | undefined)?.signal;
+  if (typeof token === 'string' && DOWNLOAD_SIGNAL_PATTERN.test(token)) {
+    reply.header(
+      'set-cookie',
+      `${DOWNLOAD_SIGNAL_COOKIE}${token}=${reply.statusCode}; Path=/; Max-Age=300; SameSite=Strict`,
+    );
+  }
+  return payload;
+}
+
 /**
  * Sends a download in the asked format: XLSX and JSON streamed, PDF built in a worker (and
- * abandoned if the visitor goes away). All validation must happen before: once the first bytes
- * are out, a failure can only cut the download.
+ * abandoned if the visitor goes away). The download gate admits it first (or answers 429/503
+ * before any database work) and is told when the answer is over. `files` does the validation
+ * and the reading of totals: once the first bytes are out, a failure can only cut the download.
  */
 export async function sendExport(
   request: FastifyRequest,
@@ -34,10 +59,19 @@ export async function sendExport(
     format: DownloadFormat;
     name: string;
     now: Date;
-    document: () => ExportDocument;
-    json: () => Readable;
+    files: () => Promise<ExportFiles>;
   },
 ): Promise<FastifyReply> {
+  const ticket = request.server.deps.downloads.admit(addressKey(request.ip), options.format === 'pdf');
+  reply.raw.once('close', ticket.release);
+  reply.raw.once('finish', ticket.release);
+  let files: ExportFiles;
+  try {
+    files = await options.files();
+  } catch (error) {
+    ticket.release();
+    throw error;
+  }
   reply
     .type(TYPES[options.format])
     .header(
@@ -46,11 +80,11 @@ export async function sendExport(
     )
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff');
-  if (options.format === 'xls') return reply.send(renderXlsx(options.document()));
-  if (options.format === 'json') return reply.send(options.json());
+  if (options.format === 'xls') return reply.send(renderXlsx(files.document()));
+  if (options.format === 'json') return reply.send(files.json());
   const aborted = new AbortController();
   request.raw.on('close', () => {
     if (!reply.raw.writableFinished) aborted.abort(new Error('The visitor left before the PDF was ready'));
   });
-  return reply.send(await renderPdf(options.document(), { signal: aborted.signal }));
+  return reply.send(await renderPdf(files.document(), { signal: aborted.signal, turn: ticket.pdfTurn }));
 }

@@ -7,12 +7,19 @@ import { DEFAULT_ERROR_MESSAGES, ERROR_STATUS, type ErrorCode, type FieldError }
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors?: FieldError[];
+  /** Sent as Retry-After (429, 503): when trying again makes sense. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message?: string, options?: { errors?: FieldError[]; cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options?: { errors?: FieldError[]; cause?: unknown; retryAfterSeconds?: number },
+  ) {
     super(message ?? DEFAULT_ERROR_MESSAGES[code], { cause: options?.cause });
     this.name = 'AppError';
     this.code = code;
     this.errors = options?.errors;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 
   get statusCode(): number {

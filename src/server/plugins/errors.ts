@@ -16,7 +16,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else {
       request.log.info({ code: envelope.code, status }, envelope.message);
     }
-    sendError(reply, status, envelope);
+    sendError(reply, status, envelope, error instanceof AppError ? error.retryAfterSeconds : undefined);
   });
 }
 
@@ -35,8 +35,14 @@ export function frameworkErrorHandler(
   request.log.info({ code: error.code }, 'malformed request');
 }
 
-export function sendError(reply: FastifyReply, status: number, envelope: ErrorEnvelope): void {
-  if (status === 503) reply.header('retry-after', '60');
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  envelope: ErrorEnvelope,
+  retryAfterSeconds?: number,
+): void {
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+  else if (status === 503) reply.header('retry-after', '60');
   void reply.code(status).type('application/json; charset=utf-8').send(envelope);
 }
 

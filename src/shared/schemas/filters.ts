@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOWNLOAD_SIGNAL_PATTERN } from '../constants/downloads';
 import { PROCEDURE_TYPES, type ProcedureType } from '../constants/enums';
 import { PATTERNS } from '../constants/limits';
 import { SearchTextSchema } from './common';
@@ -73,6 +74,8 @@ export const FilteredListBodySchema = z
  */
 export const DownloadQuerySchema = z.object({
   organization: z.uuid({ message: 'La organización seleccionada no existe.' }).optional(),
+  /** Set by the download menu: the answer sets a cookie named after it (constants/downloads). */
+  signal: z.string().regex(DOWNLOAD_SIGNAL_PATTERN, 'La señal de descarga no es válida.').optional(),
   filters: z
     .string()
     .max(20_000, 'Los filtros exceden el tamaño permitido.')

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../shared/constants/limits';
 import type { DownloadFormat } from '../../shared/schemas/filters';
-import { startDownload } from '../lib/download';
+import { downloadToken, followDownload, startDownload, withSignal } from '../lib/download';
 import { DownloadIcon } from './icons';
 
 const FORMATS: { format: DownloadFormat; label: string }[] = [
@@ -15,7 +15,8 @@ const FORMATS: { format: DownloadFormat; label: string }[] = [
 
 /**
  * Download as PDF, XLSX or JSON (spec): the server names the file ('vigia-contratos-2026-11-22.xlsx')
- * and a dialog says 'Tu documento se descargará en un momento...' for 7 seconds.
+ * and a dialog says 'Tu documento se descargará en un momento...' for 7 seconds; if the file has
+ * not started by then, a lasting notice says it is still being prepared (lib/download).
  */
 export function DownloadMenu({ url }: { url: (format: DownloadFormat) => string }) {
   const { t } = useTranslation();
@@ -40,8 +41,10 @@ export function DownloadMenu({ url }: { url: (format: DownloadFormat) => string 
             <Menu.Item
               key={item.format}
               onClick={() => {
-                startDownload(url(item.format));
+                const token = downloadToken();
+                startDownload(withSignal(url(item.format), token));
                 open();
+                followDownload(token, LIMITS.downloadWaitMs, close);
               }}
             >
               {item.label}

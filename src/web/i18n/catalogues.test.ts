@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DOWNLOAD_MESSAGES } from '../../shared/constants/downloads';
 import {
   ADMINISTRATIVE_UNIT_TYPE_LABELS,
   CONTRACT_CATEGORY_LABELS,
@@ -38,6 +39,7 @@ const SHARED_LABELS = [
   CONTRACT_TYPE_LABELS,
   CONTACT_MESSAGES,
   ERROR_REPORT_MESSAGES,
+  DOWNLOAD_MESSAGES,
 ].flatMap((labels) => Object.values(labels) as string[]);
 
 /** Shown as they are in every language: the names of the languages themselves. */

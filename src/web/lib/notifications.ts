@@ -22,3 +22,15 @@ export function toast(
     withBorder: true,
   });
 }
+
+/**
+ * A notice that stays (with a spinner) until hideNotice(id): for work the page is waiting on,
+ * such as a document the server is still preparing.
+ */
+export function showLastingNotice(id: string, message: string): void {
+  notifications.show({ id, message: i18n.t(message), loading: true, autoClose: false, withBorder: true });
+}
+
+export function hideNotice(id: string): void {
+  notifications.hide(id);
+}

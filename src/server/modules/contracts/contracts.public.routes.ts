@@ -15,7 +15,7 @@ import {
   DownloadQuerySchema,
   FilteredListBodySchema,
 } from '../../../shared/schemas/filters';
-import { sendExport } from '../../exports/send';
+import { downloadSignal, sendExport } from '../../exports/send';
 import { requireOrganization } from '../../plugins/organization';
 import { contractsExport } from './contracts.export';
 import { filterOptions, OPTION_KINDS } from './contracts.options';
@@ -99,6 +99,7 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/download/:format',
     {
       config: { rateLimit: DOWNLOAD_RATE_LIMIT },
+      onSend: downloadSignal,
       schema: {
         tags,
         summary: 'The filtered contracts list as a file (xls = XLSX, pdf, json)',
@@ -111,10 +112,14 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const organization = await requireOrganization(request);
       const { format } = request.params;
-      const files = await contractsExport(app.deps, organization, request.query.filters, format);
-      return sendExport(request, reply, { format, name: 'contratos', now: app.deps.now(), ...files });
+      return sendExport(request, reply, {
+        format,
+        name: 'contratos',
+        now: app.deps.now(),
+        files: async () =>
+          contractsExport(app.deps, await requireOrganization(request), request.query.filters, format),
+      });
     },
   );
 

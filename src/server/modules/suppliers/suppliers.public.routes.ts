@@ -14,7 +14,7 @@ import {
   SupplierDetailResponseSchema,
   SupplierListResponseSchema,
 } from '../../../shared/schemas/suppliers';
-import { sendExport } from '../../exports/send';
+import { downloadSignal, sendExport } from '../../exports/send';
 import { requireOrganization } from '../../plugins/organization';
 import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
 import { supplierDetailExport, suppliersExport } from './suppliers.export';
@@ -63,6 +63,7 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/download/:format',
     {
       config: { rateLimit: DOWNLOAD_RATE_LIMIT },
+      onSend: downloadSignal,
       schema: {
         tags,
         summary: 'The filtered suppliers list as a file (xls = XLSX, pdf, json)',
@@ -71,25 +72,21 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: DownloadQuerySchema,
       },
     },
-    async (request, reply) => {
-      const files = await suppliersExport(
-        app.deps,
-        await requireOrganization(request),
-        request.query.filters,
-      );
-      return sendExport(request, reply, {
+    async (request, reply) =>
+      sendExport(request, reply, {
         format: request.params.format,
         name: 'proveedores',
         now: app.deps.now(),
-        ...files,
-      });
-    },
+        files: async () =>
+          suppliersExport(app.deps, await requireOrganization(request), request.query.filters),
+      }),
   );
 
   app.get(
     '/download-detail/:id/:format',
     {
       config: { rateLimit: DOWNLOAD_RATE_LIMIT },
+      onSend: downloadSignal,
       schema: {
         tags,
         summary: "A supplier's contracts as a file (xls = XLSX, pdf, json)",
@@ -104,12 +101,11 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, format } = request.params;
       const { suppliers: _ignored, ...filters } = request.query.filters;
-      const files = await supplierDetailExport(app.deps, await requireOrganization(request), id, filters);
       return sendExport(request, reply, {
         format,
         name: 'proveedores-detalle',
         now: app.deps.now(),
-        ...files,
+        files: async () => supplierDetailExport(app.deps, await requireOrganization(request), id, filters),
       });
     },
   );
