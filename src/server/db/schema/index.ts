@@ -6,6 +6,7 @@ export * from './cubes';
 export * from './data-loads';
 export * from './enums';
 export * from './files';
+export * from './installation';
 export * from './organizations';
 export * from './resources';
 export * from './users';
