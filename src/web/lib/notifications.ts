@@ -20,5 +20,13 @@ export function toast(
     message: options.detail ? `${text} ${options.detail}` : text,
     autoClose: LIMITS.toastMs,
     withBorder: true,
+    // The sign-in screens keep their heading and form at the top: toasts go below them there.
+    position: onSignInScreen() ? 'bottom-center' : undefined,
   });
+}
+
+const SIGN_IN_SCREENS = /^\/(?:login|forgot-password|new-password)(?:\/|$)/;
+
+function onSignInScreen(): boolean {
+  return typeof window !== 'undefined' && SIGN_IN_SCREENS.test(window.location.pathname);
 }

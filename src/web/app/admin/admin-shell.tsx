@@ -24,7 +24,7 @@ import { NotificationsMenu } from '../../features/admin/notifications/notificati
 import { logoutOnServer } from '../../features/admin/session/api';
 import { clearOrganization, useCurrentOrganization } from '../../features/organizations/api/organizations';
 import { toast } from '../../lib/notifications';
-import { canOpen, clearSession, useSession } from '../../lib/session';
+import { beginSignOut, canOpen, clearSession, useSession } from '../../lib/session';
 import { FOOTER_COLUMNS } from '../layouts/public-footer';
 import { adminSelectionPath } from './admin-paths';
 
@@ -63,9 +63,10 @@ export function AdminShell() {
   const links = SECTIONS.filter((section) => canOpen(session, section.to));
 
   const logout = async () => {
+    // From here on, neither a call refused by the ended session nor the guard of the page being
+    // left sends the user to sign in: the way out is / with one message.
+    beginSignOut();
     await logoutOnServer();
-    // Leave the administration first: cleared while still on an /admin page, the guard would
-    // send the user to sign in again.
     await navigate('/', { replace: true });
     clearSession();
     queryClient.removeQueries({ queryKey: ['admin'] });
@@ -162,7 +163,13 @@ export function AdminShell() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="Secciones de la administración">
+      {/* Anchored to the bottom of the window rather than 100dvh tall, so its background reaches the
+          bottom of tall pages in every browser (and in full-page captures). */}
+      <AppShell.Navbar
+        p="sm"
+        aria-label="Secciones de la administración"
+        style={{ bottom: 0, height: 'auto' }}
+      >
         <Group gap="sm" mb="md" px="xs" wrap="nowrap">
           <Box
             w={14}
