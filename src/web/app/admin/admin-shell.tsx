@@ -46,6 +46,19 @@ const FOOTER_LINKS: readonly { to: string; label: string }[] = FOOTER_COLUMNS.fl
   (column): readonly { to: string; label: string }[] => column.links,
 );
 
+/**
+ * The main area is grey, except the strip under the fixed sidebar, painted white with its border:
+ * wherever the sidebar's own box ends (the bottom of the window; a full-page capture), the column
+ * still reaches the bottom of tall pages. On a phone the offset is 0 and the strip vanishes.
+ */
+const MAIN_BACKGROUND = {
+  background: `linear-gradient(to right,
+    var(--mantine-color-body) calc(var(--app-shell-navbar-offset, 0rem) - 1px),
+    var(--mantine-color-gray-3) calc(var(--app-shell-navbar-offset, 0rem) - 1px),
+    var(--mantine-color-gray-3) var(--app-shell-navbar-offset, 0rem),
+    var(--mantine-color-gray-0) var(--app-shell-navbar-offset, 0rem))`,
+};
+
 /** Header, sidebar and footer of every administration screen. */
 export function AdminShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -163,13 +176,7 @@ export function AdminShell() {
         </Group>
       </AppShell.Header>
 
-      {/* Anchored to the bottom of the window rather than 100dvh tall, so its background reaches the
-          bottom of tall pages in every browser (and in full-page captures). */}
-      <AppShell.Navbar
-        p="sm"
-        aria-label="Secciones de la administración"
-        style={{ bottom: 0, height: 'auto' }}
-      >
+      <AppShell.Navbar p="sm" aria-label="Secciones de la administración">
         <Group gap="sm" mb="md" px="xs" wrap="nowrap">
           <Box
             w={14}
@@ -206,7 +213,7 @@ export function AdminShell() {
         </Stack>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main style={MAIN_BACKGROUND}>
         <Box component="main" id="contenido" mih="calc(100vh - 180px)">
           <Outlet />
         </Box>

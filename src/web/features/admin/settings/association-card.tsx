@@ -232,24 +232,29 @@ function CouncilFields({
         // Rows have no identity of their own; their position is what the form edits.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
-            aria-label={`${title}: nombre ${index + 1}`}
-            placeholder="Nombre"
-            value={member.name}
-            maxLength={ABOUT_FIELDS.memberName.max}
-            error={errors[`${council}.${index}.name`]}
-            onChange={(event) => set(index, 'name', event.currentTarget.value)}
+          <SimpleGrid
+            cols={{ base: 1, xs: 2 }}
+            spacing="xs"
+            verticalSpacing={4}
             style={{ flex: 1, minWidth: 0 }}
-          />
-          <TextInput
-            aria-label={`${title}: cargo ${index + 1}`}
-            placeholder="Cargo"
-            value={member.role}
-            maxLength={ABOUT_FIELDS.memberRole.max}
-            error={errors[`${council}.${index}.role`]}
-            onChange={(event) => set(index, 'role', event.currentTarget.value)}
-            style={{ flex: 1, minWidth: 0 }}
-          />
+          >
+            <TextInput
+              aria-label={`${title}: nombre ${index + 1}`}
+              placeholder="Nombre"
+              value={member.name}
+              maxLength={ABOUT_FIELDS.memberName.max}
+              error={errors[`${council}.${index}.name`]}
+              onChange={(event) => set(index, 'name', event.currentTarget.value)}
+            />
+            <TextInput
+              aria-label={`${title}: cargo ${index + 1}`}
+              placeholder="Cargo"
+              value={member.role}
+              maxLength={ABOUT_FIELDS.memberRole.max}
+              error={errors[`${council}.${index}.role`]}
+              onChange={(event) => set(index, 'role', event.currentTarget.value)}
+            />
+          </SimpleGrid>
           <ActionIcon
             variant="subtle"
             color="red"
@@ -267,8 +272,9 @@ function CouncilFields({
           size="xs"
           disabled={members.length >= COUNCIL_MAX_MEMBERS}
           onClick={() => onChange((list) => [...list, { name: '', role: '' }])}
+          aria-label={`Agregar integrante al ${title}`}
         >
-          Agregar integrante al {title}
+          Agregar integrante
         </Button>
       </Group>
       {errors[council] ? (
