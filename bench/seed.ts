@@ -10,15 +10,13 @@
  * The table is locked meanwhile, so run it on a benchmark database, not a live one; if the load
  * fails, the transaction rolls back and the indexes are as they were.
  */
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { organizations } from '../src/server/db/schema';
-import { type BulkColumn, bulkInsert, bulkInsertAll } from '../src/server/seed/bulk';
+import { bulkInsert, bulkInsertAll } from '../src/server/seed/bulk';
+import { copyRows } from '../src/server/seed/bulk-copy';
 import { generateSuppliers, generateUnits } from '../src/server/seed/catalogue-generator';
 import { CONTRACT_COLUMNS, SUPPLIER_COLUMNS, UNIT_COLUMNS } from '../src/server/seed/columns';
 import { generateContracts } from '../src/server/seed/contract-generator';
@@ -94,6 +92,7 @@ console.log(
 const contracts = generateContracts(random, spec, units, suppliers, contractCount);
 const t0 = performance.now();
 let lastReport = t0;
+/** Rows the database has stored so far (after each COPY statement or insert batch). */
 const progress = (inserted: number) => {
   const now = performance.now();
   if (now - lastReport > 5_000 || inserted === contractCount) {
@@ -113,7 +112,7 @@ if (config.database.kind === 'postgres') {
     // A benchmark load need not wait for its WAL to reach the disk at commit.
     await client.query('SET LOCAL synchronous_commit = off');
     const rebuild = await dropSecondaryIndexes((text) => client.query(text).then((result) => result.rows));
-    await copyRows(client, 'contracts', CONTRACT_COLUMNS, contracts, progress);
+    await copyRows(client, 'contracts', CONTRACT_COLUMNS, contracts, { onProgress: progress });
     copySeconds = (performance.now() - t0) / 1000;
     indexSeconds = await rebuild();
     const t = performance.now();
@@ -173,45 +172,4 @@ async function dropSecondaryIndexes(run: (text: string) => Promise<Record<string
     for (const index of indexes) await run(index.indexdef);
     return (performance.now() - t) / 1000;
   };
-}
-
-/**
- * Streams rows into PostgreSQL with COPY … FROM STDIN (text format): the fastest way in, with
- * back-pressure so memory stays flat however many rows there are.
- */
-async function copyRows<T>(
-  client: pg.Client,
-  table: string,
-  columns: readonly BulkColumn<T>[],
-  rows: Iterable<T>,
-  onProgress: (inserted: number) => void,
-): Promise<void> {
-  const names = columns.map((column) => `"${column.name}"`).join(', ');
-  const stream = client.query(copyFrom(`COPY ${table} (${names}) FROM STDIN`));
-  let inserted = 0;
-  function* lines() {
-    let chunk = '';
-    for (const row of rows) {
-      chunk += `${columns.map((column) => copyValue(column.value(row))).join('\t')}\n`;
-      inserted++;
-      if (inserted % 2_000 === 0) {
-        yield chunk;
-        chunk = '';
-        onProgress(inserted);
-      }
-    }
-    if (chunk) yield chunk;
-    onProgress(inserted);
-  }
-  await pipeline(Readable.from(lines()), stream);
-}
-
-/** One value in COPY's text format: \N for null, with backslash, tab and line breaks escaped. */
-function copyValue(value: unknown): string {
-  if (value === null || value === undefined) return '\\N';
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  return text.replace(
-    /[\\\t\n\r]/g,
-    (char) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[char]!,
-  );
 }

@@ -51,6 +51,8 @@ function samples(ids: Ids): Record<string, Sample> {
     'POST /api/settings/change-settings': { payload: { title: 'Monitor de <b>paseo</b>', round: false } },
     'POST /api/settings/change-cover': { payload: {} }, // not multipart: refused; uploads in settings tests
     'POST /api/settings/change-theme': { payload: { theme: 'green' } },
+    'GET /api/settings/load-about': {},
+    'POST /api/settings/change-about': { payload: ABOUT },
   };
 }
 
@@ -71,6 +73,16 @@ const contractEntry = (unit: string) => ({
   contractNumber: `PASEO-${unit.slice(-6)}`,
   totalAmount: 100,
 });
+
+const ABOUT = {
+  association: { name: 'Asociación de paseo', address: '', email: '', website: '' },
+  about: 'Paseamos.',
+  mission: '',
+  vision: '',
+  values: '',
+  directiveCouncil: [],
+  consultiveCouncil: [],
+};
 
 const RESOURCE = { title: 'Ley de paseo', url: 'https://example.org/ley', classification: 'LEGAL_FRAMEWORK' };
 

@@ -20,6 +20,7 @@ import { isApiPath, RequestLogController } from './lib/request-log';
 import { ResultCache } from './lib/result-cache';
 import { resolveSessionSecret } from './lib/session-secret';
 import { aboutPublicRoutes } from './modules/about/about.public.routes';
+import { aboutSettingsRoutes } from './modules/about/about.routes';
 import { accountsPublicRoutes, sessionRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { NotificationHub } from './modules/admin/notification-hub';
@@ -161,6 +162,7 @@ export async function buildApp(
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });
+  await app.register(aboutSettingsRoutes, { prefix: '/api/settings' });
   for (const catalogue of CATALOGUES) {
     await app.register(catalogueRoutes(catalogue), { prefix: `/api/${catalogue.path}` });
   }

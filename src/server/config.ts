@@ -136,7 +136,7 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Computed public results (totals, charts, list pages) kept per process; 0 turns the cache off. */
   resultCacheEntries: number;
-  /** The association behind the installation (About and Privacy pages), from ABOUT_FILE. */
+  /** The association behind the installation (About, Privacy, sign-in) until texts are saved (decision 0022), from ABOUT_FILE. */
   about: About;
   /** Directory with the built web app (index.html + assets). */
   webDir: string;

@@ -2,7 +2,8 @@ import type { Permission } from '../../shared/constants/enums';
 
 /**
  * Who may call each /api route: the one table in code. `SIGNED_IN` needs only a live session;
- * a permission also needs that permission (GENERAL administrators hold them all).
+ * a permission also needs that permission (GENERAL administrators hold them all); `GENERAL` needs a
+ * GENERAL administrator (installation-wide texts: a CUSTOM user is refused whatever permissions they hold).
  * `organization: 'required'` needs X-CURRENT-ORGANIZATION-ID naming an existing, non-deleted
  * monitor; 'ignored' routes (the session, users and profile: installation-wide, decision 0003)
  * never read it, so a monitor deleted meanwhile cannot keep anyone from signing out. A route
@@ -10,7 +11,7 @@ import type { Permission } from '../../shared/constants/enums';
  * is open by accident. HEAD requests of a GET route follow the GET entry.
  */
 export interface RouteAccess {
-  permission: Permission | 'SIGNED_IN';
+  permission: Permission | 'SIGNED_IN' | 'GENERAL';
   organization: 'required' | 'ignored';
 }
 
@@ -70,6 +71,9 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/settings/change-settings': settings,
   'POST /api/settings/change-cover': settings,
   'POST /api/settings/change-theme': settings,
+  // The association's texts belong to the whole installation (decision 0022).
+  'GET /api/settings/load-about': { permission: 'GENERAL', organization: 'ignored' },
+  'POST /api/settings/change-about': { permission: 'GENERAL', organization: 'ignored' },
 };
 
 /** `GET /api/session` for both `/api/session` and `/api/session/`. */

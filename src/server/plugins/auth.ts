@@ -47,7 +47,9 @@ export function registerAccessControl(app: FastifyInstance): void {
       const access = API_ACCESS[routeKey(request.method === 'HEAD' ? 'GET' : request.method, route.url)];
       if (!access) throw new AppError('FORBIDDEN');
       const principal = await authenticate(request);
-      if (access.permission !== 'SIGNED_IN' && !principal.permissions.includes(access.permission)) {
+      if (access.permission === 'GENERAL') {
+        if (principal.user.administratorType !== 'GENERAL') throw new AppError('FORBIDDEN');
+      } else if (access.permission !== 'SIGNED_IN' && !principal.permissions.includes(access.permission)) {
         throw new AppError('FORBIDDEN');
       }
       if (access.organization === 'required') await requireOrganization(request);

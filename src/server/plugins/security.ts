@@ -23,7 +23,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The contact page asks the map's address first, to show a link when it cannot be reached.
+        connectSrc: ["'self'", ...MAP_FRAME_SOURCES],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         frameSrc: MAP_FRAME_SOURCES,

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/client';
 import { LOCKS } from '../db/migrate';
 import { organizations } from '../db/schema';
 import { generatePassword } from '../lib/passwords';
+import { hasAboutTexts } from '../modules/about/about.service';
 import { countAllUsers } from '../modules/users/users.repository';
 import { createAdministrator } from '../modules/users/users.service';
 import { type DemoSeedResult, seedDemoData } from './demo';
@@ -33,11 +34,13 @@ export async function bootstrap(database: DatabaseHandle, config: AppConfig): Pr
   return database.withExclusiveLock(LOCKS.seed, async (db) => {
     const embedded = database.kind === 'pglite';
     let demo: DemoSeedResult | null = null;
+    // The association of ABOUT_FILE, when it has any text, wins over the demonstration's.
+    const demoOptions = { association: !hasAboutTexts(config.about) };
     if (config.seedDemo === 'true') {
-      demo = await seedDemoData(db);
+      demo = await seedDemoData(db, demoOptions);
     } else if (config.seedDemo === 'auto' && embedded) {
       const [row] = await db.select({ total: count() }).from(organizations);
-      if ((row?.total ?? 0) === 0) demo = await seedDemoData(db);
+      if ((row?.total ?? 0) === 0) demo = await seedDemoData(db, demoOptions);
     }
 
     let createdAdmin: BootstrapResult['createdAdmin'] = null;

@@ -41,13 +41,16 @@ export async function bulkInsert<T>(
   );
 }
 
-/** Inserts rows from an iterable in batches; reports the running count after each batch. */
+/**
+ * Inserts rows from an iterable in batches; after each batch's statement has run, reports the
+ * running count of rows stored (and waits for the report when it returns a promise).
+ */
 export async function bulkInsertAll<T>(
   db: Database,
   table: string,
   columns: readonly BulkColumn<T>[],
   rows: Iterable<T>,
-  options: { batchSize?: number; onBatch?: (inserted: number) => void } = {},
+  options: { batchSize?: number; onBatch?: (inserted: number) => void | Promise<void> } = {},
 ): Promise<number> {
   const batchSize = options.batchSize ?? 2_000;
   let batch: T[] = [];
@@ -57,14 +60,14 @@ export async function bulkInsertAll<T>(
     if (batch.length >= batchSize) {
       await bulkInsert(db, table, columns, batch);
       inserted += batch.length;
-      options.onBatch?.(inserted);
+      await options.onBatch?.(inserted);
       batch = [];
     }
   }
   if (batch.length > 0) {
     await bulkInsert(db, table, columns, batch);
     inserted += batch.length;
-    options.onBatch?.(inserted);
+    await options.onBatch?.(inserted);
   }
   return inserted;
 }

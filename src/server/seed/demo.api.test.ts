@@ -44,6 +44,15 @@ describe('demonstration data', () => {
       sql`SELECT classification, count(*)::int AS n FROM resources GROUP BY 1 ORDER BY 1`,
     );
     expect(classifications.map((row) => row.n)).toEqual([6, 6, 6, 6]);
+    // The association's texts too, so a first start shows no 'Por definir...' (About, sign-in).
+    const [association] = await queryRows<Record<string, string>>(
+      database.db,
+      sql`SELECT name, address, email, website, about, mission, vision, "values",
+            jsonb_array_length(directive_council) AS directive, jsonb_array_length(consultive_council) AS consultive
+          FROM association_texts`,
+    );
+    expect(association).toMatchObject({ name: 'Observatorio Ciudadano del Valle, A.C.', directive: 3 });
+    expect(Object.values(association!).every((value) => String(value).trim().length > 0)).toBe(true);
   });
 
   it('does nothing when run again: nothing is seeded twice', async () => {

@@ -3,11 +3,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { THEMES } from '../../shared/constants/themes';
 import type { Database } from '../db/client';
 import { files, organizations, resources } from '../db/schema';
+import { insertAssociationTextsIfMissing } from '../modules/about/about.repository';
 import { bulkInsert, bulkInsertAll } from './bulk';
 import { generateSuppliers, generateUnits } from './catalogue-generator';
 import { CONTRACT_COLUMNS, SUPPLIER_COLUMNS, UNIT_COLUMNS } from './columns';
 import { generateContracts } from './contract-generator';
 import { demoCoverSvg } from './cover';
+import { DEMO_ASSOCIATION } from './demo-association';
 import {
   DEMO_ADMINISTRATION_PERIODS,
   DEMO_DEFAULT_PERIOD,
@@ -39,10 +41,15 @@ export function demoOrganizationIds(): string[] {
 
 /**
  * Loads the three demonstration monitors with their units, suppliers, contracts and resources in
- * one transaction. Deterministic: the same data on every machine. Does nothing (returns null) when
- * they are already there, so it can run on every start.
+ * one transaction, and the texts of a fictional association unless `association` is false (the
+ * operator's ABOUT_FILE then speaks) or texts are saved already. Deterministic: the same data on
+ * every machine. Does nothing (returns null) when the monitors are already there, so it can run on
+ * every start.
  */
-export async function seedDemoData(db: Database): Promise<DemoSeedResult | null> {
+export async function seedDemoData(
+  db: Database,
+  options: { association?: boolean } = {},
+): Promise<DemoSeedResult | null> {
   const ids = demoOrganizationIds();
   const existing = await db
     .select({ id: organizations.id })
@@ -67,6 +74,9 @@ export async function seedDemoData(db: Database): Promise<DemoSeedResult | null>
       result.suppliers += counts.suppliers;
       result.contracts += counts.contracts;
       result.resources += counts.resources;
+    }
+    if (options.association ?? true) {
+      await insertAssociationTextsIfMissing(tx as unknown as Database, DEMO_ASSOCIATION);
     }
   });
   result.milliseconds = Math.round(performance.now() - started);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSIONS } from '../constants/enums';
+import { ADMINISTRATOR_TYPES, PERMISSIONS } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { NoControlCharacters, successEnvelope } from './common';
 
@@ -59,6 +59,10 @@ export const SessionSchema = z.object({
     _id: z.string(),
     fullName: z.string(),
     profilePicture: z.string().nullable().describe('Image id, served at /public-api/files/image/{id}'),
+    administratorType: z
+      .enum(ADMINISTRATOR_TYPES)
+      .optional()
+      .describe('GENERAL administrators also edit the installation-wide texts (always sent)'),
   }),
 });
 export type Session = z.infer<typeof SessionSchema>;

@@ -44,7 +44,7 @@ export const FORMATTED_FIELDS = ['welcomeTitle', 'title', 'description'] as cons
 export const FORMATTED_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'p'] as const;
 
 /** Line breaks are allowed in texts; other control characters are not. */
-const NoControlExceptLineBreaks = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
+export const NoControlExceptLineBreaks = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
 
 /** An optional text: trimmed, bounded, and stored as null when empty. */
 function settingText(field: SettingsTextField, multiline = false) {
@@ -66,7 +66,8 @@ const optionalText = (schema: z.ZodType<string, string>) =>
     .optional()
     .transform((value) => (value == null ? value : emptyToNull(value)));
 
-function isWebAddress(value: string): boolean {
+/** An http(s) address with a dotted host name. */
+export function isWebAddress(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');

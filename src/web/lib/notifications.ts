@@ -20,6 +20,8 @@ export function toast(
     message: options.detail ? `${text} ${options.detail}` : text,
     autoClose: LIMITS.toastMs,
     withBorder: true,
+    // The sign-in screens keep their heading and form at the top: toasts go below them there.
+    position: onSignInScreen() ? 'bottom-center' : undefined,
   });
 }
 
@@ -33,4 +35,10 @@ export function showLastingNotice(id: string, message: string): void {
 
 export function hideNotice(id: string): void {
   notifications.hide(id);
+}
+
+const SIGN_IN_SCREENS = /^\/(?:login|forgot-password|new-password)(?:\/|$)/;
+
+function onSignInScreen(): boolean {
+  return typeof window !== 'undefined' && SIGN_IN_SCREENS.test(window.location.pathname);
 }

@@ -15,6 +15,8 @@ const listeners = new Set<Listener>();
 let current: Session | null = read();
 /** Why the last session ended, for the sign-in page to say (expired, signed out elsewhere...). */
 let endedBecause: string | null = null;
+/** Set when the user chose 'Cerrar sesión', until the next sign-in (see beginSignOut). */
+let signingOut = false;
 
 function read(): Session | null {
   try {
@@ -38,6 +40,7 @@ export function getSession(now = Date.now()): Session | null {
 export function setSession(session: Session): void {
   current = session;
   endedBecause = null;
+  signingOut = false;
   try {
     localStorage.setItem(KEY, JSON.stringify(session));
   } catch {
@@ -74,6 +77,20 @@ export function endReason(): string | null {
   return endedBecause;
 }
 
+/**
+ * The user signs out: calls refused meanwhile (the server has ended the session) no longer send
+ * anyone to sign in again, and the guard of the page being left goes to / instead (spec: logout
+ * goes to / with one message).
+ */
+export function beginSignOut(): void {
+  signingOut = true;
+}
+
+/** Whether the session ended because the user signed out (until the next sign-in). */
+export function signedOut(): boolean {
+  return signingOut;
+}
+
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -101,7 +118,7 @@ configureAuth({
   token: () => getSession()?.token ?? null,
   // The first refused call says why; calls cancelled by the redirect that follows must not overwrite it.
   onUnauthorized: (error) => {
-    if (!current) return;
+    if (!current || signingOut) return;
     clearSession(error.code === 'UNAUTHENTICATED' ? error.message : ACCOUNT_MESSAGES.sessionExpired);
   },
 });

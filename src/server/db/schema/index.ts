@@ -7,6 +7,7 @@ export * from './data-loads';
 export * from './enums';
 export * from './error-reports';
 export * from './files';
+export * from './installation';
 export * from './organizations';
 export * from './rate-counters';
 export * from './resources';

@@ -47,7 +47,12 @@ describe('sign-in, sessions and password links', () => {
     const body = response.json();
     expect(body.error).toBe(false);
     expect(body.data.permissions).toEqual(['SUPPLIERS', 'CONTRACTS']);
-    expect(body.data.user).toEqual({ _id: user.id, fullName: 'María López', profilePicture: null });
+    expect(body.data.user).toEqual({
+      _id: user.id,
+      fullName: 'María López',
+      profilePicture: null,
+      administratorType: 'CUSTOM',
+    });
     expect(body.data.expiresAt).toBe(Math.floor(clock.getTime() / 1000) + 86_400);
     expect(JSON.stringify(body)).not.toMatch(/argon2|passwordHash/);
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isWebRoute } from '../../../shared/routes';
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext, testConfig } from '../../test/test-app';
@@ -108,6 +109,31 @@ describe('dashboard and notifications', () => {
       labels: ['Inicio', 'Listado de contratos', 'Listado de proveedores', 'Detalle de contratos'],
       datasets: [{ name: 'Visitas', data: [107, 5, 4, 2] }],
     });
+  });
+
+  it('lists only sections the portal has: visits of pages it does not have count as other pages', async () => {
+    const monitor = (await createOrganization(ctx.database.db)).id;
+    await ctx.database.db.execute(sql`INSERT INTO visit_daily_counts (organization_id, day, route_key, count) VALUES
+      (${monitor}, '2026-11-03', 'about', 6),
+      (${monitor}, '2026-11-03', 'comparations', 3),
+      (${monitor}, '2026-11-04', 'comparations:detail', 1),
+      (${monitor}, '2026-11-03', 'other', 1)`);
+    const response = await get('/api/admin/visits-route', general, monitor);
+    // Once the comparison screens exist, their visits are listed under their own names.
+    const built = isWebRoute('/comparations') && isWebRoute('/comparations/x');
+    expect(response.json().data).toEqual(
+      built
+        ? {
+            labels: [
+              'Acerca de',
+              'Listado de comparación de tableros',
+              'Detalle de comparación de tableros',
+              'Otras páginas',
+            ],
+            datasets: [{ name: 'Visitas', data: [6, 3, 1, 1] }],
+          }
+        : { labels: ['Acerca de', 'Otras páginas'], datasets: [{ name: 'Visitas', data: [6, 5] }] },
+    );
   });
 
   it("lists the monitor's notifications per user and marks them read", async () => {

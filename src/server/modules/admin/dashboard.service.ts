@@ -1,4 +1,5 @@
 import { mexicoCityDate, SPANISH_MONTHS } from '../../../shared/format/dates';
+import { isWebRoute } from '../../../shared/routes';
 import {
   type DashboardInfo,
   VISIT_SECTION_LABELS,
@@ -87,10 +88,29 @@ export async function visitsByPeriod(
   };
 }
 
+/** A path of each section's screen, to ask whether the web app has that screen (yet). */
+function sectionPath(routeKey: string): string {
+  if (routeKey === 'home') return '/';
+  if (routeKey === 'calculations') return '/calculations/corruption-index';
+  const [section, detail] = routeKey.split(':');
+  return detail ? `/${section}/detalle` : `/${section}`;
+}
+
+/**
+ * Visits per section, most visited first. Sections the portal has no screen for (a footer link to
+ * a page not built yet, a path typed by hand) are counted with 'Otras páginas' instead of being
+ * listed as if they existed.
+ */
 export async function visitsByRoute(deps: AppDeps, organization: OrganizationRow): Promise<VisitsChart> {
-  const rows = await visitsBySection(deps.database.db, organization.id);
+  const totals = new Map<string, number>();
+  for (const row of await visitsBySection(deps.database.db, organization.id)) {
+    const known = row.routeKey in VISIT_SECTION_LABELS && row.routeKey !== 'other';
+    const key = known && isWebRoute(sectionPath(row.routeKey)) ? row.routeKey : 'other';
+    totals.set(key, (totals.get(key) ?? 0) + row.total);
+  }
+  const rows = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   return {
-    labels: rows.map((row) => VISIT_SECTION_LABELS[row.routeKey] ?? row.routeKey),
-    datasets: [{ name: 'Visitas', data: rows.map((row) => row.total) }],
+    labels: rows.map(([key]) => VISIT_SECTION_LABELS[key]!),
+    datasets: [{ name: 'Visitas', data: rows.map(([, total]) => total) }],
   };
 }

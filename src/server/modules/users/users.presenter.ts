@@ -37,5 +37,10 @@ export function presentProfile(row: UserRow): Profile {
 }
 
 export function presentSessionUser(row: UserRow): Session['user'] {
-  return { _id: row.id, fullName: fullName(row), profilePicture: row.profilePictureFileId };
+  return {
+    _id: row.id,
+    fullName: fullName(row),
+    profilePicture: row.profilePictureFileId,
+    administratorType: row.administratorType,
+  };
 }

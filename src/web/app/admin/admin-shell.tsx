@@ -24,7 +24,7 @@ import { NotificationsMenu } from '../../features/admin/notifications/notificati
 import { logoutOnServer } from '../../features/admin/session/api';
 import { clearOrganization, useCurrentOrganization } from '../../features/organizations/api/organizations';
 import { toast } from '../../lib/notifications';
-import { canOpen, clearSession, useSession } from '../../lib/session';
+import { beginSignOut, canOpen, clearSession, useSession } from '../../lib/session';
 import { FOOTER_COLUMNS } from '../layouts/public-footer';
 import { adminSelectionPath } from './admin-paths';
 
@@ -46,6 +46,19 @@ const FOOTER_LINKS: readonly { to: string; label: string }[] = FOOTER_COLUMNS.fl
   (column): readonly { to: string; label: string }[] => column.links,
 );
 
+/**
+ * The main area is grey, except the strip under the fixed sidebar, painted white with its border:
+ * wherever the sidebar's own box ends (the bottom of the window; a full-page capture), the column
+ * still reaches the bottom of tall pages. On a phone the offset is 0 and the strip vanishes.
+ */
+const MAIN_BACKGROUND = {
+  background: `linear-gradient(to right,
+    var(--mantine-color-body) calc(var(--app-shell-navbar-offset, 0rem) - 1px),
+    var(--mantine-color-gray-3) calc(var(--app-shell-navbar-offset, 0rem) - 1px),
+    var(--mantine-color-gray-3) var(--app-shell-navbar-offset, 0rem),
+    var(--mantine-color-gray-0) var(--app-shell-navbar-offset, 0rem))`,
+};
+
 /** Header, sidebar and footer of every administration screen. */
 export function AdminShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -63,9 +76,10 @@ export function AdminShell() {
   const links = SECTIONS.filter((section) => canOpen(session, section.to));
 
   const logout = async () => {
+    // From here on, neither a call refused by the ended session nor the guard of the page being
+    // left sends the user to sign in: the way out is / with one message.
+    beginSignOut();
     await logoutOnServer();
-    // Leave the administration first: cleared while still on an /admin page, the guard would
-    // send the user to sign in again.
     await navigate('/', { replace: true });
     clearSession();
     queryClient.removeQueries({ queryKey: ['admin'] });
@@ -199,7 +213,7 @@ export function AdminShell() {
         </Stack>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main style={MAIN_BACKGROUND}>
         <Box component="main" id="contenido" mih="calc(100vh - 180px)">
           <Outlet />
         </Box>

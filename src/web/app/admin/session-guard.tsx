@@ -6,7 +6,7 @@ import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { fetchSessionView } from '../../features/admin/session/api';
 import { useStoredOrganization } from '../../features/organizations/api/organizations';
 import { type ToastKind, toast } from '../../lib/notifications';
-import { clearSession, refreshSession, useSession } from '../../lib/session';
+import { clearSession, endReason, refreshSession, signedOut, useSession } from '../../lib/session';
 import { adminSelectionPath, loginPath } from './admin-paths';
 
 function RedirectWithToast({ to, kind, message }: { to: string; kind: ToastKind; message: string }) {
@@ -27,6 +27,8 @@ export function RequireSession() {
   const organization = useStoredOrganization();
   const here = `${pathname}${search}`;
 
+  // Mounted with a session: if it ends by signing out, this page is left for /, not for sign-in.
+  const hadSession = useRef(Boolean(session));
   // Permissions changed by another administrator apply without signing in again.
   const view = useQuery({
     queryKey: ['session', session?.token],
@@ -60,8 +62,17 @@ export function RequireSession() {
     return () => clearTimeout(timer);
   }, [session]);
 
-  if (!session)
-    return <RedirectWithToast to={loginPath(here)} kind="info" message={ACCOUNT_MESSAGES.sessionNeeded} />;
+  if (!session) {
+    if (hadSession.current && signedOut()) return <Navigate to="/" replace />;
+    // Said on the sign-in page itself, beside the form (a toast would cover its heading).
+    return (
+      <Navigate
+        to={loginPath(here)}
+        replace
+        state={{ message: endReason() ?? ACCOUNT_MESSAGES.sessionNeeded }}
+      />
+    );
+  }
   if (!organization && pathname !== '/admin/select-organization') {
     return (
       <RedirectWithToast

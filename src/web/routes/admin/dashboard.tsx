@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Card,
   Group,
@@ -89,25 +90,71 @@ function barOption(chart: VisitsChart) {
   };
 }
 
+/** Colours of the sections, shared by the donut and its legend. */
+const SECTION_COLORS = [
+  '#1c7ed6',
+  '#37b24d',
+  '#f59f00',
+  '#e03131',
+  '#7048e8',
+  '#0ca678',
+  '#f76707',
+  '#d6336c',
+  '#1098ad',
+  '#74b816',
+  '#ae3ec9',
+  '#495057',
+];
+const sectionColor = (index: number) => SECTION_COLORS[index % SECTION_COLORS.length]!;
+
 function donutOption(chart: VisitsChart) {
   return {
     aria: { enabled: true },
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { type: 'scroll', bottom: 0 },
+    // The legend is the list under the chart: it wraps on any width instead of scrolling.
+    legend: { show: false },
     series: [
       {
         name: 'Visitas',
         type: 'pie',
-        radius: ['45%', '70%'],
-        center: ['50%', '44%'],
+        radius: ['45%', '75%'],
+        center: ['50%', '50%'],
         label: { show: false },
         data: chart.labels.map((label, index) => ({
           name: label,
           value: chart.datasets[0]?.data[index] ?? 0,
+          itemStyle: { color: sectionColor(index) },
         })),
       },
     ],
   };
+}
+
+/** Every section of the donut with its colour and visits, wrapping as the card narrows. */
+function SectionLegend({ chart }: { chart: VisitsChart }) {
+  return (
+    <Group
+      component="ul"
+      gap="xs"
+      mt="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      data-testid="visits-route-legend"
+    >
+      {chart.labels.map((label, index) => (
+        <Group component="li" key={label} gap={6} wrap="nowrap" fz="sm">
+          <Box w={12} h={12} style={{ borderRadius: 3, background: sectionColor(index), flex: 'none' }} />
+          <Text fz="sm" span>
+            {label}
+          </Text>
+          <Text fz="sm" c="dimmed" span>
+            {(chart.datasets[0]?.data[index] ?? 0).toLocaleString('es-MX')}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
 }
 
 /** /admin: greeting, pending-load banner, the monitor's counters, visit charts and shortcuts. */
@@ -200,7 +247,8 @@ export function DashboardPage() {
           </Title>
           {routeOption && byRoute.data && byRoute.data.labels.length > 0 ? (
             <div data-testid="visits-route-chart">
-              <LazyChart option={routeOption} height={300} label="Visitas por sección del sitio" />
+              <LazyChart option={routeOption} height={240} label="Visitas por sección del sitio" />
+              <SectionLegend chart={byRoute.data} />
             </div>
           ) : routeOption ? (
             <Text c="dimmed" py="xl" ta="center">

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { adminRedirect } from '../../app/admin/admin-paths';
@@ -25,14 +25,6 @@ export function LoginPage() {
   const [info] = useState<string | null>(
     () => (location.state as { message?: string } | null)?.message ?? endReason(),
   );
-  const announced = useRef(false);
-
-  useEffect(() => {
-    if (redirectTo && !announced.current) {
-      announced.current = true;
-      toast('info', ACCOUNT_MESSAGES.redirecting, { id: 'login-redirect' });
-    }
-  }, [redirectTo]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,9 +52,10 @@ export function LoginPage() {
   return (
     <Stack gap="lg">
       <AuthHeading title="Bienvenido Administrador">Inicia sesión para administrar el monitor.</AuthHeading>
-      {info ? (
+      {info || redirectTo ? (
         <Alert color="blue" variant="light" data-testid="login-info">
-          {info}
+          {info ? <div>{info}</div> : null}
+          {redirectTo ? <div>{ACCOUNT_MESSAGES.redirecting}</div> : null}
         </Alert>
       ) : null}
       <form onSubmit={submit} noValidate>

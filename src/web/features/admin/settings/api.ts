@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ThemeName } from '../../../../shared/constants/themes';
+import type { AboutBody, AboutSettingsResponse } from '../../../../shared/schemas/about';
 import type { SettingsBody, SettingsResponse } from '../../../../shared/schemas/settings';
 import { apiRequest } from '../../../lib/api-client';
 import { getCurrentOrganization, setCurrentOrganization } from '../../../lib/current-organization';
@@ -53,3 +54,29 @@ export const useChangeCover = (organizationId: string) =>
     form.append('cover', file);
     return apiRequest<SettingsResponse>('/api/settings/change-cover', { method: 'POST', form });
   });
+
+const aboutKey = ['admin', 'settings', 'about'] as const;
+
+/** The association's texts (installation-wide; GENERAL administrators only). */
+export function useAboutSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: aboutKey,
+    queryFn: ({ signal }) => apiRequest<AboutSettingsResponse>('/api/settings/load-about', { signal }),
+    select: (response) => response.data,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** Saves them; the public About, Privacy and sign-in pages read them again. */
+export function useChangeAbout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AboutBody) =>
+      apiRequest<AboutSettingsResponse>('/api/settings/change-about', { method: 'POST', body }),
+    onSuccess: (response) => {
+      queryClient.setQueryData(aboutKey, response);
+      void queryClient.invalidateQueries({ queryKey: ['about'] });
+    },
+  });
+}

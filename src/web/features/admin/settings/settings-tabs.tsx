@@ -3,22 +3,32 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { SETTINGS_MESSAGES } from '../../../../shared/schemas/settings';
 import { toast } from '../../../lib/notifications';
+import { useSession } from '../../../lib/session';
 import { useSettings } from './api';
+import { AssociationCard } from './association-card';
 import { CoverCard } from './cover-card';
 import { GeneralInfoCard } from './general-info-card';
 import classes from './settings-tabs.module.css';
 import { ThemePicker } from './theme-picker';
 
-const TABS = { general: 'Información general', personalization: 'Personalización de la plataforma' } as const;
+const TABS = {
+  general: 'Información general',
+  personalization: 'Personalización de la plataforma',
+  installation: 'Instalación',
+} as const;
 type Tab = keyof typeof TABS;
-const isTab = (value: string | null): value is Tab => value === 'general' || value === 'personalization';
+const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
 
-/** The two tabs of /admin/settings (the open one kept in ?tab=), once the settings have loaded. */
+/**
+ * The tabs of /admin/settings (the open one kept in ?tab=), once the settings have loaded: the
+ * spec's two for the current monitor, and for GENERAL administrators the installation's texts.
+ */
 export function SettingsTabs({ organizationId }: { organizationId: string }) {
   const settings = useSettings(organizationId);
   const [params, setParams] = useSearchParams();
+  const general = useSession()?.user.administratorType === 'GENERAL';
   const requested = params.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'general';
+  const tab: Tab = isTab(requested) && (requested !== 'installation' || general) ? requested : 'general';
 
   useEffect(() => {
     if (settings.isError) toast('danger', SETTINGS_MESSAGES.loadFailed, { id: 'settings-unavailable' });
@@ -45,6 +55,7 @@ export function SettingsTabs({ organizationId }: { organizationId: string }) {
       <Tabs.List mb="md" className={classes.list}>
         <Tabs.Tab value="general">{TABS.general}</Tabs.Tab>
         <Tabs.Tab value="personalization">{TABS.personalization}</Tabs.Tab>
+        {general ? <Tabs.Tab value="installation">{TABS.installation}</Tabs.Tab> : null}
       </Tabs.List>
       <Tabs.Panel value="general">
         <Stack gap="md">
@@ -55,6 +66,11 @@ export function SettingsTabs({ organizationId }: { organizationId: string }) {
       <Tabs.Panel value="personalization">
         <ThemePicker organizationId={organizationId} current={settings.data.theme} />
       </Tabs.Panel>
+      {general ? (
+        <Tabs.Panel value="installation">
+          <AssociationCard />
+        </Tabs.Panel>
+      ) : null}
     </Tabs>
   );
 }
