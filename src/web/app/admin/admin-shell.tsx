@@ -199,8 +199,9 @@ export function AdminShell() {
         </Stack>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
-        <Box component="main" id="contenido" mih="calc(100vh - 180px)">
+      {/* AppShell.Main is the page's one <main>; the box inside is a plain container. */}
+      <AppShell.Main bg="var(--mantine-color-gray-0)" id="contenido">
+        <Box mih="calc(100vh - 180px)">
           <Outlet />
         </Box>
         <Box
