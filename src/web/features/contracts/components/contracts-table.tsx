@@ -87,7 +87,9 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
               </Table.Td>
               <Table.Td className={classes.amount}>
                 {doc.totalOrMaxAmount === null ? '—' : formatMoney(doc.totalOrMaxAmount)}
-                <NotCountedNote contract={doc} />
+                <div className={classes.notCounted}>
+                  <NotCountedNote contract={doc} />
+                </div>
               </Table.Td>
               <Table.Td>{formatDate(doc.contractDate) || '—'}</Table.Td>
               <Table.Td>
