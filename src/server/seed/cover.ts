@@ -18,3 +18,26 @@ export function demoCoverSvg(color: string): string {
 </g>
 </svg>`;
 }
+
+/**
+ * A demonstration article's picture (spec: article cards show an image): the monitor's colour
+ * with a stylised page and chart, different per article. Plain shapes, no script, no text.
+ */
+export function demoArticleSvg(color: string, position: number): string {
+  const bars = [0, 1, 2, 3]
+    .map((bar) => {
+      const height = 40 + ((position * 37 + bar * 53) % 90);
+      return `<rect x="${430 + bar * 50}" y="${300 - height}" width="34" height="${height}" rx="4"/>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 800 400">
+<rect width="800" height="400" fill="${color}"/>
+<rect width="800" height="400" fill="#1d2433" fill-opacity="${0.15 + (position % 3) * 0.12}"/>
+<g fill="#ffffff" fill-opacity="0.9"><rect x="150" y="90" width="210" height="250" rx="12"/></g>
+<g fill="${color}" fill-opacity="0.55"><rect x="180" y="130" width="150" height="14" rx="7"/>
+<rect x="180" y="165" width="120" height="10" rx="5"/><rect x="180" y="190" width="140" height="10" rx="5"/>
+<rect x="180" y="215" width="100" height="10" rx="5"/><rect x="180" y="240" width="130" height="10" rx="5"/></g>
+<g fill="#ffffff" fill-opacity="0.75">${bars}</g>
+<rect x="420" y="300" width="220" height="4" fill="#ffffff" fill-opacity="0.75"/>
+</svg>`;
+}

@@ -8,7 +8,7 @@ import { bulkInsert, bulkInsertAll } from './bulk';
 import { generateSuppliers, generateUnits } from './catalogue-generator';
 import { CONTRACT_COLUMNS, SUPPLIER_COLUMNS, UNIT_COLUMNS } from './columns';
 import { generateContracts } from './contract-generator';
-import { demoCoverSvg } from './cover';
+import { demoArticleSvg, demoCoverSvg } from './cover';
 import { DEMO_ASSOCIATION } from './demo-association';
 import {
   DEMO_ADMINISTRATION_PERIODS,
@@ -151,15 +151,36 @@ async function seedMonitor(db: Database, monitor: DemoMonitor, organizationId: s
     generateContracts(random, spec, units, suppliers, monitor.contracts),
   );
 
+  const resourceIds = DEMO_RESOURCES.map((_, position) => random.uuid(DEMO_EPOCH + position));
+  // Articles come with a picture, as an administrator's would (stored like any resource image).
+  const articleImages = new Map<number, string>();
+  for (const [position, resource] of DEMO_RESOURCES.entries()) {
+    if (resource.classification !== 'ARTICLE') continue;
+    const image = Buffer.from(demoArticleSvg(color, position));
+    const imageId = random.uuid(DEMO_EPOCH + 100 + position);
+    await db.insert(files).values({
+      id: imageId,
+      organizationId,
+      kind: 'RESOURCE_IMAGE',
+      filename: `articulo-${position + 1}.svg`,
+      mimeType: 'image/svg+xml',
+      size: image.length,
+      sha256: createHash('sha256').update(image).digest('hex'),
+      data: image,
+      createdAt,
+    });
+    articleImages.set(position, imageId);
+  }
   await db.insert(resources).values(
     DEMO_RESOURCES.map((resource, position) => ({
-      id: random.uuid(DEMO_EPOCH + position),
+      id: resourceIds[position]!,
       organizationId,
       title: resource.title,
       url: resource.url,
       classification: resource.classification,
       createdAt: new Date(Date.UTC(2025, position, 10)),
       updatedAt: new Date(Date.UTC(2025, position, 10)),
+      imageFileId: articleImages.get(position) ?? null,
     })),
   );
   return { units: units.length, suppliers: suppliers.length, contracts, resources: DEMO_RESOURCES.length };

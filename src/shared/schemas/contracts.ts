@@ -44,6 +44,11 @@ export const ContractListItemSchema = z.object({
   fiscalYear: z.string(),
   period: z.string(),
   isEmpty: z.boolean(),
+  countsInTotals: z
+    .boolean()
+    .describe(
+      'Whether the contract counts in sums and money counts (concluded, not an amendment; decision 0004)',
+    ),
   supplier: Reference.nullable(),
   applicantAdministrativeUnit: Reference.nullable(),
 });

@@ -47,6 +47,10 @@ export const PublicFiltersSchema = z
     administrativeUnits: values(uuid, '_id'),
     suppliers: values(uuid, '_id'),
     search: SearchTextSchema.optional(),
+    countedOnly: z
+      .boolean({ message: 'El filtro «Solo los que cuentan en los totales» debe ser verdadero o falso.' })
+      .optional()
+      .describe('Only the contracts that count in the totals (concluded, not amendments; decision 0004)'),
   })
   .strip();
 export type PublicFiltersInput = z.input<typeof PublicFiltersSchema>;

@@ -5,6 +5,10 @@ import { PublicFiltersSchema } from './filters';
 
 /** Counts and amounts of the suppliers list tiles and TOTAL row, under the one rule for money. */
 export const SupplierTotalsSchema = z.object({
+  contractsCount: z
+    .number()
+    .int()
+    .describe('Every listed contract, whatever its state (totalCount counts only those in the sums)'),
   totalCount: z.number().int(),
   publicCount: z.number().int(),
   invitationCount: z.number().int(),
@@ -44,6 +48,7 @@ export const SupplierContractSchema = z.object({
   procedureType: z.enum(PROCEDURE_TYPES),
   procedureState: z.enum(PROCEDURE_STATES).nullable(),
   category: z.enum(CONTRACT_CATEGORIES).nullable(),
+  countsInTotals: z.boolean().describe('Whether it counts in the supplier totals (decision 0004)'),
 });
 export type SupplierContract = z.infer<typeof SupplierContractSchema>;
 

@@ -80,3 +80,9 @@ export const PencilIcon = ({ size }: { size?: number }) => (
     <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
   </Icon>
 );
+
+export const ArticleIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M4 4h12v16H6a2 2 0 01-2-2V4zM16 8h4v10a2 2 0 01-2 2h-2M7 8h6M7 12h6M7 16h4" />
+  </Icon>
+);

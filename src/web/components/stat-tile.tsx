@@ -1,17 +1,20 @@
 import { Paper, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A figure with its label (the amount and count tiles of the lists). */
+/** A figure with its label and what it counts (the amount and count tiles of the lists). */
 export function StatTile({
   label,
   value,
   color,
   loading,
+  note,
 }: {
   label: string;
   value: ReactNode;
   color?: string;
   loading?: boolean;
+  /** What the figure counts, under it (e.g. '496 concluidos de 641 contratos'). */
+  note?: ReactNode;
 }) {
   return (
     <Paper
@@ -35,6 +38,11 @@ export function StatTile({
           {value}
         </Text>
       )}
+      {note && !loading ? (
+        <Text fz="xs" c="dimmed" mt={2} data-testid="tile-note">
+          {note}
+        </Text>
+      ) : null}
     </Paper>
   );
 }

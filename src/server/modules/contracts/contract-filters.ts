@@ -38,6 +38,7 @@ export async function contractConditions(
     );
   }
   if (filters.suppliers?.length) conditions.push(inArray(contracts.supplierId, filters.suppliers));
+  if (filters.countedOnly) conditions.push(countsInTotals);
   if (filters.search) {
     const pattern = containsPattern(filters.search);
     const named = await suppliersNamed(db, organizationId, pattern);

@@ -26,6 +26,7 @@ export function presentContract(row: ContractRow): ContractListItem {
     fiscalYear: row.fiscalYear,
     period: row.period,
     isEmpty: row.isEmpty,
+    countsInTotals: row.countsInTotals === true,
     supplier: reference(row.supplierId, row.supplierName),
     applicantAdministrativeUnit: reference(row.applicantId, row.applicantName),
   };

@@ -70,7 +70,8 @@ export async function countAndTotals(
   if (cube) {
     await ensureFreshCubes(deps, organization);
     const rows = await cube(db, organization.id, filters);
-    return { total: rows.reduce((sum, row) => sum + row.contracts, 0), totals: presentTotals(rows) };
+    const listed = (row: (typeof rows)[number]) => (filters.countedOnly ? row.count : row.contracts);
+    return { total: rows.reduce((sum, row) => sum + listed(row), 0), totals: presentTotals(rows) };
   }
   const [total, sums] = await Promise.all([countContracts(db, where), sumByProcedureType(db, where)]);
   return { total, totals: presentTotals(sums) };

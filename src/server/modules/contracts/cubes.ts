@@ -12,7 +12,10 @@ import type { AppDeps, OrganizationRow } from '../../types';
  */
 const freshVersions = new Map<string, number>();
 
-/** Whether filters can be answered from contract_cube (every public filter but supplier and search). */
+/**
+ * Whether filters can be answered from contract_cube (every public filter but supplier and search;
+ * with countedOnly the number of listed contracts is the cube's counted column).
+ */
 export function contractCubeServes(filters: Partial<PublicFilters>): boolean {
   return !filters.suppliers?.length && !filters.search;
 }
@@ -21,6 +24,7 @@ export function contractCubeServes(filters: Partial<PublicFilters>): boolean {
 export function supplierCubeServes(filters: Partial<PublicFilters>): boolean {
   return (
     !filters.search &&
+    !filters.countedOnly &&
     !filters.fiscalYears?.length &&
     !filters.trimonths?.length &&
     !filters.administrativeUnits?.length

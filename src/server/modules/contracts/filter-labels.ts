@@ -30,6 +30,7 @@ export async function describeFilters(
     { label: 'U. Administrativa', values: await names(administrativeUnits, filters.administrativeUnits) },
     { label: 'Proveedor', values: await names(suppliers, filters.suppliers) },
     { label: 'Palabra(s) clave', values: filters.search ? [filters.search] : [] },
+    { label: 'Contratos', values: filters.countedOnly ? ['Solo los que cuentan en los totales'] : [] },
   ];
   return lines.filter((line) => line.values.length > 0);
 }

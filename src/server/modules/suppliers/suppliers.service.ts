@@ -30,6 +30,7 @@ import { findSupplier, findSupplierPage, sumSupplierTotals } from './suppliers.r
 
 function presentTotals(sums: SupplierFigures): SupplierTotals {
   return {
+    contractsCount: sums.contractsCount,
     totalCount: sums.publicCount + sums.invitationCount + sums.noBidCount,
     publicCount: sums.publicCount,
     invitationCount: sums.invitationCount,
@@ -198,6 +199,7 @@ async function recentOfType(
       procedureType: contracts.procedureType,
       procedureState: contracts.procedureState,
       category: contracts.category,
+      countsInTotals: sql<boolean>`${contracts.countsInTotals} IS TRUE`,
     })
     .from(contracts)
     .where(and(where, eq(contracts.procedureType, procedureType)))

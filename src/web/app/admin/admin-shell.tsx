@@ -213,8 +213,9 @@ export function AdminShell() {
         </Stack>
       </AppShell.Navbar>
 
-      <AppShell.Main style={MAIN_BACKGROUND}>
-        <Box component="main" id="contenido" mih="calc(100vh - 180px)">
+      {/* AppShell.Main is the page's one <main>; the box inside is a plain container. */}
+      <AppShell.Main style={MAIN_BACKGROUND} id="contenido">
+        <Box mih="calc(100vh - 180px)">
           <Outlet />
         </Box>
         <Box

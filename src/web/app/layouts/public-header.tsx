@@ -82,7 +82,14 @@ export function PublicHeader({
       >
         <Stack gap="xs" component="nav" aria-label={t('Navegación principal')}>
           {items}
-          <Anchor component={Link} to="/privacy" onClick={close} c="dimmed" mt="md">
+          {/* The footer's information pages, one tap away on a phone too. */}
+          <Anchor component={Link} to="/contact" onClick={close} c="dimmed" mt="md">
+            {t('Contacto')}
+          </Anchor>
+          <Anchor component={Link} to="/about" onClick={close} c="dimmed">
+            {t('Acerca de')}
+          </Anchor>
+          <Anchor component={Link} to="/privacy" onClick={close} c="dimmed">
             {t('Aviso de Privacidad')}
           </Anchor>
         </Stack>

@@ -12,6 +12,8 @@ const KEYS = {
   suppliers: 'proveedor',
 } as const;
 const SEARCH = 'busqueda';
+/** `?cuentan=si`: only the contracts that count in the totals (decision 0004). */
+const COUNTED = 'cuentan';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What a value of each filter looks like; an edited address with other values drops them. */
@@ -50,7 +52,11 @@ export function emptyFilters(): PublicFilters {
  * filters, the page parameter is always written, so removing every filter stays removed.
  */
 export function readListState(params: URLSearchParams, defaults: Partial<PublicFilters>): ListState {
-  const explicit = params.has(PAGE) || params.has(SEARCH) || FILTER_KEYS.some((key) => params.has(KEYS[key]));
+  const explicit =
+    params.has(PAGE) ||
+    params.has(SEARCH) ||
+    params.has(COUNTED) ||
+    FILTER_KEYS.some((key) => params.has(KEYS[key]));
   const filters = emptyFilters();
   if (!explicit) return { filters: { ...filters, ...defaults }, page: 1 };
   for (const key of FILTER_KEYS) {
@@ -59,6 +65,7 @@ export function readListState(params: URLSearchParams, defaults: Partial<PublicF
   }
   const search = params.get(SEARCH)?.trim();
   if (search) filters.search = search;
+  if (params.get(COUNTED) === 'si') filters.countedOnly = true;
   const page = Number(params.get(PAGE));
   return { filters, page: Number.isInteger(page) && page >= 1 ? page : 1 };
 }
@@ -68,8 +75,10 @@ export function writeListState(current: URLSearchParams, state: ListState): URLS
   const params = new URLSearchParams(current);
   for (const key of FILTER_KEYS) params.delete(KEYS[key]);
   params.delete(SEARCH);
+  params.delete(COUNTED);
   for (const key of FILTER_KEYS) for (const value of state.filters[key]) params.append(KEYS[key], value);
   if (state.filters.search) params.set(SEARCH, state.filters.search);
+  if (state.filters.countedOnly) params.set(COUNTED, 'si');
   params.set(PAGE, String(state.page));
   return params;
 }
@@ -80,6 +89,7 @@ export function compactFilters(filters: PublicFilters): Partial<PublicFilters> {
   for (const key of FILTER_KEYS)
     if (filters[key].length) (compact as Record<string, string[]>)[key] = filters[key];
   if (filters.search) compact.search = filters.search;
+  if (filters.countedOnly) compact.countedOnly = true;
   return compact;
 }
 

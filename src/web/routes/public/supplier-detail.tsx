@@ -13,6 +13,7 @@ import { LoadError } from '../../components/load-error';
 import { MoneyRuleNote } from '../../components/money-rule-note';
 import { ShareButton } from '../../components/share-button';
 import { StatTile } from '../../components/stat-tile';
+import { CountedOnlySwitch } from '../../features/filters/components/counted-only-switch';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { compactFilters, FILTER_KEYS } from '../../features/filters/filters-url';
 import { monitorDefaults } from '../../features/filters/use-filtered-list';
@@ -74,22 +75,30 @@ export function SupplierDetailPage() {
         />
         <Stack gap={6}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <StatTile label={t('Monto total')} value={formatMoney(detail?.totals.total)} loading={!detail} />
+            <StatTile
+              label={t('Monto total')}
+              value={formatMoney(detail?.totals.total)}
+              loading={!detail}
+              note={detail ? counts.countedOf(detail.totals.totalCount, detail.totals.count) : null}
+            />
             <StatTile
               label={t('Licitación pública')}
               value={formatMoney(detail?.totals.public)}
+              note={detail ? counts.countedOf(detail.totals.publicCount, detail.public.count) : null}
               color="#6ec284"
               loading={!detail}
             />
             <StatTile
               label={t('Por invitación')}
               value={formatMoney(detail?.totals.invitation)}
+              note={detail ? counts.countedOf(detail.totals.invitationCount, detail.invitation.count) : null}
               color="#ffc043"
               loading={!detail}
             />
             <StatTile
               label={t('Adjudicación directa')}
               value={formatMoney(detail?.totals.noBid)}
+              note={detail ? counts.countedOf(detail.totals.noBidCount, detail.noBid.count) : null}
               color="#eb6262"
               loading={!detail}
             />
@@ -98,6 +107,7 @@ export function SupplierDetailPage() {
         </Stack>
         {detail ? (
           <>
+            <CountedOnlySwitch applied={filters} onApply={apply} />
             <Group justify="space-between">
               <Text fw={600}>{counts.contracts(detail.totals.count)}</Text>
               <LastUpdate value={data?.lastUpdate} />

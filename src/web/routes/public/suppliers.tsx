@@ -12,6 +12,7 @@ import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { useFilteredList } from '../../features/filters/use-filtered-list';
 import { suppliersDownloadUrl, useSuppliers } from '../../features/suppliers/api/suppliers';
 import { SuppliersTable } from '../../features/suppliers/components/suppliers-table';
+import { msg } from '../../i18n/msg';
 import { useCountText } from '../../lib/count-text';
 
 /** /suppliers: who receives the monitor's money, largest total first. */
@@ -38,29 +39,45 @@ export function SuppliersPage() {
           organizationId={organization._id}
           downloadUrl={(format) => suppliersDownloadUrl(organization._id, query, format)}
         />
-        <FiltersPanel organizationId={organization._id} applied={filters} onApply={apply} withSearch />
+        <FiltersPanel
+          organizationId={organization._id}
+          applied={filters}
+          onApply={apply}
+          withSearch
+          searchPlaceholder={msg('Nombre del proveedor, o número o descripción de sus contratos')}
+        />
         <Stack gap={6}>
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
             <StatTile
               label={t('Contratos en total')}
               value={formatCount(totals?.totalCount)}
               loading={!list && !isError}
+              note={
+                totals
+                  ? t('concluidos de {{listed}} contratos con proveedor', {
+                      listed: formatCount(totals.contractsCount),
+                    })
+                  : null
+              }
             />
             <StatTile
               label={t('Licitación pública')}
               value={formatCount(totals?.publicCount)}
+              note={t('contratos concluidos')}
               color="#6ec284"
               loading={!list && !isError}
             />
             <StatTile
               label={t('Por invitación')}
               value={formatCount(totals?.invitationCount)}
+              note={t('contratos concluidos')}
               color="#ffc043"
               loading={!list && !isError}
             />
             <StatTile
               label={t('Adjudicación directa')}
               value={formatCount(totals?.noBidCount)}
+              note={t('contratos concluidos')}
               color="#eb6262"
               loading={!list && !isError}
             />

@@ -1,4 +1,4 @@
-import { Alert, Box, Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Center, Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMillions, formatMoney, formatPercent, toMillions } from '../../../../shared/format/money';
@@ -109,6 +109,8 @@ export function ChartsPanel({
           <ChartError />
         ) : periods.isPending ? (
           <Skeleton height={320} mt="sm" />
+        ) : rows.every((row) => row.totalPublic + row.totalInvitation + row.totalNoBid === 0) ? (
+          <NoData height={320} />
         ) : (
           <LazyChart
             option={barOption}
@@ -151,6 +153,9 @@ export function ChartsPanel({
           <ChartError />
         ) : procedures.isPending ? (
           <Skeleton height={260} mt="sm" />
+        ) : total === 0 ? (
+          // Three equal thirds labelled 0.00% would look like data: say there is none.
+          <NoData height={260} />
         ) : (
           <LazyChart
             option={donutOption}
@@ -178,6 +183,18 @@ export function ChartsPanel({
         <MoneyRuleNote />
       </Paper>
     </SimpleGrid>
+  );
+}
+
+/** In place of a chart with nothing to draw, at the chart's height so the page does not jump. */
+function NoData({ height }: { height: number }) {
+  const { t } = useTranslation();
+  return (
+    <Center h={height} mt="sm" data-testid="chart-empty">
+      <Text c="dimmed" fw={600}>
+        {t('Sin datos para estos filtros')}
+      </Text>
+    </Center>
   );
 }
 

@@ -7,6 +7,7 @@ import { webLink } from '../../../../shared/format/links';
 import { formatMoney } from '../../../../shared/format/money';
 import type { ContractListItem } from '../../../../shared/schemas/contracts';
 import { EmptyList, SeeMore } from '../../../components/list-parts';
+import { NotCountedNote } from '../../../components/not-counted-note';
 import { TruncatedText } from '../../../components/truncated-text';
 import { msg } from '../../../i18n/msg';
 import { EmptyProcedureBadge, ProcedureStateBadge, ProcedureTypeBadge } from './contract-badges';
@@ -86,6 +87,9 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
               </Table.Td>
               <Table.Td className={classes.amount}>
                 {doc.totalOrMaxAmount === null ? '—' : formatMoney(doc.totalOrMaxAmount)}
+                <div className={classes.notCounted}>
+                  <NotCountedNote contract={doc} />
+                </div>
               </Table.Td>
               <Table.Td>{formatDate(doc.contractDate) || '—'}</Table.Td>
               <Table.Td>
@@ -150,6 +154,7 @@ function Cards({ docs }: { docs: ContractListItem[] }) {
             </Text>
             <Text fz="sm">{formatDate(doc.contractDate)}</Text>
           </Group>
+          <NotCountedNote contract={doc} />
           <SeeMore to={`/contracts/${doc._id}`} />
         </Card>
       ))}

@@ -1,12 +1,25 @@
-import { Button, Collapse, Group, Paper, Pill, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  Pill,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROCEDURE_TYPE_LABELS, type ProcedureType } from '../../../../shared/constants/enums';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
+import { msg } from '../../../i18n/msg';
 import { type OptionKind, optionsQuery, useOptions } from '../api/options';
 import { emptyFilters, FILTER_KEYS, type FilterKey } from '../filters-url';
+import { optionInScope } from '../option-scope';
 
 const FIELDS: Record<FilterKey, { label: string; kind: OptionKind; valueKey: string }> = {
   administrationPeriods: {
@@ -30,9 +43,15 @@ export interface FiltersPanelProps {
   /** The selects to show; all six unless said otherwise. */
   fields?: FilterKey[];
   withSearch?: boolean;
+  /** What the search box finds, said in its placeholder (contracts by default). */
+  searchPlaceholder?: string;
   /** Options only from this supplier's contracts (supplier detail). */
   supplierId?: string;
 }
+
+/** What 'Limpiar filtros' leaves: the list's own switch (only contracts in the totals), shown beside the list. */
+const keep = (filters: PublicFilters): Partial<PublicFilters> =>
+  filters.countedOnly ? { countedOnly: true } : {};
 
 /**
  * The public filters (spec): selects whose chosen values show as removable tags, a search box, and
@@ -44,6 +63,7 @@ export function FiltersPanel({
   onApply,
   fields = FILTER_KEYS,
   withSearch,
+  searchPlaceholder = msg('Número de contrato, descripción o proveedor'),
   supplierId,
 }: FiltersPanelProps) {
   const { t } = useTranslation();
@@ -72,6 +92,10 @@ export function FiltersPanel({
   const remove = (key: FilterKey, value: string) =>
     setDraft({ ...draft, [key]: (draft[key] as string[]).filter((item) => item !== value) });
   const chosen = fields.flatMap((key) => (draft[key] as string[]).map((value) => ({ key, value })));
+  // Tags the list does not show yet are said to be pending, so the screen never looks filtered when it is not.
+  const pending =
+    JSON.stringify(fields.map((key) => draft[key])) !== JSON.stringify(fields.map((key) => applied[key])) ||
+    (search.trim() || undefined) !== (applied.search || undefined);
 
   const body = (
     <Stack gap="sm">
@@ -81,7 +105,7 @@ export function FiltersPanel({
             <TextInput
               style={{ flex: 1 }}
               label={t('Buscar')}
-              placeholder={t('Número de contrato, descripción o proveedor')}
+              placeholder={t(searchPlaceholder)}
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
               maxLength={200}
@@ -108,6 +132,7 @@ export function FiltersPanel({
               organizationId={organizationId}
               field={key}
               exclude={draft[key] as string[]}
+              chosen={draft}
               supplierId={supplierId}
               onPick={(value) => add(key, value)}
             />
@@ -144,12 +169,19 @@ export function FiltersPanel({
         <Button
           variant="subtle"
           onClick={() => {
+            // Clearing is applied at once: tags and list must never say different things.
             setDraft(emptyFilters());
             setSearch('');
+            onApply({ ...emptyFilters(), ...keep(applied) });
           }}
         >
           {t('Limpiar filtros')}
         </Button>
+        {pending ? (
+          <Text fz="sm" c="orange.8" role="status">
+            {t('Hay cambios sin aplicar: pulsa Filtrar para ver la lista con ellos.')}
+          </Text>
+        ) : null}
       </Group>
     </Stack>
   );
@@ -176,12 +208,15 @@ function OptionSelect({
   organizationId,
   field,
   exclude,
+  chosen,
   supplierId,
   onPick,
 }: {
   organizationId: string;
   field: Exclude<FilterKey, 'suppliers'>;
   exclude: string[];
+  /** The values chosen so far: years and quarters follow the chosen period and year. */
+  chosen: PublicFilters;
   supplierId?: string;
   onPick: (value: string | null) => void;
 }) {
@@ -198,8 +233,12 @@ function OptionSelect({
     }));
     // Procedure types sort by their translated label (spec); the server sorts the rest.
     if (field === 'procedureTypes') items.sort((a, b) => a.label.localeCompare(b.label));
-    return items.filter((item) => !exclude.includes(item.value));
-  }, [data, exclude, field, t, valueKey]);
+    return items.filter(
+      (item) =>
+        !exclude.includes(item.value) &&
+        (field !== 'fiscalYears' && field !== 'trimonths' ? true : optionInScope(field, item.value, chosen)),
+    );
+  }, [data, exclude, field, t, valueKey, chosen]);
   return (
     <Select
       label={t(label)}

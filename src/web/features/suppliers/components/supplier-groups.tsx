@@ -7,6 +7,7 @@ import { formatDate } from '../../../../shared/format/dates';
 import { formatMoney } from '../../../../shared/format/money';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import type { SupplierContract, SupplierDetail } from '../../../../shared/schemas/suppliers';
+import { NotCountedNote } from '../../../components/not-counted-note';
 import { useCountText } from '../../../lib/count-text';
 import { useSupplierContracts } from '../api/suppliers';
 
@@ -118,6 +119,7 @@ function GroupContracts({
                 {formatDate(contract.contractDate)}
               </Text>
             </Group>
+            <NotCountedNote contract={contract} />
           </Card>
         ))}
       </SimpleGrid>
