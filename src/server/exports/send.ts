@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mexicoCityDate } from '../../shared/format/dates';
 import type { DownloadFormat } from '../../shared/schemas/filters';
+import { ClientGoneError } from '../lib/request-log';
 import type { ExportDocument } from './document';
 import { renderPdf } from './pdf';
 import { renderXlsx } from './xlsx';
@@ -50,7 +51,8 @@ export async function sendExport(
   if (options.format === 'json') return reply.send(options.json());
   const aborted = new AbortController();
   request.raw.on('close', () => {
-    if (!reply.raw.writableFinished) aborted.abort(new Error('The visitor left before the PDF was ready'));
+    if (!reply.raw.writableFinished)
+      aborted.abort(new ClientGoneError('The visitor left before the PDF was ready'));
   });
   return reply.send(await renderPdf(options.document(), { signal: aborted.signal }));
 }

@@ -2,16 +2,23 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DEFAULT_ERROR_MESSAGES, type ErrorEnvelope, type FieldError } from '../../shared/errors';
 import { AppError, codeForStatus } from '../lib/errors';
+import { isClientDisconnect } from '../lib/request-log';
 
 /**
  * The one error handler: AppErrors and client errors keep their Spanish message; anything else is
  * logged with its request id and answered as a masked 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler((raised: FastifyError | AppError | Error, request, reply) => {
+    const error = raised;
     const envelope = toEnvelope(error, request);
     const status = statusOf(error, envelope);
-    if (status >= 500) {
+    if (isClientDisconnect(raised, request)) {
+      request.log.info(
+        { reason: raised.message },
+        'client closed the connection before the answer was complete',
+      );
+    } else if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: envelope.code, status }, envelope.message);
