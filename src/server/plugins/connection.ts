@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -9,7 +9,7 @@ import {
   type ErrorEnvelope,
 } from '../../shared/errors';
 
-/** How long a refused connection may keep sending before it is cut (its bytes are discarded). */
+/** How long a connection closed by us stays open (not read) so the client can read the answer. */
 const LINGER_MS = 2_000;
 
 /** Spanish text of a request Node's HTTP parser could not read (bad bytes, a NUL in a header, no HTTP). */
@@ -52,9 +52,18 @@ export function clientErrorHandler(
     socket.destroy();
     return;
   }
-  socket.end(rawResponse(ERROR_STATUS[code], envelope));
-  // Read and drop what the client still sends, so the answer is not lost to a reset; then cut.
-  socket.resume();
+  socket.pause();
+  closeAfterLinger(socket, rawResponse(ERROR_STATUS[code], envelope));
+}
+
+/**
+ * Ends the connection after `last` (if any) without reading more, and cuts it LINGER_MS later.
+ * Closing at once while the client is still sending makes the kernel reset the connection, and
+ * a reset can discard the answer before the client has read it; the pause gives it time to.
+ */
+function closeAfterLinger(socket: Socket, last?: string): void {
+  if (last === undefined) socket.end();
+  else socket.end(last);
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
@@ -77,11 +86,23 @@ function rawResponse(status: number, envelope: ErrorEnvelope): string {
 
 /**
  * An answer sent before the request's body was read (a refused upload, a 401 before the body, a
- * body over the limit) closes the connection: otherwise Node would read the rest of the body,
- * however large, to keep the connection alive for the next request.
+ * body over the limit) stops reading it and closes the connection after the answer: otherwise
+ * Node would read the rest of the body, however large, to keep the connection alive.
  */
 export function registerUnreadBodyClose(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    if (request.raw.complete === false) reply.header('connection', 'close');
+    if (request.raw.complete !== false) return;
+    reply.header('connection', 'close');
+    stopReading(request.raw);
   });
+}
+
+function stopReading(incoming: IncomingMessage): void {
+  incoming.unpipe();
+  incoming.pause();
+  // Counts the body as consumed, so Node does not drain the rest once the answer is sent.
+  incoming.read(0);
+  const socket = incoming.socket;
+  // Node calls this once the answer with `Connection: close` is out.
+  socket.destroySoon = () => closeAfterLinger(socket);
 }

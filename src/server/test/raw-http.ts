@@ -29,7 +29,7 @@ export function parseAnswer(raw: string, sent = 0): RawAnswer {
 
 /**
  * Writes `head` (request line and headers, as bytes: malformed requests included) and then up to
- * `bodyBytes` of `filler` with back-pressure, until the server closes the connection. Resolves
+ * `bodyBytes` of body with back-pressure, until the server ends the connection. Resolves
  * with the answer and how much of the body was written: a server that stops reading at a limit
  * closes the connection long before the whole body is out.
  */
@@ -45,6 +45,8 @@ export function rawExchange(
     let sent = 0;
     socket.on('data', (chunk) => received.push(chunk));
     socket.on('error', () => {});
+    // The server ended the connection after its answer: nothing more to send or read.
+    socket.on('end', () => socket.destroy());
     socket.on('close', () => resolve(parseAnswer(Buffer.concat(received).toString('utf8'), sent)));
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     const frame = (data: Buffer) =>
