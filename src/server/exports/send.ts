@@ -50,9 +50,13 @@ export async function sendExport(
   if (options.format === 'xls') return reply.send(renderXlsx(options.document()));
   if (options.format === 'json') return reply.send(options.json());
   const aborted = new AbortController();
-  request.raw.on('close', () => {
-    if (!reply.raw.writableFinished)
+  const abandon = () => {
+    if (!reply.raw.writableFinished) {
       aborted.abort(new ClientGoneError('The visitor left before the PDF was ready'));
-  });
+    }
+  };
+  // The visitor may have left already, while the rows were being counted.
+  if (request.raw.socket?.destroyed) abandon();
+  else request.raw.on('close', abandon);
   return reply.send(await renderPdf(options.document(), { signal: aborted.signal }));
 }
