@@ -23,12 +23,13 @@ export const UPLOAD_MESSAGES = {
 const FORM_OVERHEAD_BYTES = 256 * 1024;
 
 /**
- * Reads a multipart request (profile picture, cover, resource image): the first file of the
- * field `fileField` within `maxBytes`, and the text fields; other files are read and dropped.
- * Not multipart, or a file over the limit, answers with the caller's Spanish messages; a body
- * that cannot be parsed (no boundary, cut short) is a 400. Reading stops at the limit: a body
- * declared or found larger than the file limit plus the form's overhead is refused at once (the
- * connection is then closed, plugins/connection.ts) instead of being read to its end.
+ * Reads a multipart request (profile picture, cover, resource image): the file of the field
+ * `fileField` within `maxBytes`, and the text fields (one file per form and few fields: the
+ * limits in app.ts; more is a 413). Not multipart, or a file over the limit, answers with the
+ * caller's Spanish messages; a body that cannot be parsed (no boundary, cut short) is a 400.
+ * Reading stops at the limit: a body declared or found larger than the file limit plus the
+ * form's overhead is refused at once, and the connection closed after the answer
+ * (plugins/connection.ts), instead of being read to its end.
  */
 export async function readUpload(
   request: FastifyRequest,
