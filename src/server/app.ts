@@ -41,6 +41,7 @@ import { suppliersPublicRoutes } from './modules/suppliers/suppliers.public.rout
 import { usersRoutes } from './modules/users/users.routes';
 import { visitsPublicRoutes } from './modules/visits/visits.public.routes';
 import { registerAccessControl } from './plugins/auth';
+import { clientErrorHandler, registerUnreadBodyClose } from './plugins/connection';
 import { frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors';
 import { registerLeakGuard } from './plugins/leak-guard';
 import { registerSecurityHeaders } from './plugins/security';
@@ -57,7 +58,7 @@ export type App = FastifyInstance<RawServerDefault>;
  */
 export async function buildApp(
   config: AppConfig,
-  deps: Partial<Pick<AppDeps, 'database' | 'now'>> = {},
+  deps: Partial<Pick<AppDeps, 'database' | 'now'>> & { logStream?: { write(line: string): void } } = {},
 ): Promise<App> {
   let database = deps.database;
   const ownsDatabase = !database;
@@ -70,6 +71,8 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Tests read the log lines; the server writes them to standard output.
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -85,6 +88,7 @@ export async function buildApp(
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -130,6 +134,7 @@ export async function buildApp(
   });
 
   registerErrorHandler(app);
+  registerUnreadBodyClose(app);
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(rateLimit, {
@@ -139,7 +144,14 @@ export async function buildApp(
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(multipart, {
-    limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
+    limits: {
+      fileSize: LIMITS.imageBytes,
+      files: 1,
+      fields: 10,
+      fieldSize: 10_000,
+      parts: 12,
+      headerPairs: 20,
+    },
   });
   await registerSwagger(app, config);
   registerAccessControl(app);

@@ -146,6 +146,42 @@ async function listenPostgres(
   };
 }
 
+/** Network failures of a connection to the database server (refused, reset, unreachable, timed out). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** What node-postgres and PGlite say when the connection is gone or cannot be made. */
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed)/;
+
+/**
+ * Whether `error` (or its cause: Drizzle wraps driver errors) says the database cannot be
+ * reached right now: refused or dropped connections, a server shutting down or starting up
+ * (57P01-57P03), connection exceptions (class 08), no free connection slots (53300), a closed
+ * embedded database. Such a request is answered 503 and the next one uses a new connection, so
+ * the portal recovers by itself when the database returns.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const err = current as { code?: unknown; message?: unknown; errors?: unknown[]; cause?: unknown };
+    const code = typeof err.code === 'string' ? err.code : '';
+    if (UNREACHABLE_CODES.has(code) || /^(08...|57P0[123]|53300)$/.test(code)) return true;
+    if (typeof err.message === 'string' && UNREACHABLE_MESSAGES.test(err.message)) return true;
+    // Connecting to a name with several addresses fails with one error per address.
+    if (Array.isArray(err.errors) && err.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = err.cause;
+  }
+  return false;
+}
+
 function describePgError(error: unknown): string {
   const err = error as { code?: string; message?: string };
   switch (err.code) {

@@ -4,6 +4,7 @@ import { DOWNLOAD_SIGNAL_COOKIE, DOWNLOAD_SIGNAL_PATTERN } from '../../shared/co
 import { mexicoCityDate } from '../../shared/format/dates';
 import type { DownloadFormat } from '../../shared/schemas/filters';
 import { addressKey } from '../lib/address-key';
+import { ClientGoneError } from '../lib/request-log';
 import type { ExportDocument } from './document';
 import { renderPdf } from './pdf';
 import { renderXlsx } from './xlsx';
@@ -83,8 +84,13 @@ export async function sendExport(
   if (options.format === 'xls') return reply.send(renderXlsx(files.document()));
   if (options.format === 'json') return reply.send(files.json());
   const aborted = new AbortController();
-  request.raw.on('close', () => {
-    if (!reply.raw.writableFinished) aborted.abort(new Error('The visitor left before the PDF was ready'));
-  });
+  const abandon = () => {
+    if (!reply.raw.writableFinished) {
+      aborted.abort(new ClientGoneError('The visitor left before the PDF was ready'));
+    }
+  };
+  // The visitor may have left already, while the rows were being counted.
+  if (request.raw.socket?.destroyed) abandon();
+  else request.raw.on('close', abandon);
   return reply.send(await renderPdf(files.document(), { signal: aborted.signal, turn: ticket.pdfTurn }));
 }

@@ -40,6 +40,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'FORBIDDEN';
     case 404:
       return 'NOT_FOUND';
+    case 408:
+      return 'REQUEST_TIMEOUT';
     case 409:
       return 'CONFLICT';
     case 413:
@@ -50,6 +52,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'UNPROCESSABLE';
     case 429:
       return 'RATE_LIMITED';
+    case 431:
+      return 'HEADERS_TOO_LARGE';
     case 503:
       return 'UNAVAILABLE';
     default:

@@ -1,17 +1,29 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DEFAULT_ERROR_MESSAGES, type ErrorEnvelope, type FieldError } from '../../shared/errors';
+import { isDatabaseUnavailable } from '../db/client';
 import { AppError, codeForStatus } from '../lib/errors';
+import { isClientDisconnect } from '../lib/request-log';
 
 /**
- * The one error handler: AppErrors and client errors keep their Spanish message; anything else is
- * logged with its request id and answered as a masked 500.
+ * The one error handler: AppErrors and client errors keep their Spanish message; a database that
+ * cannot be reached is a 503 with Retry-After (the next request tries a new connection); anything
+ * else is logged with its request id and answered as a masked 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler((raised: FastifyError | AppError | Error, request, reply) => {
+    const unavailable = isDatabaseUnavailable(raised);
+    const error = unavailable ? new AppError('UNAVAILABLE', undefined, { cause: raised }) : raised;
     const envelope = toEnvelope(error, request);
     const status = statusOf(error, envelope);
-    if (status >= 500) {
+    if (unavailable) {
+      request.log.error({ err: raised }, 'database unavailable: answered 503');
+    } else if (isClientDisconnect(raised, request)) {
+      request.log.info(
+        { reason: raised.message },
+        'client closed the connection before the answer was complete',
+      );
+    } else if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: envelope.code, status }, envelope.message);

@@ -61,10 +61,20 @@ export interface TestContext {
 
 /** The app on a fresh database; close() stops both. */
 export async function createTestApp(
-  options: { config?: Partial<AppConfig>; database?: DatabaseHandle; now?: () => Date } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    database?: DatabaseHandle;
+    now?: () => Date;
+    /** Receives the log lines (JSON), for tests of what is logged and at which level. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await createTestDatabase());
-  const app = await buildApp(testConfig(options.config), { database, now: options.now });
+  const app = await buildApp(testConfig(options.config), {
+    database,
+    now: options.now,
+    logStream: options.logStream,
+  });
   return {
     app,
     database,

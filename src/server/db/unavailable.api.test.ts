@@ -1,0 +1,153 @@
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ERROR_MESSAGES } from '../../shared/errors';
+import { type App, buildApp } from '../app';
+import { bearer, createUser, signIn } from '../test/auth';
+import { createTestDatabase, testConfig } from '../test/test-app';
+import { type DatabaseHandle, isDatabaseUnavailable, openDatabase, queryRows } from './client';
+
+/** What a visitor and an administrator get while the database is gone: 503 with Retry-After, in Spanish. */
+async function expectUnavailable(app: App, token: string) {
+  const calls = [
+    app.inject('/public-api/organizations/list'),
+    app.inject({ url: '/api/session', headers: bearer(token) }),
+    app.inject({
+      method: 'POST',
+      url: '/public-api/accounts/login',
+      payload: { username: 'nadie@example.org', password: 'una-clave' },
+    }),
+  ];
+  for (const response of await Promise.all(calls)) {
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('60');
+    expect(response.json()).toMatchObject({
+      error: true,
+      code: 'UNAVAILABLE',
+      message: DEFAULT_ERROR_MESSAGES.UNAVAILABLE,
+    });
+  }
+  expect((await app.inject('/health/ready')).statusCode).toBe(503);
+  expect((await app.inject('/health/live')).statusCode).toBe(200);
+}
+
+/** A TCP relay to PostgreSQL that the test can cut (the server is gone) and restore on the same port. */
+async function startRelay(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  let port = 0;
+  const start = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as net.AddressInfo).port;
+        resolve();
+      });
+    });
+  await start();
+  return {
+    get port() {
+      return port;
+    },
+    start,
+    async stop() {
+      if (!server?.listening) return;
+      const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closing;
+    },
+  };
+}
+
+describe.runIf(process.env.TEST_ENGINE === 'postgres')('a PostgreSQL server that goes away', () => {
+  let testDatabase: DatabaseHandle & { url?: string };
+  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let database: DatabaseHandle;
+  let app: App;
+  let token: string;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    const url = new URL(testDatabase.url!);
+    relay = await startRelay({ host: url.hostname, port: Number(url.port || 5432) });
+    url.hostname = '127.0.0.1';
+    url.port = String(relay.port);
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
+    app = await buildApp(testConfig(), { database });
+    const admin = await createUser(database.db, { administratorType: 'GENERAL' });
+    token = await signIn(app, admin.email);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await relay.stop();
+    await testDatabase.close();
+  });
+
+  it('answers every route 503 with Retry-After while it is gone, and recovers when it returns', async () => {
+    expect((await app.inject('/public-api/organizations/list')).statusCode).toBe(200);
+
+    await relay.stop();
+    await expectUnavailable(app, token);
+
+    await relay.start();
+    const list = await app.inject('/public-api/organizations/list');
+    expect(list.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/session', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await app.inject('/health/ready')).statusCode).toBe(200);
+  });
+
+  it('answers 503, never 500, when the server ends its connections, and uses new ones next', async () => {
+    expect((await app.inject({ url: '/api/session', headers: bearer(token) })).statusCode).toBe(200);
+    await queryRows(
+      testDatabase.db,
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    const during = await Promise.all(
+      Array.from({ length: 4 }, () => app.inject({ url: '/api/session', headers: bearer(token) })),
+    );
+    for (const response of during) expect([200, 503]).toContain(response.statusCode);
+    expect((await app.inject({ url: '/api/session', headers: bearer(token) })).statusCode).toBe(200);
+  });
+});
+
+describe('a database handle that has been closed', () => {
+  it('answers 503 with Retry-After instead of a 500', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp(testConfig(), { database });
+    const admin = await createUser(database.db, { administratorType: 'GENERAL' });
+    const token = await signIn(app, admin.email);
+    try {
+      await database.close();
+      await expectUnavailable(app, token);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('tells a lost connection from an error in a query', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: refused }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('something else'))).toBe(false);
+  });
+});
