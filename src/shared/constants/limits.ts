@@ -9,7 +9,8 @@ export const LIMITS = {
   /** Reset links live 60 minutes; invitation links three days (a new colleague may not read mail at once). */
   resetLinkMinutes: 60,
   invitationLinkHours: 72,
-  usersPageSize: 10,
+  /** Rows per page an administrator may choose in a catalogue (the first is the default). */
+  cataloguePageSizes: [10, 25, 50, 100],
   /** Profile pictures and other small images. */
   imageBytes: 2 * 1024 * 1024,
   /** The public cover: a 1280 × 500 photograph may be larger than a picture (decision 0016). */

@@ -9,6 +9,7 @@ import {
 } from '../constants/enums';
 import { LIMITS, PATTERNS } from '../constants/limits';
 import {
+  CataloguePageSizeSchema,
   NoControlCharacters,
   PaginationSchema,
   SearchTextSchema,
@@ -23,6 +24,7 @@ import {
  */
 export const CatalogueListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: CataloguePageSizeSchema,
   search: SearchTextSchema.optional(),
   sort: z
     .string()

@@ -16,6 +16,14 @@ export const PageQuerySchema = z.object({
     .default(1),
 });
 
+/** Rows per page of an administration catalogue: one of the sizes the screen offers, 10 by default. */
+export const CataloguePageSizeSchema = z.coerce
+  .number({ message: 'El tamaño de página debe ser un número.' })
+  .refine((size) => (LIMITS.cataloguePageSizes as readonly number[]).includes(size), {
+    message: `El tamaño de página debe ser ${LIMITS.cataloguePageSizes.slice(0, -1).join(', ')} o ${LIMITS.cataloguePageSizes.at(-1)}.`,
+  })
+  .default(LIMITS.cataloguePageSizes[0]);
+
 /** Pagination block of list responses (`data.total`, `data.page`, `data.pages`). */
 export const PaginationSchema = z.object({
   total: z.number().int(),

@@ -3,6 +3,7 @@ import { ADMINISTRATOR_TYPES, PERMISSIONS } from '../constants/enums';
 import { LIMITS } from '../constants/limits';
 import { ACCOUNT_MESSAGES, NewPasswordSchema } from './accounts';
 import {
+  CataloguePageSizeSchema,
   NoControlCharacters,
   PaginationSchema,
   SearchTextSchema,
@@ -121,6 +122,7 @@ export const UsersUpdatedDocsBodySchema = z.object({
 
 export const UserListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: CataloguePageSizeSchema,
   search: SearchTextSchema.optional(),
   sort: z.enum(['name', 'lastName', 'email', 'createdAt']).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),

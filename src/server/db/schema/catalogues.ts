@@ -27,6 +27,8 @@ export const suppliers = pgTable(
       .where(sql`deleted_at IS NULL AND rfc IS NOT NULL`),
     index('suppliers_search_idx').using('gin', t.searchName.op('gin_trgm_ops')),
     index('suppliers_org_created_idx').on(t.organizationId, t.createdAt),
+    // Every supplier by name, deleted ones too: the contracts catalogue's supplier sort walks it.
+    index('suppliers_org_name_idx').on(t.organizationId, t.name, t.id),
   ],
 );
 
@@ -48,5 +50,6 @@ export const administrativeUnits = pgTable(
   (t) => [
     uniqueIndex('administrative_units_name_key').on(t.organizationId, t.name).where(sql`deleted_at IS NULL`),
     index('administrative_units_org_created_idx').on(t.organizationId, t.createdAt),
+    index('administrative_units_org_name_idx').on(t.organizationId, t.name, t.id),
   ],
 );

@@ -108,20 +108,33 @@ export const contracts = pgTable(
       index('contracts_org_type_amount_idx')
         .on(t.organizationId, t.procedureType, t.totalOrMaxAmount.desc().nullsLast(), t.id.desc())
         .where(live),
-      index('contracts_org_admin_period_idx').on(t.organizationId, t.administrationPeriod).where(live),
-      index('contracts_org_fiscal_year_idx').on(t.organizationId, t.fiscalYear).where(live),
+      // The catalogue's named sorts (decision 0021) each walk one of these: (monitor, column, id),
+      // nullable columns with empty values as the smallest (last in descending order).
+      index('contracts_org_admin_period_idx').on(t.organizationId, t.administrationPeriod, t.id).where(live),
+      index('contracts_org_fiscal_year_idx').on(t.organizationId, t.fiscalYear, t.id).where(live),
+      index('contracts_org_procedure_type_idx').on(t.organizationId, t.procedureType, t.id).where(live),
+      index('contracts_org_procedure_state_idx')
+        .on(t.organizationId, t.procedureState.desc().nullsLast(), t.id.desc())
+        .where(live),
+      index('contracts_org_number_idx')
+        .on(t.organizationId, t.contractNumber.desc().nullsLast(), t.id.desc())
+        .where(live),
+      // Sorting by supplier name walks the suppliers by name and reads each one's contracts here.
+      index('contracts_org_supplier_id_idx').on(t.organizationId, t.supplierId, t.id).where(live),
       index('contracts_org_period_idx').on(t.organizationId, t.period).where(live),
       // A supplier's most recent contracts of each procedure type (supplier detail groups).
       index('contracts_org_supplier_type_date_idx')
         .on(t.organizationId, t.supplierId, t.procedureType, t.contractDate.desc().nullsLast(), t.id.desc())
         .where(live),
       index('contracts_org_applicant_unit_idx')
-        .on(t.organizationId, t.applicantAdministrativeUnitId)
+        .on(t.organizationId, t.applicantAdministrativeUnitId, t.id)
         .where(live),
       index('contracts_org_organizer_unit_idx')
-        .on(t.organizationId, t.organizerAdministrativeUnitId)
+        .on(t.organizationId, t.organizerAdministrativeUnitId, t.id)
         .where(live),
-      index('contracts_org_contract_date_idx').on(t.organizationId, t.contractDate).where(live),
+      index('contracts_org_contract_date_idx')
+        .on(t.organizationId, t.contractDate.desc().nullsLast(), t.id.desc())
+        .where(live),
       index('contracts_org_updated_idx').on(t.organizationId, t.updatedAt.desc()),
       // The catalogue's default order (newest first, id breaking ties): a page is a few index steps.
       index('contracts_org_created_idx')

@@ -35,7 +35,7 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
       {
         schema: {
           tags,
-          summary: `${definition.path}: one page (10), newest first; search and sort`,
+          summary: `${definition.path}: one page (limit 10, 25, 50 or 100), newest first; search and named sorts`,
           ...headerSchema,
           querystring: CatalogueListQuerySchema,
           response: { 200: catalogueListResponse(definition.doc) },

@@ -1,15 +1,15 @@
-import { and, asc, count, desc, eq, isNull, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Permission } from '../../../shared/constants/enums';
-import { LIMITS } from '../../../shared/constants/limits';
 import type { FieldError } from '../../../shared/errors';
 import type { CatalogueListQuery } from '../../../shared/schemas/catalogues';
 import type { Database } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { type Page, pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { resultKey } from '../contracts/contracts.service';
+import { pageIds, type SortKey } from './catalogue-order';
 
 /** Columns every catalogue table has. */
 interface CatalogueColumns {
@@ -52,7 +52,8 @@ export interface CatalogueDefinition<Input extends z.ZodObject, Row, Doc> {
   searchWith?(db: Database, scope: Scope, text: string): Promise<SQL>;
   /** Checks the referenced rows belong to the same scope (400 naming the field), before writing. */
   checkReferences?(db: Database, scope: Scope, values: Record<string, unknown>): Promise<void>;
-  sortable: Record<string, PgColumn>;
+  /** The sorts the list accepts (each backed by an index), by the key the screen sends. */
+  sortable: Record<string, SortKey>;
   search(text: string): SQL;
   values(input: z.output<Input>): Record<string, unknown>;
   present(row: Row): Doc;
@@ -92,8 +93,20 @@ function scoped(definition: AnyCatalogue, scope: Scope, ...more: (SQL | undefine
   )!;
 }
 
+/** The sort asked for, among the definition's named sorts; any other is refused (400). */
+function sortKeyOf(definition: AnyCatalogue, query: CatalogueListQuery): SortKey {
+  if (!query.sort) return definition.table.createdAt;
+  const key = Object.hasOwn(definition.sortable, query.sort) ? definition.sortable[query.sort] : undefined;
+  if (!key)
+    throw badRequest('El orden solicitado no es válido.', [
+      { path: 'querystring.sort', message: 'El orden solicitado no es válido.' },
+    ]);
+  return key;
+}
+
 /**
- * One page of a catalogue (10 rows), newest first unless another sortable column is asked for.
+ * One page of a catalogue (10, 25, 50 or 100 rows), newest first unless a named sort is asked for;
+ * the page's ids come first through the sort's index, then those rows with their joins.
  *
  * A search first reads the ids of its matches (at most 1,001, through the search indexes); up to
  * 1,000 the page is sorted among exactly those rows and the total is exact, beyond that the
@@ -108,8 +121,7 @@ export async function listCatalogue(
 ): Promise<Page<unknown> & { lastUpdate: string | null; totalIsLowerBound?: true }> {
   const { db } = deps.database;
   const { table } = definition;
-  const column = (query.sort && definition.sortable[query.sort]) || table.createdAt;
-  const direction = query.order === 'asc' ? asc : desc;
+  const sortKey = sortKeyOf(definition, query);
   const readLastUpdate = () =>
     db
       .select({ lastUpdate: max(table.updatedAt) })
@@ -120,6 +132,7 @@ export async function listCatalogue(
   let where = scoped(definition, scope);
   let total: number;
   let lowerBound = false;
+  let few = false;
   if (query.search) {
     const extra = await definition.searchWith?.(db, scope, query.search);
     const matches = extra ? or(definition.search(query.search), extra)! : definition.search(query.search);
@@ -134,6 +147,7 @@ export async function listCatalogue(
       where = scoped(definition, scope, matches);
     } else {
       total = found.length;
+      few = true;
       // The matches, named one by one (one array parameter): the page is sorted among them only.
       where = sql`${table.id} = ANY(${`{${found.map((row) => row.id).join(',')}}`}::uuid[])`;
     }
@@ -153,19 +167,19 @@ export async function listCatalogue(
         : await countAll();
   }
   const [rows, latest] = await Promise.all([
-    readRows(db, definition)
-      .where(where)
-      .orderBy(direction(column), direction === asc ? asc(table.id) : desc(table.id))
-      .limit(LIMITS.pageSize)
-      .offset(pageOffset(query.page, LIMITS.pageSize)) as Promise<unknown[]>,
+    pageIds(db, sortKey, {
+      table,
+      id: table.id,
+      where,
+      order: query.order,
+      offset: pageOffset(query.page, query.limit),
+      limit: query.limit,
+      few,
+      organizationId: scope.organizationId,
+    }).then((ids) => readPage(db, definition, ids)),
     readLastUpdate(),
   ]);
-  const page = toPage(
-    rows.map((row) => definition.present(row)),
-    total,
-    query.page,
-    LIMITS.pageSize,
-  );
+  const page = toPage(rows, total, query.page, query.limit);
   return {
     ...page,
     lastUpdate: latest ? new Date(latest).toISOString() : null,
@@ -173,8 +187,15 @@ export async function listCatalogue(
   };
 }
 
-function readRows(db: Database, definition: AnyCatalogue): SelectWithJoins {
-  return definition.select ? definition.select(db) : db.select().from(definition.table);
+/** The documents of a page's ids (read with the definition's joins), in the ids' order. */
+async function readPage(db: Database, definition: AnyCatalogue, ids: string[]): Promise<unknown[]> {
+  if (ids.length === 0) return [];
+  const { table } = definition;
+  const read = definition.select ? definition.select(db) : db.select().from(table);
+  const rows = (await read.where(sql`${table.id} = ANY(${`{${ids.join(',')}}`}::uuid[])`)) as unknown[];
+  const docs = rows.map((row) => definition.present(row) as { _id: string });
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return docs.sort((a, b) => position.get(a._id)! - position.get(b._id)!);
 }
 
 /** A written row as `present` expects it (re-read with the definition's joins, if any). */

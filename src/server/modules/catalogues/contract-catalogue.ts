@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   CONTRACT_MESSAGES,
@@ -13,6 +13,7 @@ import { administrativeUnits, contracts, suppliers } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { containsPattern } from '../../lib/sql';
 import type { CatalogueDefinition, Scope } from './catalogue';
+import type { JoinedSort } from './catalogue-order';
 
 const organizer = alias(administrativeUnits, 'organizer_unit');
 /** Suppliers a search looks among by name (a name matching more is not a useful search). */
@@ -26,6 +27,15 @@ type ContractRow = {
   applicantName: string | null;
 };
 type ContractValues = z.output<ReturnType<typeof withContractRules<typeof ContractFieldsSchema>>>;
+
+/** Sorted by the name of the supplier or unit a column references. */
+const byName = (through: PgColumn, table: typeof suppliers | typeof administrativeUnits): JoinedSort => ({
+  through,
+  table,
+  id: table.id,
+  name: table.name,
+  organizationId: table.organizationId,
+});
 
 const named = (id: string | null, name: string | null) => (id && name !== null ? { _id: id, name } : null);
 
@@ -92,33 +102,21 @@ export const contractCatalogue: CatalogueDefinition<typeof ContractFieldsSchema,
       .leftJoin(organizer, eq(organizer.id, contracts.organizerAdministrativeUnitId))
       .leftJoin(applicant, eq(applicant.id, contracts.applicantAdministrativeUnitId)),
   checkReferences,
+  // The named sorts (decision 0021), each read through an index at a million contracts.
   sortable: {
-    'supplier.name': suppliers.name,
-    category: contracts.category,
-    procedureType: contracts.procedureType,
+    'supplier.name': byName(contracts.supplierId, suppliers),
+    'organizerAdministrativeUnit.name': byName(contracts.organizerAdministrativeUnitId, administrativeUnits),
+    'applicantAdministrativeUnit.name': byName(contracts.applicantAdministrativeUnitId, administrativeUnits),
     administrationPeriod: contracts.administrationPeriod,
     fiscalYear: contracts.fiscalYear,
-    period: contracts.period,
-    contractId: contracts.contractId,
-    partida: contracts.partida,
+    procedureType: contracts.procedureType,
     procedureState: contracts.procedureState,
-    announcementDate: contracts.announcementDate,
-    clarificationMeetingDate: contracts.clarificationMeetingDate,
-    'organizerAdministrativeUnit.name': organizer.name,
-    'applicantAdministrativeUnit.name': applicant.name,
-    administrativeUnitType: contracts.administrativeUnitType,
     contractNumber: contracts.contractNumber,
     contractDate: contracts.contractDate,
-    contractType: contracts.contractType,
-    totalAmount: contracts.totalAmount,
-    minAmount: contracts.minAmount,
-    maxAmount: contracts.maxAmount,
     totalOrMaxAmount: contracts.totalOrMaxAmount,
-    areaInCharge: contracts.areaInCharge,
-    updateDate: contracts.updateDate,
-    isEmpty: contracts.isEmpty,
     createdAt: contracts.createdAt,
   },
+
   search: (text) => sql`${contracts.searchText} LIKE ${containsPattern(text)}`,
   // Suppliers whose name matches, looked up first: a literal list lets PostgreSQL combine the
   // trigram index with the supplier index (a sub-select in an OR made it walk every contract).

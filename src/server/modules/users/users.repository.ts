@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { LIMITS } from '../../../shared/constants/limits';
 import type { UserListQuery } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
@@ -111,8 +110,8 @@ export async function listUsers(
       .from(users)
       .where(where)
       .orderBy(query.order === 'asc' ? asc(column) : desc(column), desc(users.id))
-      .limit(LIMITS.usersPageSize)
-      .offset(pageOffset(query.page, LIMITS.usersPageSize)),
+      .limit(query.limit)
+      .offset(pageOffset(query.page, query.limit)),
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };

@@ -50,7 +50,7 @@ export async function createAdministrator(db: Database, input: AdministratorInpu
 
 export async function listUsersPage(deps: AppDeps, query: UserListQuery): Promise<Page<UserRow>> {
   const { rows, total } = await listUsers(deps.database.db, query);
-  return toPage(rows, total, query.page, LIMITS.usersPageSize);
+  return toPage(rows, total, query.page, query.limit);
 }
 
 /**

@@ -26,54 +26,66 @@ import {
 } from '../../features/admin/catalogue/fields';
 import { ReferenceField } from '../../features/admin/contracts/reference-field';
 
-const text = (field: keyof typeof L, extra: Partial<CatalogueColumn> = {}): CatalogueColumn => ({
-  field,
-  label: L[field],
-  sort: field,
-  ...extra,
-});
+/** A column of the spec's list; sortable only where the server names the sort (decision 0021). */
+const column = (
+  field: keyof typeof L,
+  extra: Partial<CatalogueColumn> & { sortable?: boolean; shown?: boolean } = {},
+): CatalogueColumn => {
+  const { sortable, shown, ...rest } = extra;
+  return {
+    field,
+    label: L[field],
+    ...(sortable ? { sort: field } : {}),
+    visible: shown === true,
+    ...rest,
+  };
+};
+const named = (
+  field: 'supplier' | 'organizerAdministrativeUnit' | 'applicantAdministrativeUnit',
+  shown = false,
+) =>
+  ({
+    field: `${field}.name`,
+    label: L[field],
+    sort: `${field}.name`,
+    maxWidth: 260,
+    visible: shown,
+  }) satisfies CatalogueColumn;
 
-/** The columns of the spec, in its order; createdAt starts hidden. */
+/**
+ * The spec's columns. Eight show at first, in the order a reader scans a contract (the supplier
+ * stays fixed at the left); the others wait under 'Columnas'.
+ */
 const COLUMNS: CatalogueColumn[] = [
-  { field: 'supplier.name', label: L.supplier, sort: 'supplier.name', maxWidth: 260 },
-  text('category', { type: 'i18n', labels: CONTRACT_CATEGORY_LABELS }),
-  text('procedureType', { type: 'i18n', labels: PROCEDURE_TYPE_LABELS }),
-  text('administrationPeriod', { inline: true }),
-  text('fiscalYear', { inline: true }),
-  text('period', { inline: true }),
-  text('contractId', { inline: true, type: 'highlight' }),
-  text('partida', { inline: true }),
-  text('procedureState', { type: 'i18n', labels: PROCEDURE_STATE_LABELS }),
-  { field: 'announcementUrl', label: L.announcementUrl, maxWidth: 240 },
-  text('announcementDate', { type: 'date' }),
-  { field: 'servicesDescription', label: L.servicesDescription, inline: true, maxWidth: 320 },
-  text('clarificationMeetingDate', { type: 'date' }),
-  { field: 'clarificationMeetingJudgmentUrl', label: L.clarificationMeetingJudgmentUrl, maxWidth: 240 },
-  { field: 'presentationProposalsDocUrl', label: L.presentationProposalsDocUrl, maxWidth: 240 },
-  {
-    field: 'organizerAdministrativeUnit.name',
-    label: L.organizerAdministrativeUnit,
-    sort: 'organizerAdministrativeUnit.name',
-    maxWidth: 240,
-  },
-  {
-    field: 'applicantAdministrativeUnit.name',
-    label: L.applicantAdministrativeUnit,
-    sort: 'applicantAdministrativeUnit.name',
-    maxWidth: 240,
-  },
-  text('administrativeUnitType', { type: 'i18n', labels: ADMINISTRATIVE_UNIT_TYPE_LABELS }),
-  text('contractNumber', { inline: true, type: 'highlight' }),
-  text('contractDate', { type: 'date' }),
-  text('contractType', { type: 'i18n', labels: CONTRACT_TYPE_LABELS }),
-  text('totalAmount', { type: 'currency' }),
-  text('minAmount', { type: 'currency' }),
-  text('maxAmount', { type: 'currency' }),
-  text('totalOrMaxAmount', { type: 'currency' }),
-  { field: 'contractUrl', label: L.contractUrl, maxWidth: 240 },
-  text('areaInCharge', { inline: true, maxWidth: 240 }),
-  text('updateDate', { type: 'date' }),
-  text('isEmpty', { type: 'boolean' }),
+  named('supplier', true),
+  column('contractNumber', { sortable: true, shown: true, inline: true, type: 'highlight' }),
+  column('contractDate', { sortable: true, shown: true, type: 'date' }),
+  column('totalOrMaxAmount', { sortable: true, shown: true, type: 'currency' }),
+  column('procedureType', { sortable: true, shown: true, type: 'i18n', labels: PROCEDURE_TYPE_LABELS }),
+  column('procedureState', { sortable: true, shown: true, type: 'i18n', labels: PROCEDURE_STATE_LABELS }),
+  column('administrationPeriod', { sortable: true, shown: true, inline: true }),
+  column('servicesDescription', { shown: true, inline: true, maxWidth: 320 }),
+  column('category', { type: 'i18n', labels: CONTRACT_CATEGORY_LABELS }),
+  column('fiscalYear', { sortable: true, inline: true }),
+  column('period', { inline: true }),
+  column('contractId', { inline: true, type: 'highlight' }),
+  column('partida', { inline: true }),
+  column('announcementUrl'),
+  column('announcementDate', { type: 'date' }),
+  column('clarificationMeetingDate', { type: 'date' }),
+  column('clarificationMeetingJudgmentUrl'),
+  column('presentationProposalsDocUrl'),
+  named('organizerAdministrativeUnit'),
+  named('applicantAdministrativeUnit'),
+  column('administrativeUnitType', { type: 'i18n', labels: ADMINISTRATIVE_UNIT_TYPE_LABELS }),
+  column('contractType', { type: 'i18n', labels: CONTRACT_TYPE_LABELS }),
+  column('totalAmount', { type: 'currency' }),
+  column('minAmount', { type: 'currency' }),
+  column('maxAmount', { type: 'currency' }),
+  column('contractUrl'),
+  column('areaInCharge', { inline: true }),
+  column('updateDate', { type: 'date' }),
+  column('isEmpty', { type: 'boolean' }),
   { field: 'createdAt', label: 'Fecha de creación', type: 'date', sort: 'createdAt', visible: false },
 ];
 
@@ -292,7 +304,6 @@ const CONTRACTS: CatalogueConfig<ContractDoc> = {
   newLabel: 'Nuevo contrato',
   testId: 'contracts-catalogue',
   columns: COLUMNS,
-  tableMinWidth: 4200,
   modalSize: 'xl',
   schema: ContractInputSchema,
   empty: EMPTY,

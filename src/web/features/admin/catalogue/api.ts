@@ -12,8 +12,13 @@ export interface CataloguePage<Doc> {
 
 const key = (path: string) => ['admin', 'catalogue', path] as const;
 
-export function useCatalogueList<Doc>(path: string, query: CatalogueListQuery) {
+/** One page of a catalogue; `limit` is one of LIMITS.cataloguePageSizes (the server's default is 10). */
+export function useCatalogueList<Doc>(
+  path: string,
+  query: Omit<CatalogueListQuery, 'limit'> & { limit?: number },
+) {
   const params = new URLSearchParams({ page: String(query.page), order: query.order });
+  if (query.limit) params.set('limit', String(query.limit));
   if (query.sort) params.set('sort', query.sort);
   if (query.search) params.set('search', query.search);
   return useQuery({

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Checkbox,
@@ -7,27 +6,28 @@ import {
   Menu,
   Modal,
   Paper,
+  Select,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { LIMITS } from '../../../../shared/constants/limits';
+import { PlusIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/pagination';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notifications';
-import { useCatalogueList, useDeleteEntry, useSaveEntries, useSaveEntry } from './api';
-import { type CatalogueColumn, renderCell, valueAt } from './columns';
+import { useCatalogueList, useDeleteEntry, useSaveEntries } from './api';
+import { CatalogueTable } from './catalogue-table';
+import { type CatalogueColumn, valueAt } from './columns';
+import { EntryModal, fieldErrors } from './entry-modal';
 
-type Row = { _id: string } & Record<string, unknown>;
-type Draft = Record<string, unknown>;
+export type Row = { _id: string } & Record<string, unknown>;
+export type Draft = Record<string, unknown>;
 
 export interface CatalogueConfig<Doc extends Row> {
   /** API path: /api/{path}/list… */
@@ -47,8 +47,6 @@ export interface CatalogueConfig<Doc extends Row> {
     errors: Record<string, string>;
   }): ReactNode;
   testId: string;
-  /** Wide catalogues (contracts) scroll sideways beyond this width. */
-  tableMinWidth?: number;
   /** The entry modal's size (the contract form is large). */
   modalSize?: 'lg' | 'xl';
   /** How a row is named in buttons' labels (default: its first column). */
@@ -63,16 +61,6 @@ export interface CatalogueConfig<Doc extends Row> {
   afterSave?(doc: Doc, draft: Draft): Promise<string | undefined>;
 }
 
-/** Files chosen in a form travel in `afterSave`, never in the JSON body. */
-const withoutFiles = (draft: Draft): Draft =>
-  Object.fromEntries(Object.entries(draft).filter(([, value]) => !(value instanceof Blob)));
-
-function fieldErrors(error: z.ZodError): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const issue of error.issues) found[String(issue.path[0])] ??= issue.message;
-  return found;
-}
-
 /**
  * One catalogue screen (spec: admin area, catalogue screens): search after 1000 ms, column
  * visibility (at least one stays), sortable headers, server paging, the 'Nuevo(a)'/'Editar'
@@ -82,16 +70,19 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 1000);
   const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(LIMITS.cataloguePageSizes[0]);
   const [sort, setSort] = useState<{ sort?: string; order: 'asc' | 'desc' }>({ order: 'desc' });
   const [hidden, setHidden] = useState<Set<string>>(
     () => new Set(config.columns.filter((column) => column.visible === false).map((column) => column.field)),
   );
-  const list = useCatalogueList<Doc>(config.path, { page, search: debounced || undefined, ...sort });
+  const list = useCatalogueList<Doc>(config.path, { page, limit, search: debounced || undefined, ...sort });
   const [editing, setEditing] = useState<Doc | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [deleting, setDeleting] = useState<Doc | null>(null);
   const [inline, setInline] = useState(false);
   const [changes, setChanges] = useState<Record<string, Draft>>({});
+  // Each changed row's invalid cells and their messages (the save schema's, or the server's).
+  const [invalid, setInvalid] = useState<Record<string, Record<string, string>>>({});
   const [confirmingInline, setConfirmingInline] = useState(false);
   const remove = useDeleteEntry(config.path);
   const saveMany = useSaveEntries(config.path);
@@ -121,15 +112,31 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
   const toggleInline = () => {
     setInline((current) => !current);
     setChanges({});
+    setInvalid({});
   };
   const changeCell = (row: Doc, field: string, value: string) => {
-    setChanges((current) => ({
-      ...current,
-      [row._id]: { ...(current[row._id] ?? config.toDraft(row)), _id: row._id, [field]: value },
-    }));
+    const draft = { ...(changes[row._id] ?? config.toDraft(row)), _id: row._id, [field]: value };
+    setChanges((current) => ({ ...current, [row._id]: draft }));
+    const parsed = config.schema.safeParse(draft);
+    setInvalid((current) => ({ ...current, [row._id]: parsed.success ? {} : fieldErrors(parsed.error) }));
+  };
+  const editableErrors = () =>
+    Object.entries(invalid).flatMap(([id, fields]) =>
+      Object.entries(fields)
+        .filter(
+          ([field]) => id in changes && columns.some((column) => column.inline && column.field === field),
+        )
+        .map(([, message]) => message),
+    );
+  const askToSaveInline = () => {
+    const [first] = editableErrors();
+    if (first)
+      toast('danger', `Corrige los campos marcados antes de guardar. ${first}`, { id: 'inline-errors' });
+    else setConfirmingInline(true);
   };
   const saveInline = () => {
-    saveMany.mutate(Object.values(changes), {
+    const sent = Object.values(changes);
+    saveMany.mutate(sent, {
       onSuccess: (response) => {
         toast('success', response.message);
         setConfirmingInline(false);
@@ -138,6 +145,13 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
       },
       onError: (error) => {
         setConfirmingInline(false);
+        // 'docs.1.fiscalYear' names a row (in the order sent) and, for a rule, its field.
+        for (const item of error instanceof ApiError ? (error.errors ?? []) : []) {
+          const [, index, field] = item.path.match(/docs\.(\d+)\.?(\w*)/) ?? [];
+          const id = sent[Number(index)]?._id as string | undefined;
+          if (id && field)
+            setInvalid((current) => ({ ...current, [id]: { ...current[id], [field]: item.message } }));
+        }
         toast('danger', error.message || 'No fue posible guardar los registros.');
       },
     });
@@ -205,7 +219,7 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
             </Menu>
             {inline ? (
               <>
-                <Button size="sm" disabled={changed === 0} onClick={() => setConfirmingInline(true)}>
+                <Button size="sm" disabled={changed === 0} onClick={askToSaveInline}>
                   Guardar
                 </Button>
                 <Button size="sm" variant="default" onClick={toggleInline}>
@@ -233,92 +247,49 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
               : `Por ahora no hay ${config.plural.toLowerCase()}.`}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={config.tableMinWidth ?? 640}>
-            <Table striped highlightOnHover verticalSpacing="sm" data-testid="catalogue-table">
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((column) => (
-                    <Table.Th key={column.field}>
-                      {column.sort ? (
-                        <UnstyledButton onClick={() => sortBy(column.sort!)} fw={700} fz="sm">
-                          {column.label} {sort.sort === column.sort ? (sort.order === 'asc' ? '▲' : '▼') : ''}
-                        </UnstyledButton>
-                      ) : (
-                        column.label
-                      )}
-                    </Table.Th>
-                  ))}
-                  <Table.Th>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.docs.map((row) => (
-                  <Table.Tr key={row._id}>
-                    {columns.map((column) => (
-                      <Table.Td
-                        key={column.field}
-                        style={
-                          column.maxWidth
-                            ? { maxWidth: column.maxWidth, overflowWrap: 'anywhere' }
-                            : undefined
-                        }
-                      >
-                        {inline && column.inline ? (
-                          <TextInput
-                            size="xs"
-                            aria-label={`${column.label} de ${labelOf(row)}`}
-                            value={String(
-                              changes[row._id]?.[column.field] ?? valueAt(row, column.field) ?? '',
-                            )}
-                            onChange={(event) => changeCell(row, column.field, event.currentTarget.value)}
-                          />
-                        ) : (
-                          <>
-                            {renderCell(column, row)}
-                            {column === columns[0] ? config.badges?.(row) : null}
-                          </>
-                        )}
-                      </Table.Td>
-                    ))}
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Editar">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Editar ${labelOf(row)}`}
-                            onClick={() => {
-                              setEditing(row);
-                              setModalOpen(true);
-                            }}
-                          >
-                            <PencilIcon />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Eliminar">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Eliminar ${labelOf(row)}`}
-                            onClick={() => setDeleting(row)}
-                          >
-                            <TrashIcon />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <CatalogueTable<Doc>
+            columns={columns}
+            rows={data.docs}
+            sort={sort}
+            onSort={sortBy}
+            inline={inline}
+            changes={changes}
+            invalid={invalid}
+            onChangeCell={changeCell}
+            labelOf={labelOf}
+            badges={config.badges}
+            onEdit={(row) => {
+              setEditing(row);
+              setModalOpen(true);
+            }}
+            onDelete={setDeleting}
+          />
         )}
         {data && data.total > 0 ? (
-          <Group justify="space-between" mt="md">
-            <Text fz="sm" c="dimmed">
-              {list.data?.totalIsLowerBound
-                ? `Más de ${data.total.toLocaleString('es-MX')} resultados: escribe más para acotar la búsqueda`
-                : `${data.total.toLocaleString('es-MX')} registros`}
-            </Text>
+          <Group justify="space-between" mt="md" gap="sm">
+            <Group gap="sm">
+              <Text fz="sm" c="dimmed">
+                {list.data?.totalIsLowerBound
+                  ? `Más de ${data.total.toLocaleString('es-MX')} resultados: escribe más para acotar la búsqueda`
+                  : `${data.total.toLocaleString('es-MX')} registros`}
+              </Text>
+              <Select
+                size="xs"
+                w={150}
+                aria-label="Filas por página"
+                allowDeselect={false}
+                withCheckIcon={false}
+                data={LIMITS.cataloguePageSizes.map((size) => ({
+                  value: String(size),
+                  label: `${size} por página`,
+                }))}
+                value={String(limit)}
+                onChange={(value) => {
+                  setLimit(Number(value ?? LIMITS.cataloguePageSizes[0]));
+                  setPage(1);
+                }}
+              />
+            </Group>
             {data.pages > 1 ? <Pagination page={data.page} pages={data.pages} onChange={setPage} /> : null}
           </Group>
         ) : null}
@@ -378,115 +349,5 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
         </Stack>
       </Modal>
     </Stack>
-  );
-}
-
-/** 'Nuevo(a)' / 'Editar': validated with the server's schema; field errors listed in the footer. */
-function EntryModal<Doc extends Row>({
-  config,
-  entry,
-  opened,
-  onClose,
-}: {
-  config: CatalogueConfig<Doc>;
-  entry: Doc | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  const [draft, setDraft] = useState<Draft>(config.empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const save = useSaveEntry<Doc>(config.path);
-  const { reset } = save;
-  // On a phone the form takes the whole screen.
-  const phone = useMediaQuery('(max-width: 36em)');
-
-  useEffect(() => {
-    if (opened) {
-      setDraft(entry ? config.toDraft(entry) : config.empty);
-      setErrors({});
-      setConfirming(null);
-      reset();
-    }
-  }, [opened, entry, config, reset]);
-
-  const set = (field: string, value: unknown) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _fixed, ...rest }) => rest);
-  };
-  const submit = () => {
-    const parsed = config.schema.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast('danger', 'El formulario contiene errores', { id: 'form-errors' });
-      return;
-    }
-    if (!entry && config.confirmCreate && !confirming) {
-      setConfirming(config.confirmCreate(draft));
-      return;
-    }
-    const body = withoutFiles(draft);
-    save.mutate(entry ? { ...body, _id: entry._id } : body, {
-      onSuccess: async (response) => {
-        toast('success', response.message);
-        if (config.afterSave) {
-          try {
-            const extra = await config.afterSave(response.data, draft);
-            if (extra) toast('success', extra);
-          } catch (error) {
-            toast('danger', `El registro se guardó, pero ${(error as Error).message}`);
-          }
-        }
-        onClose();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.errors) {
-          setErrors(
-            Object.fromEntries(error.errors.map((item) => [item.path.replace(/^body\./, ''), item.message])),
-          );
-        }
-        toast('danger', error.message || 'No fue posible guardar el registro.');
-        setConfirming(null);
-      },
-    });
-  };
-  const listed = Object.values(errors);
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={entry ? 'Editar' : 'Nuevo(a)'}
-      size={config.modalSize ?? 'lg'}
-      fullScreen={phone}
-      centered
-    >
-      <Stack gap="sm">
-        {config.form({ draft, set, errors })}
-        {confirming ? (
-          <Alert color="blue" variant="light" title="¿Guardar el registro?">
-            {confirming} Pulsa Guardar de nuevo para confirmar.
-          </Alert>
-        ) : null}
-        {listed.length > 0 ? (
-          <Alert color="red" variant="light" title="El formulario contiene errores" role="alert">
-            <Stack gap={2}>
-              {listed.map((message) => (
-                <Text key={message} fz="sm" style={{ whiteSpace: 'pre-line' }}>
-                  {message}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            Guardar
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -19,7 +19,7 @@ export interface CatalogueColumn {
   sort?: string;
   /** Editable in the inline edit mode, as text. */
   inline?: boolean;
-  /** Long texts (descriptions, links) wrap within this width instead of stretching the table. */
+  /** Widest the one-line cell grows (px, default 240); longer values end in '…' with a tooltip. */
   maxWidth?: number;
 }
 
@@ -30,9 +30,10 @@ export function valueAt(row: unknown, field: string): unknown {
     .reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], row);
 }
 
-export function renderCell(column: CatalogueColumn, row: unknown): ReactNode {
+/** The value as one line of text (also the cell's tooltip), or null when empty. */
+export function cellText(column: CatalogueColumn, row: unknown): string | null {
   const value = valueAt(row, column.field);
-  if (value === null || value === undefined || value === '') return <Text c="dimmed">—</Text>;
+  if (value === null || value === undefined || value === '') return null;
   switch (column.type) {
     case 'currency':
       return formatMoney(Number(value));
@@ -42,14 +43,25 @@ export function renderCell(column: CatalogueColumn, row: unknown): ReactNode {
       return value ? 'Sí' : 'No';
     case 'i18n':
       return column.labels?.[String(value)] ?? String(value);
-    case 'highlight':
-      // Identifiers: emphasised, never cut (a badge would truncate long contract numbers).
-      return (
-        <Text span fz="sm" fw={600} c="var(--mantine-primary-color-filled)" style={{ whiteSpace: 'nowrap' }}>
-          {String(value)}
-        </Text>
-      );
     default:
       return String(value);
   }
+}
+
+export function renderCell(column: CatalogueColumn, row: unknown): ReactNode {
+  const text = cellText(column, row);
+  if (text === null)
+    return (
+      <Text span c="dimmed" fz="sm">
+        —
+      </Text>
+    );
+  // Identifiers: emphasised.
+  if (column.type === 'highlight')
+    return (
+      <Text span fz="sm" fw={600} c="var(--mantine-primary-color-filled)">
+        {text}
+      </Text>
+    );
+  return text;
 }

@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:contracts-catalogue [-- --runs 20] [-- --late 500] [-- --organization <id>]`
+ *
+ * p50 and p95 of the contracts catalogue's list for every named sort (decision 0021), ascending and
+ * descending, on the first page and on a late page (`--late`, 10 rows a page), plus the first page
+ * of 100 rows, through the real app (Fastify inject) with a signed-in GENERAL administrator,
+ * against the configured database (DATABASE_URL, or the embedded one). Run bench:seed first.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { queryRows } from '../src/server/db/client';
+import { hashPassword } from '../src/server/lib/passwords';
+import { contractCatalogue } from '../src/server/modules/catalogues/contract-catalogue';
+import { findUserByEmail, insertUser } from '../src/server/modules/users/users.repository';
+import { monitorToMeasure, openBenchDatabase, option } from './support';
+
+const runs = Number(option('runs') ?? 20);
+const late = Number(option('late') ?? 500);
+
+const { config, database } = await openBenchDatabase();
+const app = await buildApp(
+  {
+    ...config,
+    sessionSecret: randomBytes(32).toString('hex'),
+    rateLimits: { ...config.rateLimits, loginPer15Minutes: 10_000 },
+  },
+  { database },
+);
+const organizationId = await monitorToMeasure(database);
+const { db } = database;
+
+const email = 'bench-admin@example.org';
+const password = 'bench-admin-password';
+if (!(await findUserByEmail(db, email))) {
+  await insertUser(db, {
+    email,
+    name: 'Bench',
+    lastName: 'Admin',
+    passwordHash: await hashPassword(password),
+    administratorType: 'GENERAL',
+  });
+}
+const login = await app.inject({
+  method: 'POST',
+  url: '/public-api/accounts/login',
+  payload: { username: email, password },
+});
+const headers = {
+  authorization: `Bearer ${login.json().data.token as string}`,
+  'x-current-organization-id': organizationId,
+};
+const [{ contracts }] = (await queryRows<{ contracts: number }>(
+  db,
+  sql`SELECT count(*)::int AS contracts FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL`,
+)) as [{ contracts: number }];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+/** Two warm-up calls, then `runs` timed ones; prints p50 and p95 in milliseconds. */
+async function measure(name: string, url: string): Promise<number> {
+  const elapsed: number[] = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const started = performance.now();
+    const response = await app.inject({ method: 'GET', url, headers });
+    const spent = performance.now() - started;
+    if (response.statusCode !== 200)
+      throw new Error(`${name}: HTTP ${response.statusCode} ${response.body.slice(0, 300)}`);
+    if (i >= 2) elapsed.push(spent);
+  }
+  elapsed.sort((a, b) => a - b);
+  const p95 = percentile(elapsed, 0.95);
+  console.log(
+    `${name.padEnd(52)} ${percentile(elapsed, 0.5).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}`,
+  );
+  return p95;
+}
+
+console.log(
+  `${database.describe}: monitor ${organizationId} with ${contracts.toLocaleString('en-US')} contracts; ${runs} runs each\n`,
+);
+console.log(`${'contracts catalogue call'.padEnd(52)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
+let worst = { name: '', p95: 0 };
+for (const sort of Object.keys(contractCatalogue.sortable)) {
+  for (const order of ['asc', 'desc'] as const) {
+    for (const [label, page, limit] of [
+      ['page 1', 1, 10],
+      [`page ${late}`, late, 10],
+      ['page 1 of 100 rows', 1, 100],
+    ] as const) {
+      const name = `${sort} ${order}, ${label}`;
+      const p95 = await measure(
+        name,
+        `/api/contracts/list?sort=${sort}&order=${order}&page=${page}&limit=${limit}`,
+      );
+      if (p95 > worst.p95) worst = { name, p95 };
+    }
+  }
+}
+console.log(`\nslowest p95: ${worst.name} (${worst.p95.toFixed(1)} ms)`);
+await app.close();
+await database.close();

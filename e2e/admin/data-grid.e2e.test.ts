@@ -1,0 +1,143 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addAdministrator, chooseMonitor, signIn } from '../fixtures/admin';
+import { launchBrowser, openWatchedPage } from '../fixtures/browser';
+import { type RunningPortal, startPortal } from '../fixtures/server';
+
+const PASSWORD = 'clave-de-la-rejilla';
+
+/**
+ * The contracts catalogue of the demonstration monitor as a data grid: one-line rows, eight
+ * columns at first and the rest under 'Columnas', the page size the user picks, the supplier
+ * fixed while the others scroll sideways, and an invalid inline edit marked on its cell.
+ */
+describe('the catalogue grid in Chromium', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    await addAdministrator(portal.database.db, {
+      email: 'rejilla@example.org',
+      password: PASSWORD,
+      name: 'Re',
+      lastName: 'Jilla',
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+  afterEach(async () => {
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  async function openContracts(viewport: { width: number; height: number }) {
+    ({ context, page, problems } = await openWatchedPage(browser, { viewport }));
+    await page.goto(`${portal.baseUrl}/login?redirectTo=${encodeURIComponent('/admin/contracts')}`);
+    await signIn(page, 'rejilla@example.org', PASSWORD);
+    await chooseMonitor(page);
+    await page.getByRole('heading', { name: 'Catálogo de Contratos' }).waitFor();
+    await rows().first().waitFor();
+  }
+  const table = () => page.getByTestId('catalogue-table');
+  const rows = () => table().locator('tbody tr');
+  const headers = () => table().locator('thead th').allInnerTexts();
+
+  /** The tallest row, in pixels: one line of text with its padding stays under 48. */
+  async function tallestRow(): Promise<number> {
+    const heights = await rows().evaluateAll((all) => all.map((row) => row.getBoundingClientRect().height));
+    return Math.max(...heights);
+  }
+
+  it('shows one-line rows with eight columns, the rest under Columnas, and 25 rows on request', async () => {
+    await openContracts({ width: 1366, height: 900 });
+    expect(await rows().count()).toBe(10);
+    expect(await tallestRow()).toBeLessThan(48);
+    expect((await headers()).map((text) => text.replace(/[▲▼]/g, '').trim())).toEqual([
+      'Proveedor',
+      'Número de contrato',
+      'Fecha del contrato',
+      'Monto total o máximo',
+      'Tipo de procedimiento',
+      'Estado del procedimiento',
+      'Administración',
+      'Descripción de las obras, bienes o servicios',
+      'Acciones',
+    ]);
+    // A description cut short shows whole in its tooltip.
+    const description = rows().first().locator('td').nth(7).locator('div').first();
+    expect((await description.getAttribute('title'))?.length).toBeGreaterThan(0);
+
+    // The hidden columns wait under 'Columnas'; choosing one adds it.
+    await page.getByRole('button', { name: 'Columnas' }).click();
+    const materia = page.getByRole('menuitem').filter({ hasText: 'Materia' });
+    await materia.waitFor();
+    expect(await materia.getByRole('checkbox').isChecked()).toBe(false);
+    expect(await page.getByRole('menuitem').filter({ hasText: 'Hipervínculo al contrato' }).count()).toBe(1);
+    await materia.click();
+    await page.keyboard.press('Escape');
+    await expect.poll(headers).toContain('Materia');
+    expect(await tallestRow()).toBeLessThan(48);
+
+    await page.locator('input[aria-label="Filas por página"]').click();
+    await page.getByRole('option', { name: '25 por página' }).click();
+    await expect.poll(() => rows().count()).toBe(25);
+    expect(await tallestRow()).toBeLessThan(48);
+
+    // A named sort: the header says so, and the list is read again from the first page.
+    await table()
+      .getByRole('button', { name: /^Proveedor/ })
+      .click();
+    await expect.poll(() => table().locator('th[aria-sort="ascending"]').innerText()).toMatch(/^Proveedor/);
+    await expect.poll(() => rows().count()).toBe(25);
+  });
+
+  it('keeps the supplier in view while a phone scrolls the other columns sideways', async () => {
+    await openContracts({ width: 360, height: 740 });
+    expect(await tallestRow()).toBeLessThan(48);
+    const scroller = page.locator('.mantine-Table-scrollContainer, [class*="scrollContainer"]').first();
+    const firstCell = rows().first().locator('td').first();
+    const supplier = await firstCell.innerText();
+    await scroller.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(300);
+    // The first cell is still where it was, and it is what the eye sees there (not covered).
+    const box = (await firstCell.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThan(360);
+    const seen = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('td')?.textContent ?? '',
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(seen).toBe(supplier);
+    // The last columns came into view next to it.
+    await expect
+      .poll(async () => (await rows().first().locator('td').last().boundingBox())?.x ?? 9999)
+      .toBeLessThan(360);
+  });
+
+  it('marks an invalid cell of the inline edit with its message and does not save', async () => {
+    await openContracts({ width: 1366, height: 900 });
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
+    const cell = page.getByRole('textbox', { name: /^Administración de / }).first();
+    await cell.fill('2024');
+    await expect.poll(() => cell.getAttribute('aria-invalid')).toBe('true');
+    const message = 'El campo Administración no tiene el formato correcto.';
+    await table().getByText(message).first().waitFor();
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await page
+      .getByText(`Corrige los campos marcados antes de guardar. ${message}`, { exact: false })
+      .waitFor();
+    expect(await page.getByRole('dialog', { name: 'Guardar cambios' }).count()).toBe(0);
+    // Fixed, the mark goes.
+    await cell.fill('2024-2027');
+    await expect.poll(() => cell.getAttribute('aria-invalid')).not.toBe('true');
+  });
+});
