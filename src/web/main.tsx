@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { registerServiceWorker } from './lib/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -17,3 +18,5 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -1,0 +1,116 @@
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import type {
+  PersistedClient,
+  Persister,
+  PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
+import { createStore, del, get, set } from 'idb-keyval';
+import { ApiError } from './api-client';
+
+/**
+ * Roots of the query keys whose data comes from /public-api: what anyone may read, so it may stay
+ * on a visitor's device for offline use (decision 0024). Everything else (the session, the
+ * administration's ['admin', …] queries, anything from /api) is never written to the device.
+ * A new public query is kept offline once its root is listed here.
+ */
+export const PUBLIC_QUERY_ROOTS: ReadonlySet<string> = new Set([
+  'organizations',
+  'about',
+  'contracts',
+  'contract',
+  'suppliers',
+  'supplier',
+  'supplier-contracts',
+  'options',
+  'chart',
+  'resources',
+  'contact',
+]);
+
+/** Saved screens are kept a week; older data is dropped rather than shown. */
+export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+
+/** The IndexedDB database and store of the saved public data (tests read them). */
+export const PERSIST_DATABASE = 'vigia';
+export const PERSIST_STORE = 'query-cache';
+export const PERSIST_KEY = 'public-queries';
+
+export function isPublicQueryKey(key: QueryKey): boolean {
+  return typeof key[0] === 'string' && PUBLIC_QUERY_ROOTS.has(key[0]);
+}
+
+/** Only successful public answers younger than the maximum age are saved. */
+export function shouldPersistQuery(query: Query, now = Date.now()): boolean {
+  return (
+    query.state.status === 'success' &&
+    isPublicQueryKey(query.queryKey) &&
+    now - query.state.dataUpdatedAt < PERSIST_MAX_AGE
+  );
+}
+
+/** A call that failed because the server could not be reached (offline, weak connection). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'NETWORK';
+}
+
+/**
+ * The version of the running build: the hashed name of its entry script, which changes whenever
+ * any of the app's code changes. Saved data of another version is discarded (the buster).
+ */
+export function appVersion(): string {
+  if (typeof document === 'undefined') return 'dev';
+  const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]');
+  return entry ? new URL(entry.src, window.location.href).pathname : 'dev';
+}
+
+/**
+ * Public queries stay in memory as long as they may be saved, so a screen opened earlier in the
+ * week is still in the saved copy (TanStack Query drops unused queries after gcTime).
+ */
+export function keepPublicQueries(queryClient: QueryClient): void {
+  for (const root of PUBLIC_QUERY_ROOTS) queryClient.setQueryDefaults([root], { gcTime: PERSIST_MAX_AGE });
+}
+
+/**
+ * Saves the query cache in IndexedDB at most once a second (and when the page is hidden), since
+ * the cache changes on every fetch. A device without IndexedDB (private modes) simply keeps nothing.
+ */
+export function createIndexedDbPersister(delay = 1000): Persister {
+  const store = createStore(PERSIST_DATABASE, PERSIST_STORE);
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const client = pending;
+    pending = null;
+    if (client) void set(PERSIST_KEY, client, store).catch(() => undefined);
+  };
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush();
+    });
+  }
+  return {
+    persistClient(client) {
+      pending = client;
+      timer ??= setTimeout(flush, delay);
+    },
+    restoreClient: () => get<PersistedClient>(PERSIST_KEY, store).catch(() => undefined),
+    removeClient: () => del(PERSIST_KEY, store).catch(() => undefined),
+  };
+}
+
+/** The options of PersistQueryClientProvider: public queries only, a week, this build's data only. */
+export function publicQueryPersistence(): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister: createIndexedDbPersister(),
+    maxAge: PERSIST_MAX_AGE,
+    buster: appVersion(),
+    // Mutations waiting for the network (a form sent offline) are never written to the device.
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => shouldPersistQuery(query),
+      shouldDehydrateMutation: () => false,
+    },
+  };
+}
