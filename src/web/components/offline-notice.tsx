@@ -1,38 +1,9 @@
 import { Alert, Container } from '@mantine/core';
-import type { Query } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format/dates';
-import { isNetworkError, isPublicQueryKey } from '../lib/query-persistence';
-
-interface OfflineState {
-  /** When the oldest saved data on the screen was fetched (ms), or null when none is shown. */
-  savedAt: number | null;
-  /** Part of the screen has no saved data and cannot load it. */
-  missing: boolean;
-}
-
-/**
- * What the screen shows without the server: the public queries on screen (with observers) that
- * are offline, paused waiting for the network or failed with a network error.
- */
-export function offlineState(queries: Query[], online: boolean): OfflineState {
-  let savedAt: number | null = null;
-  let missing = false;
-  for (const query of queries) {
-    if (!isPublicQueryKey(query.queryKey) || query.getObserversCount() === 0) continue;
-    const { state } = query;
-    const unreachable =
-      state.fetchStatus === 'paused' || (state.status === 'error' && isNetworkError(state.error));
-    if (state.data !== undefined && (!online || unreachable)) {
-      savedAt = savedAt === null ? state.dataUpdatedAt : Math.min(savedAt, state.dataUpdatedAt);
-    } else if (state.data === undefined && (unreachable || (!online && state.status === 'pending'))) {
-      missing = true;
-    }
-  }
-  return { savedAt, missing };
-}
+import { offlineState } from '../lib/query-persistence';
 
 function subscribeToConnection(onChange: () => void): () => void {
   window.addEventListener('online', onChange);

@@ -1,4 +1,4 @@
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { DehydrateOptions, Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type {
   PersistedClient,
   Persister,
@@ -76,7 +76,11 @@ export function keepPublicQueries(queryClient: QueryClient): void {
  * the cache changes on every fetch. A device without IndexedDB (private modes) simply keeps nothing.
  */
 export function createIndexedDbPersister(delay = 1000): Persister {
-  const store = createStore(PERSIST_DATABASE, PERSIST_STORE);
+  let opened: ReturnType<typeof createStore> | null = null;
+  const store = () => {
+    opened ??= createStore(PERSIST_DATABASE, PERSIST_STORE);
+    return opened;
+  };
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = () => {
@@ -84,7 +88,7 @@ export function createIndexedDbPersister(delay = 1000): Persister {
     timer = null;
     const client = pending;
     pending = null;
-    if (client) void set(PERSIST_KEY, client, store).catch(() => undefined);
+    if (client) void set(PERSIST_KEY, client, store()).catch(() => undefined);
   };
   if (typeof document !== 'undefined') {
     document.addEventListener('visibilitychange', () => {
@@ -96,10 +100,31 @@ export function createIndexedDbPersister(delay = 1000): Persister {
       pending = client;
       timer ??= setTimeout(flush, delay);
     },
-    restoreClient: () => get<PersistedClient>(PERSIST_KEY, store).catch(() => undefined),
-    removeClient: () => del(PERSIST_KEY, store).catch(() => undefined),
+    restoreClient: async () => {
+      try {
+        return await get<PersistedClient>(PERSIST_KEY, store());
+      } catch {
+        return undefined;
+      }
+    },
+    removeClient: async () => {
+      try {
+        await del(PERSIST_KEY, store());
+      } catch {
+        // Nothing saved to remove.
+      }
+    },
   };
 }
+
+/**
+ * What is written to the device: public queries only; never a mutation waiting for the network
+ * (a form sent offline, an administrator's change).
+ */
+export const PUBLIC_DEHYDRATE_OPTIONS: DehydrateOptions = {
+  shouldDehydrateQuery: (query) => shouldPersistQuery(query),
+  shouldDehydrateMutation: () => false,
+};
 
 /** The options of PersistQueryClientProvider: public queries only, a week, this build's data only. */
 export function publicQueryPersistence(): Omit<PersistQueryClientOptions, 'queryClient'> {
@@ -107,10 +132,34 @@ export function publicQueryPersistence(): Omit<PersistQueryClientOptions, 'query
     persister: createIndexedDbPersister(),
     maxAge: PERSIST_MAX_AGE,
     buster: appVersion(),
-    // Mutations waiting for the network (a form sent offline) are never written to the device.
-    dehydrateOptions: {
-      shouldDehydrateQuery: (query) => shouldPersistQuery(query),
-      shouldDehydrateMutation: () => false,
-    },
+    dehydrateOptions: PUBLIC_DEHYDRATE_OPTIONS,
   };
+}
+
+export interface OfflineState {
+  /** When the oldest saved data on the screen was fetched (ms), or null when none is shown. */
+  savedAt: number | null;
+  /** Part of the screen has no saved data and cannot load it. */
+  missing: boolean;
+}
+
+/**
+ * What the screen shows without the server: the public queries on screen (with observers) that
+ * are offline, paused waiting for the network or failed with a network error.
+ */
+export function offlineState(queries: Query[], online: boolean): OfflineState {
+  let savedAt: number | null = null;
+  let missing = false;
+  for (const query of queries) {
+    if (!isPublicQueryKey(query.queryKey) || query.getObserversCount() === 0) continue;
+    const { state } = query;
+    const unreachable =
+      state.fetchStatus === 'paused' || (state.status === 'error' && isNetworkError(state.error));
+    if (state.data !== undefined && (!online || unreachable)) {
+      savedAt = savedAt === null ? state.dataUpdatedAt : Math.min(savedAt, state.dataUpdatedAt);
+    } else if (state.data === undefined && (unreachable || (!online && state.status === 'pending'))) {
+      missing = true;
+    }
+  }
+  return { savedAt, missing };
 }
