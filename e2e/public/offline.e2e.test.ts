@@ -149,6 +149,10 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
     await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
     await notice.waitFor();
 
+    // A page of the list never opened says that part of the screen is not saved.
+    await page.goto(url('/contracts?pagina=3'));
+    await page.getByText('Parte de esta pantalla no está guardada en este dispositivo.').waitFor();
+
     // A screen never opened on this device says so instead of staying blank, by link or address.
     await page.getByRole('link', { name: 'Proveedores', exact: true }).first().click();
     await page.getByRole('heading', { name: 'Sin conexión' }).waitFor();

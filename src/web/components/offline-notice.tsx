@@ -31,16 +31,17 @@ export function OfflineNotice() {
   });
   const [savedAt, missing] = snapshot.split('|');
   if (!savedAt && missing !== 'true') return null;
-  const notSaved = t('Parte de esta pantalla no está guardada en este dispositivo.');
+  const title = savedAt
+    ? t('Sin conexión: mostrando datos guardados del {{date}}', {
+        date: formatDate(new Date(Number(savedAt))),
+      })
+    : t('Sin conexión: esta pantalla no está guardada en este dispositivo.');
   return (
     <Container size="xl" mt="md" w="100%">
-      <Alert color="orange" variant="light" role="status" data-testid="offline-notice">
-        {savedAt
-          ? t('Sin conexión: mostrando datos guardados del {{date}}', {
-              date: formatDate(new Date(Number(savedAt))),
-            })
-          : t('Sin conexión: esta pantalla no está guardada en este dispositivo.')}
-        {savedAt && missing === 'true' ? ` ${notSaved}` : null}
+      <Alert color="orange" variant="light" role="status" data-testid="offline-notice" title={title}>
+        {savedAt && missing === 'true'
+          ? t('Parte de esta pantalla no está guardada en este dispositivo.')
+          : null}
       </Alert>
     </Container>
   );
