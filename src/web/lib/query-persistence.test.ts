@@ -1,7 +1,8 @@
-import { dehydrate, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { dehydrate, hydrate, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import {
+  asStale,
   isNetworkError,
   isPublicQueryKey,
   keepPublicQueries,
@@ -67,6 +68,15 @@ describe('public query data saved on the device', () => {
     const saved = dehydrate(client, PUBLIC_DEHYDRATE_OPTIONS);
     expect(saved.queries).toEqual([]);
     expect(saved.mutations).toEqual([]);
+  });
+
+  it('restores saved data as stale, so an open screen asks the server again', () => {
+    const saved = dehydrate(clientWithAdministrationData(), PUBLIC_DEHYDRATE_OPTIONS);
+    const restored = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    hydrate(restored, asStale({ timestamp: Date.now(), buster: 'v1', clientState: saved }).clientState);
+    const list = restored.getQueryCache().find({ queryKey: ['contracts', 'org-1', {}, 1] })!;
+    expect(list.state.data).toEqual({ data: { docs: [{ _id: 'c-1' }] } });
+    expect(list.isStale()).toBe(true);
   });
 
   it('keeps public queries in memory as long as they may be saved', () => {

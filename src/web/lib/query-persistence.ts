@@ -102,7 +102,8 @@ export function createIndexedDbPersister(delay = 1000): Persister {
     },
     restoreClient: async () => {
       try {
-        return await get<PersistedClient>(PERSIST_KEY, store());
+        const saved = await get<PersistedClient>(PERSIST_KEY, store());
+        return saved && asStale(saved);
       } catch {
         return undefined;
       }
@@ -115,6 +116,19 @@ export function createIndexedDbPersister(delay = 1000): Persister {
       }
     },
   };
+}
+
+/**
+ * Saved data fills a screen at once, but is never taken as fresh: online, every screen asks the
+ * server again when it opens (so a change made a moment ago shows); offline, the query waits
+ * and the saved data stays.
+ */
+export function asStale(saved: PersistedClient): PersistedClient {
+  const queries = saved.clientState.queries.map((query) => ({
+    ...query,
+    state: { ...query.state, isInvalidated: true },
+  }));
+  return { ...saved, clientState: { ...saved.clientState, queries } };
 }
 
 /**
