@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './scripts/service-worker.ts';
 
 // The web app lives in src/web and is built into dist/web, which the Fastify server serves.
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

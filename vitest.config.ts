@@ -23,7 +23,7 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 
 /**
  * Test projects:
- * - unit: pure functions (src/**\/*.test.ts);
+ * - unit: pure functions (src/**\/*.test.ts, scripts/**\/*.test.ts);
  * - api:pglite: API tests through app.inject on embedded PostgreSQL (src/**\/*.api.test.ts);
  * - api:postgres: the same API tests on a PostgreSQL server, when TEST_DATABASE_URL is set;
  * - e2e: the built app in Debian's Chromium, and the real start command (e2e/**\/*.e2e.test.ts).
@@ -39,7 +39,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: apiTests,
           environment: 'node',
         },

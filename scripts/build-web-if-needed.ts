@@ -7,7 +7,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json'];
+const INPUTS = [
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  'scripts/service-worker.ts',
+  'postcss.config.cjs',
+  'package-lock.json',
+];
 const STAMP = path.resolve('dist/web/.build-stamp');
 
 function fingerprint(): string {

@@ -22,7 +22,13 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
   });
 
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-MX' });
+    // The server's own answers (404 status, simulated failures through page.route) are checked
+    // here, so no service worker stands in between; offline.e2e.test.ts covers the worker.
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'es-MX',
+      serviceWorkers: 'block',
+    });
     page = await context.newPage();
     problems = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

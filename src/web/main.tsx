@@ -8,6 +8,7 @@ import { AppProviders } from './app/providers';
 import { router } from './app/router';
 import { ErrorReportModalSlot } from './features/error-reports/components/error-report-modal-slot';
 import { installErrorReporting } from './features/error-reports/reporter';
+import { registerServiceWorker } from './lib/service-worker';
 
 installErrorReporting();
 
@@ -22,3 +23,5 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -1,11 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { THEMES } from '../../shared/constants/themes';
 import { captureServerFailure } from '../features/error-reports/reporter';
 import { useStoredOrganization } from '../features/organizations/api/organizations';
 import { ApiError } from '../lib/api-client';
+import { keepPublicQueries, publicQueryPersistence } from '../lib/query-persistence';
 import { buildTheme } from '../theme';
 
 /** A refused call (403) may mean the user's permissions changed: read the session again. */
@@ -33,6 +35,9 @@ export const queryClient: QueryClient = new QueryClient({
     },
   },
 });
+keepPublicQueries(queryClient);
+/** Public query data is saved on the device for offline visits (decision 0024). */
+const persistOptions = publicQueryPersistence();
 
 /** Query cache, the chosen monitor's theme (Mantine theme + body class) and the toasts. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -46,11 +51,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [themeName]);
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <MantineProvider theme={theme} defaultColorScheme="light">
         <Notifications position="top-right" limit={4} zIndex={1000} />
         {children}
       </MantineProvider>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }

@@ -1,8 +1,8 @@
-import { createBrowserRouter } from 'react-router';
 import { WEB_ROUTES } from '../../shared/routes';
 import { PageLoader } from '../components/page-loader';
 import { UnexpectedErrorPage } from '../routes/errors/unexpected-error';
 import { PublicLayout, SelectionLayout } from './layouts/public-layout';
+import { createRouterWithOfflineScreens } from './offline-screens';
 import { RequireOrganization } from './organization-guard';
 import { RootLayout } from './root-layout';
 
@@ -13,7 +13,8 @@ import { RootLayout } from './root-layout';
 /** The administration's screens, all in one chunk (see app/admin/screens.ts). */
 const admin = () => import('./admin/screens');
 
-export const router = createBrowserRouter([
+// Offline, a screen never opened on this device shows 'Sin conexión' (app/offline-screens.ts).
+export const router = createRouterWithOfflineScreens([
   {
     element: <RootLayout />,
     errorElement: <UnexpectedErrorPage />,

@@ -1,16 +1,18 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { OfflineNotice } from '../../components/offline-notice';
 import { useCurrentOrganization } from '../../features/organizations/api/organizations';
 import { DemoNotice } from '../../features/organizations/components/demo-notice';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 
-/** Header, demonstration notice, the page, footer. */
+/** Header, offline notice, demonstration notice, the page, footer. */
 export function PublicLayout() {
   const { organization } = useCurrentOrganization();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <PublicHeader organization={organization} />
+      <OfflineNotice />
       {organization?.isDemo ? <DemoNotice /> : null}
       <Box component="main" id="contenido" style={{ flex: 1 }}>
         <Outlet />
@@ -25,6 +27,7 @@ export function SelectionLayout() {
   return (
     <Box mih="100vh">
       <PublicHeader withNavigation={false} />
+      <OfflineNotice />
       <Box component="main" id="contenido">
         <Outlet />
       </Box>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { toast } from '../../lib/notifications';
+import { isNetworkError } from '../../lib/query-persistence';
 import { compactFilters } from './filters-url';
 import { useListState } from './use-list-state';
 
@@ -16,8 +17,9 @@ export function monitorDefaults(organization: PublicOrganization): Partial<Publi
 type ListPage = { data: { pages: number } };
 
 /**
- * A paged public list under the filters of the address: a failed load empties the list and shows
- * the spec's toast, and a page past the end shows the last one (spec: pages are clamped).
+ * A paged public list under the filters of the address: a failed load empties the list (unless
+ * saved data is shown because the server cannot be reached) and shows the spec's toast, and a
+ * page past the end shows the last one (spec: pages are clamped).
  */
 export function useFilteredList<T extends ListPage>(
   organization: PublicOrganization,
@@ -26,7 +28,8 @@ export function useFilteredList<T extends ListPage>(
   const state = useListState(monitorDefaults(organization));
   const query = compactFilters(state.filters);
   const result = useList(organization._id, query, state.page);
-  const list = result.isError ? undefined : result.data;
+  // Data saved on the device stays when only the network failed (the offline notice says so).
+  const list = result.isError && !(isNetworkError(result.error) && result.data) ? undefined : result.data;
   const { isError, error } = result;
   const { page, setPage } = state;
 
