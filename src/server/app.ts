@@ -11,6 +11,8 @@ import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DownloadGate } from './exports/gate';
+import { WORKER_HEAP_MB } from './exports/pdf';
+import { PdfPool } from './exports/pdf-pool';
 import { addressKey } from './lib/address-key';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
@@ -107,12 +109,14 @@ export async function buildApp(
     // Counters shared by every process through the database (decision 0018).
     limiter: new Limiter(databaseCounterStore(database.db), now, background),
     downloads: new DownloadGate(config.downloads),
+    pdfPool: new PdfPool({ size: config.downloads.pdfWorkers, heapMb: WORKER_HEAP_MB }),
   };
   app.decorate('deps', appDeps);
   app.addHook('onClose', async () => {
     await appDeps.background.idle();
     appDeps.mailer.close();
     await notifications.close();
+    await appDeps.pdfPool.close();
   });
 
   app.addHook('preClose', async () => {

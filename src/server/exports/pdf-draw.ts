@@ -10,10 +10,11 @@ import type { PdfPayload, PdfSectionPayload } from './pdf-worker';
  * than a general layout engine on 10,000 rows (decision 0019).
  */
 
+/** Font files: paths or their bytes (a pooled thread reads them once). */
 export interface PdfFonts {
-  normal: string;
-  bold: string;
-  italics: string;
+  normal: string | Buffer;
+  bold: string | Buffer;
+  italics: string | Buffer;
 }
 
 type Doc = PDFKit.PDFDocument;

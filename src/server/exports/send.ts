@@ -86,5 +86,11 @@ export async function sendExport(
   request.raw.on('close', () => {
     if (!reply.raw.writableFinished) aborted.abort(new Error('The visitor left before the PDF was ready'));
   });
-  return reply.send(await renderPdf(files.document(), { signal: aborted.signal, turn: ticket.pdfTurn }));
+  return reply.send(
+    await renderPdf(files.document(), {
+      signal: aborted.signal,
+      turn: ticket.pdfTurn,
+      pool: request.server.deps.pdfPool,
+    }),
+  );
 }
