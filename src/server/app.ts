@@ -16,6 +16,7 @@ import { PdfPool } from './exports/pdf-pool';
 import { addressKey } from './lib/address-key';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
+import { nextTurn } from './lib/event-loop';
 import { databaseCounterStore, Limiter } from './lib/limiter';
 import { createMailer } from './lib/mailer';
 import { isApiPath, RequestLogController } from './lib/request-log';
@@ -84,7 +85,9 @@ export async function buildApp(
     requestTimeout: 60_000,
     // Longer than the usual 60 s idle timeout of load balancers, so they never reuse a closed socket.
     keepAliveTimeout: 72_000,
-    return503OnClosing: true,
+    // A request that reached us before a stop is answered (with `Connection: close`), not refused:
+    // a stop signal and a request can arrive in the same turn of the event loop (decision 0019).
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
     forceCloseConnections: 'idle',
   });
@@ -125,6 +128,10 @@ export async function buildApp(
     const timer = setInterval(() => app.server.closeIdleConnections(), 100);
     timer.unref();
     app.server.once('close', () => clearInterval(timer));
+    // Connections that arrived with the stop signal are accepted before the listener closes
+    // (closing it resets whatever still waits in its backlog): two turns, so one polls for them.
+    await nextTurn();
+    await nextTurn();
   });
 
   app.addHook('onRequest', async (request, reply) => {

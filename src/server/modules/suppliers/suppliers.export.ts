@@ -8,6 +8,7 @@ import { contracts } from '../../db/schema';
 import type { ExportColumn, ExportDocument } from '../../exports/document';
 import { renderJson } from '../../exports/json';
 import { notFound } from '../../lib/errors';
+import { EXPORT_BATCH_ROWS, nextTurn } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions } from '../contracts/contract-filters';
 import {
@@ -32,11 +33,12 @@ const SUPPLIER_COLUMNS: ExportColumn<SupplierRow>[] = [
 
 /** Every supplier of the filtered contracts, largest total first, read in windows. */
 async function* allSuppliers(deps: AppDeps, organization: OrganizationRow, filters: Partial<PublicFilters>) {
-  const size = 5_000;
+  const size = EXPORT_BATCH_ROWS;
   for (let offset = 0; ; offset += size) {
     const { rows } = await listSupplierWindow(deps, organization, filters, { offset, limit: size });
     yield* rows;
     if (rows.length < size) return;
+    await nextTurn();
   }
 }
 
