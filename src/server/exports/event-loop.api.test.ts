@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_BATCH_ROWS, nextTurn } from '../lib/event-loop';
+import { exportBatchRows, nextTurn } from '../lib/event-loop';
 import { contractConditions } from '../modules/contracts/contract-filters';
 import { streamContracts } from '../modules/contracts/contracts.repository';
 import { seedGeneratedMonitor } from '../test/factories';
@@ -40,12 +40,13 @@ describe('downloads and the event loop', () => {
     };
     setImmediate(tick);
     const where = await contractConditions(ctx.database.db, organizationId, {});
+    const batch = exportBatchRows(ctx.database);
     let rows = 0;
     let sameTurn = 0;
     let longest = 0;
     let seen = turns;
     try {
-      for await (const _row of streamContracts(ctx.database.db, where)) {
+      for await (const _row of streamContracts(ctx.database.db, where, batch)) {
         rows += 1;
         sameTurn = turns === seen ? sameTurn + 1 : 1;
         seen = turns;
@@ -56,8 +57,8 @@ describe('downloads and the event loop', () => {
     }
     expect(rows).toBe(CONTRACTS);
     // Never more than one batch without the loop moving.
-    expect(longest).toBeLessThanOrEqual(EXPORT_BATCH_ROWS);
-    expect(turns).toBeGreaterThanOrEqual(Math.ceil(CONTRACTS / EXPORT_BATCH_ROWS) - 1);
+    expect(longest).toBeLessThanOrEqual(batch);
+    expect(turns).toBeGreaterThanOrEqual(Math.ceil(CONTRACTS / batch) - 1);
   });
 
   it('answers a light request while a large JSON download streams', async () => {

@@ -128,7 +128,7 @@ export async function findContract(db: Database, organizationId: string, id: str
 export async function* streamContracts(
   db: Database,
   where: SQL,
-  batchSize = EXPORT_BATCH_ROWS,
+  batchSize: number = EXPORT_BATCH_ROWS.pglite,
 ): AsyncGenerator<ContractRow> {
   // Two passes in list order: contracts with an amount (largest first), then those without. A
   // single "after this row" condition would need `amount IS NULL OR (amount, id) < (…)`, which no
@@ -168,7 +168,7 @@ export async function* streamContractsInOrder(
   db: Database,
   where: SQL,
   order: SQL[],
-  batchSize = EXPORT_BATCH_ROWS,
+  batchSize: number = EXPORT_BATCH_ROWS.pglite,
 ): AsyncGenerator<ContractRow> {
   for (let offset = 0; ; offset += batchSize) {
     const rows = await selectPublic(db)
