@@ -11,9 +11,12 @@ import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DownloadGate } from './exports/gate';
+import { WORKER_HEAP_MB } from './exports/pdf';
+import { PdfPool } from './exports/pdf-pool';
 import { addressKey } from './lib/address-key';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
+import { nextTurn } from './lib/event-loop';
 import { databaseCounterStore, Limiter } from './lib/limiter';
 import { createMailer } from './lib/mailer';
 import { isApiPath, RequestLogController } from './lib/request-log';
@@ -86,7 +89,9 @@ export async function buildApp(
     requestTimeout: 60_000,
     // Longer than the usual 60 s idle timeout of load balancers, so they never reuse a closed socket.
     keepAliveTimeout: 72_000,
-    return503OnClosing: true,
+    // A request that reached us before a stop is answered (with `Connection: close`), not refused:
+    // a stop signal and a request can arrive in the same turn of the event loop (decision 0019).
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     forceCloseConnections: 'idle',
@@ -112,12 +117,14 @@ export async function buildApp(
     // Counters shared by every process through the database (decision 0018).
     limiter: new Limiter(databaseCounterStore(database.db), now, background),
     downloads: new DownloadGate(config.downloads),
+    pdfPool: new PdfPool({ size: config.downloads.pdfWorkers, heapMb: WORKER_HEAP_MB }),
   };
   app.decorate('deps', appDeps);
   app.addHook('onClose', async () => {
     await appDeps.background.idle();
     appDeps.mailer.close();
     await notifications.close();
+    await appDeps.pdfPool.close();
   });
 
   app.addHook('preClose', async () => {
@@ -126,6 +133,10 @@ export async function buildApp(
     const timer = setInterval(() => app.server.closeIdleConnections(), 100);
     timer.unref();
     app.server.once('close', () => clearInterval(timer));
+    // Connections that arrived with the stop signal are accepted before the listener closes
+    // (closing it resets whatever still waits in its backlog): two turns, so one polls for them.
+    await nextTurn();
+    await nextTurn();
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -2,6 +2,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { organizations } from './db/schema';
 import type { DownloadGate } from './exports/gate';
+import type { PdfPool } from './exports/pdf-pool';
 import type { BackgroundTasks } from './lib/background';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './lib/mailer';
@@ -27,6 +28,8 @@ export interface AppDeps {
   limiter: Limiter;
   /** Admits downloads fairly: a few per address, a bounded line of PDFs. */
   downloads: DownloadGate;
+  /** The PDF threads (PDF_WORKERS), started on first use and reused. */
+  pdfPool: PdfPool;
 }
 
 declare module 'fastify' {

@@ -10,10 +10,11 @@ import type { PdfPayload, PdfSectionPayload } from './pdf-worker';
  * than a general layout engine on 10,000 rows (decision 0019).
  */
 
+/** Font files: paths or their bytes (a pooled thread reads them once). */
 export interface PdfFonts {
-  normal: string;
-  bold: string;
-  italics: string;
+  normal: string | Buffer;
+  bold: string | Buffer;
+  italics: string | Buffer;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -61,13 +62,54 @@ interface Style {
   color?: string;
 }
 
-/** Wraps and places text; widths of single characters are measured once per font and size. */
+/** pdfkit's embedded font, as far as this writer uses it. */
+interface EmbeddedFont {
+  id: string;
+  ascender: number;
+  descender: number;
+  lineGap: number;
+  ref(): unknown;
+  encode(text: string): [string[], unknown[]];
+  widthOfString(text: string, size: number): number;
+}
+
+/** What the writer knows of one font: glyph codes and advances (per 1000 em) by character. */
+interface FontFace {
+  font: EmbeddedFont;
+  glyphs: Map<string, string>;
+  advances: Map<string, number>;
+}
+
+/** `#rrggbb` → the operands of `rg` / `RG`. */
+function rgb(color: string): string {
+  if (color === 'black') return '0 0 0';
+  const value = Number.parseInt(color.slice(1), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255].map((part) => round(part / 255)).join(' ');
+}
+
+/** Numbers in content streams: two decimals are a hundredth of a point. */
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** Strings wrapped more often than this are remembered (labels, names, units repeat a lot). */
+const WRAP_CACHE_MAX = 20_000;
+
+/**
+ * Wraps and places text. Text is written straight into the page's content stream: glyph codes
+ * and advances are looked up once per character and font (no shaping, kerning or ligatures:
+ * widths then match the wrapping exactly), one operator string per line. pdfkit's own text
+ * method runs its layout engine, a save/restore and several state changes for every line, which
+ * was most of the drawing time on 10,000 rows.
+ */
 class Writer {
   readonly height: number;
   readonly width: number;
   readonly bottom: number;
   y = MARGIN;
-  private readonly widths = new Map<string, Map<string, number>>();
+  private readonly faces = new Map<FontName, FontFace>();
+  private readonly wrapped = new Map<string, string[]>();
+  private readonly colors = new Map<string, string>();
 
   constructor(
     readonly doc: Doc,
@@ -77,60 +119,79 @@ class Writer {
     this.bottom = this.height - BOTTOM;
   }
 
-  use(style: Style): void {
-    this.doc
-      .font(style.font)
-      .fontSize(style.size)
-      .fillColor(style.color ?? 'black');
+  private face(name: FontName): FontFace {
+    let face = this.faces.get(name);
+    if (!face) {
+      this.doc.font(name);
+      const font = (this.doc as unknown as { _font: EmbeddedFont })._font;
+      face = { font, glyphs: new Map(), advances: new Map() };
+      this.faces.set(name, face);
+    }
+    return face;
   }
 
-  private readonly heights = new Map<string, number>();
-
-  lineHeight(style: Style): number {
-    const key = `${style.font}/${style.size}`;
-    let height = this.heights.get(key);
-    if (height === undefined) {
-      this.doc.font(style.font).fontSize(style.size);
-      height = this.doc.currentLineHeight(true);
-      this.heights.set(key, height);
+  private color(color: string | undefined): string {
+    const key = color ?? 'black';
+    let operands = this.colors.get(key);
+    if (operands === undefined) {
+      operands = rgb(key);
+      this.colors.set(key, operands);
     }
-    return height;
+    return operands;
+  }
+
+  /** pdfkit's currentLineHeight(gap): (ascender + line gap − descender) / 1000 × size. */
+  lineHeight(style: Style, gap = true): number {
+    const { font } = this.face(style.font);
+    return ((font.ascender + (gap ? font.lineGap : 0) - font.descender) / 1000) * style.size;
   }
 
   measure(text: string, style: Style): number {
-    const key = `${style.font}/${style.size}`;
-    let table = this.widths.get(key);
-    if (!table) {
-      table = new Map();
-      this.widths.set(key, table);
-    }
+    const face = this.face(style.font);
     let width = 0;
     for (const char of text) {
-      let advance = table.get(char);
+      let advance = face.advances.get(char);
       if (advance === undefined) {
-        this.doc.font(style.font).fontSize(style.size);
-        advance = this.doc.widthOfString(char);
-        table.set(char, advance);
+        advance = face.font.widthOfString(char, 1000);
+        face.advances.set(char, advance);
       }
       width += advance;
     }
-    return width;
+    return (width * style.size) / 1000;
   }
 
   /** Lines of `text` no wider than `width` (breaking inside a word only when it alone is wider). */
   wrap(text: string, width: number, style: Style): string[] {
     if (text === '') return [''];
+    const key = `${style.font}/${style.size}/${width}/${text}`;
+    const known = this.wrapped.get(key);
+    if (known) return known;
+    const lines = this.wrapUncached(text, width, style);
+    if (this.wrapped.size >= WRAP_CACHE_MAX) this.wrapped.clear();
+    this.wrapped.set(key, lines);
+    return lines;
+  }
+
+  private wrapUncached(text: string, width: number, style: Style): string[] {
     if (this.measure(text, style) <= width) return [text];
+    const space = this.measure(' ', style);
     const lines: string[] = [];
     let line = '';
-    for (const word of text.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (this.measure(candidate, style) <= width) {
-        line = candidate;
+    let lineWidth = 0;
+    for (const word of text.split(/\s+/)) {
+      if (!word) continue;
+      const wordWidth = this.measure(word, style);
+      if (line && lineWidth + space + wordWidth <= width) {
+        line = `${line} ${word}`;
+        lineWidth += space + wordWidth;
         continue;
       }
       if (line) lines.push(line);
-      line = '';
+      if (wordWidth <= width) {
+        line = word;
+        lineWidth = wordWidth;
+        continue;
+      }
       let rest = word;
       while (this.measure(rest, style) > width && rest.length > 1) {
         let cut = rest.length - 1;
@@ -139,9 +200,24 @@ class Writer {
         rest = rest.slice(cut);
       }
       line = rest;
+      lineWidth = this.measure(rest, style);
     }
     if (line) lines.push(line);
     return lines;
+  }
+
+  /** The glyph codes of `text` in hexadecimal (the font's subset learns each glyph once). */
+  private hex(face: FontFace, text: string): string {
+    let hex = '';
+    for (const char of text) {
+      let code = face.glyphs.get(char);
+      if (code === undefined) {
+        code = face.font.encode(char)[0].join('');
+        face.glyphs.set(char, code);
+      }
+      hex += code;
+    }
+    return hex;
   }
 
   /** One line at (x, y), left or right aligned in `width`, optionally a link. */
@@ -153,21 +229,24 @@ class Writer {
     options: { right?: number; link?: string } = {},
   ): void {
     if (!text) return;
-    this.use(style);
-    const width = options.right !== undefined || options.link ? this.doc.widthOfString(text) : 0;
+    const face = this.face(style.font);
+    const { font } = face;
+    const page = (this.doc as unknown as { page: { fonts: Record<string, unknown> } }).page;
+    if (page.fonts[font.id] === undefined) page.fonts[font.id] = font.ref();
+    const width = options.right !== undefined || options.link ? this.measure(text, style) : 0;
     const left = options.right === undefined ? x : x + options.right - width;
-    this.doc.text(text, left, y, { lineBreak: false });
+    const color = this.color(style.color);
+    // The page's user space is flipped (y down); the text matrix flips the glyphs back upright.
+    const baseline = y + (font.ascender / 1000) * style.size;
+    this.doc.addContent(
+      `BT ${color} rg /${font.id} ${style.size} Tf 1 0 0 -1 ${round(left)} ${round(baseline)} Tm <${this.hex(face, text)}> Tj ET`,
+    );
     if (options.link) {
       // pdfkit's own link and underline options need its line wrapper; drawn here instead.
-      const height = this.doc.currentLineHeight();
+      const height = this.lineHeight(style, false);
       this.doc.link(left, y, width, height, options.link);
-      const under = y + height - 0.5;
-      this.doc
-        .moveTo(left, under)
-        .lineTo(left + width, under)
-        .lineWidth(0.5)
-        .strokeColor(style.color ?? 'black')
-        .stroke();
+      const under = round(y + height - 0.5);
+      this.doc.addContent(`0.5 w ${color} RG ${round(left)} ${under} m ${round(left + width)} ${under} l S`);
     }
   }
 
@@ -185,7 +264,16 @@ class Writer {
   }
 
   hline(x1: number, x2: number, y: number, width: number): void {
-    this.doc.moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(LINE_COLOR).stroke();
+    const at = round(y);
+    this.doc.addContent(
+      `${width} w ${this.color(LINE_COLOR)} RG ${round(x1)} ${at} m ${round(x2)} ${at} l S`,
+    );
+  }
+
+  fill(x: number, y: number, width: number, height: number, color: string): void {
+    this.doc.addContent(
+      `${this.color(color)} rg ${round(x)} ${round(y)} ${round(width)} ${round(height)} re f`,
+    );
   }
 
   newPage(): void {
@@ -240,7 +328,7 @@ function drawRow(
   const first = columns[0];
   const last = columns[columns.length - 1];
   if (options.fill && first && last) {
-    writer.doc.rect(first.x, y, last.x + last.width - first.x, layout.height).fill(HEADER_FILL);
+    writer.fill(first.x, y, last.x + last.width - first.x, layout.height, HEADER_FILL);
   }
   columns.forEach((column, index) => {
     const link = !options.header && column.kind === 'url' ? webLink(layout.cells[index]) : null;

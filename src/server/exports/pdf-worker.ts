@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
+import { isMainThread, parentPort } from 'node:worker_threads';
 import type { CellKind } from './document';
 import { drawPdf, type PdfFonts } from './pdf-draw';
 
@@ -27,18 +29,28 @@ export interface PdfPayload {
   sections: PdfSectionPayload[];
 }
 
-/** What the worker answers: the file, or the message of what went wrong. */
-export type PdfWorkerResult = { ok: true; pdf: Uint8Array } | { ok: false; message: string };
+/** What the worker answers: the file, or the message of what went wrong; and its heap after it. */
+export type PdfWorkerReply = ({ ok: true; pdf: Uint8Array } | { ok: false; message: string }) & {
+  heapMb: number;
+};
 
-/** pdfmake's bundled Roboto (accents and ñ embedded, nothing downloaded). */
+let fonts: PdfFonts | undefined;
+
+/** pdfmake's bundled Roboto (accents and ñ embedded, nothing downloaded), read once per thread. */
 function robotoFonts(): PdfFonts {
+  if (fonts) return fonts;
   const require = createRequire(import.meta.url);
   const fontDir = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-  return {
-    normal: join(fontDir, 'Roboto-Regular.ttf'),
-    bold: join(fontDir, 'Roboto-Medium.ttf'),
-    italics: join(fontDir, 'Roboto-Italic.ttf'),
+  fonts = {
+    normal: readFileSync(join(fontDir, 'Roboto-Regular.ttf')),
+    bold: readFileSync(join(fontDir, 'Roboto-Medium.ttf')),
+    italics: readFileSync(join(fontDir, 'Roboto-Italic.ttf')),
   };
+  return fonts;
+}
+
+function heapMb(): number {
+  return Math.round(getHeapStatistics().used_heap_size / 1024 / 1024);
 }
 
 /**
@@ -49,21 +61,24 @@ export async function renderPayload(payload: PdfPayload): Promise<Buffer> {
   return drawPdf(payload, robotoFonts());
 }
 
-if (!isMainThread && parentPort && workerData?.payload) {
+/** A pooled thread (pdf-pool.ts): one PDF per message, answered in order, for as long as it lives. */
+if (!isMainThread && parentPort) {
   const port = parentPort;
-  renderPayload(workerData.payload as PdfPayload).then(
-    (buffer) => {
-      // Transferred rather than copied when the Buffer owns its whole memory (it is not a pooled slice).
-      // (Buffer.concat never returns shared memory, hence the ArrayBuffer cast.)
-      const memory = buffer.buffer as ArrayBuffer;
-      const whole = buffer.byteOffset === 0 && buffer.byteLength === memory.byteLength;
-      const view = new Uint8Array(memory, buffer.byteOffset, buffer.byteLength);
-      const pdf = whole ? view : view.slice();
-      port.postMessage({ ok: true, pdf } satisfies PdfWorkerResult, [pdf.buffer]);
-    },
-    (error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      port.postMessage({ ok: false, message } satisfies PdfWorkerResult);
-    },
-  );
+  port.on('message', (payload: PdfPayload) => {
+    renderPayload(payload).then(
+      (buffer) => {
+        // Transferred rather than copied when the Buffer owns its whole memory (it is not a pooled slice).
+        // (Buffer.concat never returns shared memory, hence the ArrayBuffer cast.)
+        const memory = buffer.buffer as ArrayBuffer;
+        const whole = buffer.byteOffset === 0 && buffer.byteLength === memory.byteLength;
+        const view = new Uint8Array(memory, buffer.byteOffset, buffer.byteLength);
+        const pdf = whole ? view : view.slice();
+        port.postMessage({ ok: true, pdf, heapMb: heapMb() } satisfies PdfWorkerReply, [pdf.buffer]);
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        port.postMessage({ ok: false, message, heapMb: heapMb() } satisfies PdfWorkerReply);
+      },
+    );
+  });
 }

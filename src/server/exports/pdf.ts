@@ -1,14 +1,14 @@
-import { Worker } from 'node:worker_threads';
 import { formatDate } from '../../shared/format/dates';
 import { formatCount, formatMoney } from '../../shared/format/money';
 import { type ExportColumn, type ExportDocument, type ExportSection, PRODUCT_NAME } from './document';
-import type { PdfPayload, PdfSectionPayload, PdfWorkerResult } from './pdf-worker';
+import { PdfPool } from './pdf-pool';
+import type { PdfPayload, PdfSectionPayload } from './pdf-worker';
 
 /** Rows a PDF shows at most (across all sections); the XLSX and JSON downloads carry the rest. */
 export const PDF_MAX_ROWS = 10_000;
 
 /** A worker that needs more heap than this dies alone instead of taking the server with it. */
-const WORKER_HEAP_MB = 1024;
+export const WORKER_HEAP_MB = 1024;
 
 export interface RenderPdfOptions {
   /** Defaults to PDF_MAX_ROWS. */
@@ -17,6 +17,8 @@ export interface RenderPdfOptions {
   signal?: AbortSignal;
   /** Waits for a worker (the download gate's line); without it the worker starts at once. */
   turn?: (rows: number, signal?: AbortSignal) => Promise<() => void>;
+  /** The process's PDF threads (AppDeps.pdfPool); without it, a pool of two of this module's own. */
+  pool?: PdfPool;
 }
 
 function toNumber(value: string | number): number {
@@ -107,77 +109,26 @@ async function collect(doc: ExportDocument, maxRows: number, signal?: AbortSigna
   };
 }
 
-/**
- * The worker is started from a tiny CommonJS bootstrap (eval) rather than from the .ts file:
- * Node 20 cannot load TypeScript by itself, and under vitest the parent has no tsx loader to
- * inherit. The bootstrap registers tsx's ESM hooks inside the worker when the entry is a .ts
- * file and then imports it, so the same code runs under `tsx`, vitest, or compiled to .js.
- */
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-(async () => {
-  if (workerData.loader) (await import(workerData.loader)).register();
-  await import(workerData.entry);
-})();
-`;
-
-function workerEntry(): { entry: string; loader: string | null } {
-  const typescript = import.meta.url.endsWith('.ts');
-  const entry = new URL(typescript ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url).href;
-  return { entry, loader: typescript ? import.meta.resolve('tsx/esm/api') : null };
-}
+/** Threads of renderPdf calls that bring no pool of their own (tests, scripts). */
+let fallbackPool: PdfPool | undefined;
 
 async function runWorker(payload: PdfPayload, options: RenderPdfOptions): Promise<Buffer> {
   const { signal } = options;
   const rows = payload.sections.reduce((sum, section) => sum + section.rows.length, 0);
   const releaseSlot = options.turn ? await options.turn(rows, signal) : () => {};
-  if (signal?.aborted) {
-    releaseSlot();
-    throw signal.reason;
-  }
-  let worker: Worker;
   try {
-    worker = new Worker(BOOTSTRAP, {
-      eval: true,
-      workerData: { ...workerEntry(), payload },
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
-  } catch (error) {
+    signal?.throwIfAborted();
+    if (!options.pool) fallbackPool ??= new PdfPool({ size: 2, heapMb: WORKER_HEAP_MB });
+    return await (options.pool ?? fallbackPool)!.render(payload, signal);
+  } finally {
     releaseSlot();
-    throw error;
   }
-  return new Promise<Buffer>((resolve, reject) => {
-    let settled = false;
-    const settle = (done: () => void): void => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      done();
-    };
-    const onAbort = (): void => {
-      void worker.terminate();
-      settle(() => reject(signal?.reason));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.once('message', (result: PdfWorkerResult) =>
-      settle(() =>
-        result.ok
-          ? resolve(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength))
-          : reject(new Error(`PDF worker failed: ${result.message}`)),
-      ),
-    );
-    worker.once('error', (error) => settle(() => reject(error)));
-    worker.once('exit', (code) => {
-      releaseSlot();
-      settle(() => reject(new Error(`PDF worker exited with code ${code} before answering`)));
-    });
-  });
 }
 
 /**
- * The PDF download. Laying out 10,000 table rows takes pdfmake seconds of CPU, so only the
- * row reading and formatting (cheap, and needing the database iterators) happen here; pdfmake
- * runs in a worker thread and the event loop keeps serving other requests meanwhile.
+ * The PDF download. Drawing 10,000 table rows takes about a second of CPU, so only the row
+ * reading and formatting (cheap, and needing the database iterators) happen here; the drawing
+ * runs on a pooled worker thread and the event loop keeps serving other requests meanwhile.
  * Rows beyond `maxRows` are left out and the document says so.
  */
 export async function renderPdf(doc: ExportDocument, options: RenderPdfOptions = {}): Promise<Buffer> {

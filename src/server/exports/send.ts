@@ -92,5 +92,11 @@ export async function sendExport(
   // The visitor may have left already, while the rows were being counted.
   if (request.raw.socket?.destroyed) abandon();
   else request.raw.on('close', abandon);
-  return reply.send(await renderPdf(files.document(), { signal: aborted.signal, turn: ticket.pdfTurn }));
+  return reply.send(
+    await renderPdf(files.document(), {
+      signal: aborted.signal,
+      turn: ticket.pdfTurn,
+      pool: request.server.deps.pdfPool,
+    }),
+  );
 }

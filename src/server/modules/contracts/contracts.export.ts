@@ -9,6 +9,7 @@ import type { ContractTotals } from '../../../shared/schemas/contracts';
 import type { DownloadFormat, PublicFilters } from '../../../shared/schemas/filters';
 import type { ExportColumn, ExportDocument, ExportFilter } from '../../exports/document';
 import { renderJson } from '../../exports/json';
+import { exportBatchRows } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions } from './contract-filters';
 import { presentContract } from './contracts.presenter';
@@ -161,6 +162,7 @@ export async function contractsExport(
     describeFilters(db, organization.id, filters),
   ]);
   const consultedAt = deps.now();
+  const batch = exportBatchRows(deps.database);
   return {
     document: () => ({
       ...documentHead(organization, consultedAt, lines),
@@ -170,7 +172,7 @@ export async function contractsExport(
         {
           title: 'Contratos',
           columns: columns(deps.config.publicUrl, format === 'pdf'),
-          rows: streamContracts(db, where),
+          rows: streamContracts(db, where, batch),
           total,
         },
       ],
@@ -179,7 +181,7 @@ export async function contractsExport(
       renderJson(
         { ...jsonHead(organization, consultedAt, lines), totals, total },
         'contracts',
-        presentedContracts(streamContracts(db, where)),
+        presentedContracts(streamContracts(db, where, batch)),
       ),
   };
 }

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ProcedureType } from '../../../shared/constants/enums';
 import { type Database, queryRows } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
+import { EXPORT_BATCH_ROWS, nextTurn } from '../../lib/event-loop';
 import { countsInTotals } from './contract-filters';
 
 const applicant = alias(administrativeUnits, 'applicant');
@@ -122,11 +123,12 @@ export async function findContract(db: Database, organizationId: string, id: str
 /**
  * Rows of a filtered list, in list order, in batches read by keyset (never OFFSET), so an export
  * of hundreds of thousands of contracts costs the same per batch and holds no transaction open.
+ * The event loop turns between batches: on the embedded database a query blocks it while it runs.
  */
 export async function* streamContracts(
   db: Database,
   where: SQL,
-  batchSize = 2_000,
+  batchSize: number = EXPORT_BATCH_ROWS.pglite,
 ): AsyncGenerator<ContractRow> {
   // Two passes in list order: contracts with an amount (largest first), then those without. A
   // single "after this row" condition would need `amount IS NULL OR (amount, id) < (…)`, which no
@@ -143,6 +145,7 @@ export async function* streamContracts(
     if (rows.length < batchSize) break;
     const last = rows[rows.length - 1]!;
     after = { amount: last.totalOrMaxAmount!, id: last.id };
+    await nextTurn();
   }
   let afterId: string | undefined;
   for (;;) {
@@ -153,6 +156,7 @@ export async function* streamContracts(
     yield* rows;
     if (rows.length < batchSize) return;
     afterId = rows[rows.length - 1]!.id;
+    await nextTurn();
   }
 }
 
@@ -164,7 +168,7 @@ export async function* streamContractsInOrder(
   db: Database,
   where: SQL,
   order: SQL[],
-  batchSize = 2_000,
+  batchSize: number = EXPORT_BATCH_ROWS.pglite,
 ): AsyncGenerator<ContractRow> {
   for (let offset = 0; ; offset += batchSize) {
     const rows = await selectPublic(db)
@@ -174,6 +178,7 @@ export async function* streamContractsInOrder(
       .offset(offset);
     yield* rows;
     if (rows.length < batchSize) return;
+    await nextTurn();
   }
 }
 

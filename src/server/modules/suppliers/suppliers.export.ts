@@ -8,6 +8,7 @@ import { contracts } from '../../db/schema';
 import type { ExportColumn, ExportDocument } from '../../exports/document';
 import { renderJson } from '../../exports/json';
 import { notFound } from '../../lib/errors';
+import { exportBatchRows, nextTurn } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions } from '../contracts/contract-filters';
 import {
@@ -32,11 +33,12 @@ const SUPPLIER_COLUMNS: ExportColumn<SupplierRow>[] = [
 
 /** Every supplier of the filtered contracts, largest total first, read in windows. */
 async function* allSuppliers(deps: AppDeps, organization: OrganizationRow, filters: Partial<PublicFilters>) {
-  const size = 5_000;
+  const size = exportBatchRows(deps.database);
   for (let offset = 0; ; offset += size) {
     const { rows } = await listSupplierWindow(deps, organization, filters, { offset, limit: size });
     yield* rows;
     if (rows.length < size) return;
+    await nextTurn();
   }
 }
 
@@ -134,7 +136,7 @@ export async function supplierDetailExport(
         {
           title: 'Contratos',
           columns: contractColumnsNamed(deps.config.publicUrl, DETAIL_HEADERS),
-          rows: screenOrder(db, where),
+          rows: screenOrder(db, where, exportBatchRows(deps.database)),
           total: data.totals.count,
         },
       ],
@@ -143,17 +145,19 @@ export async function supplierDetailExport(
       renderJson(
         { ...jsonHead(organization, consultedAt, lines), supplier: data.supplier, totals: data.totals },
         'contracts',
-        presentedContracts(screenOrder(db, where)),
+        presentedContracts(screenOrder(db, where, exportBatchRows(deps.database))),
       ),
   };
 }
 
 /** A supplier's contracts as its page shows them: public tender, invitation, direct award; newest first. */
-async function* screenOrder(db: Database, where: SQL) {
+async function* screenOrder(db: Database, where: SQL, batch: number) {
   for (const type of PROCEDURE_TYPES) {
-    yield* streamContractsInOrder(db, and(where, eq(contracts.procedureType, type))!, [
-      sql`${contracts.contractDate} DESC NULLS LAST`,
-      sql`${contracts.id} DESC`,
-    ]);
+    yield* streamContractsInOrder(
+      db,
+      and(where, eq(contracts.procedureType, type))!,
+      [sql`${contracts.contractDate} DESC NULLS LAST`, sql`${contracts.id} DESC`],
+      batch,
+    );
   }
 }
