@@ -84,7 +84,9 @@ describe('browsing a monitor in Chromium', () => {
     await page.getByRole('link', { name: 'Ir a Contratos' }).click();
     await page.waitForURL(/\/contracts/);
     await expect.poll(() => tile(page, 'Monto total').textContent()).toBe(want.amount);
-    expect(await page.getByText(`${formatCount(want.listed)} contratos`).isVisible()).toBe(true);
+    expect(await page.getByText(`${formatCount(want.listed)} contratos`, { exact: true }).isVisible()).toBe(
+      true,
+    );
   });
 
   it('contracts: filters go into the address, figures match the database, and a contract opens with its documents', async () => {
@@ -100,7 +102,7 @@ describe('browsing a monitor in Chromium', () => {
     expect(address.searchParams.get('pagina')).toBe('1');
 
     const want = await expected(sql`administration_period = ${slv.period} AND fiscal_year = '2025'`);
-    await page.getByText(`${formatCount(want.listed)} contratos`).waitFor();
+    await page.getByText(`${formatCount(want.listed)} contratos`, { exact: true }).waitFor();
     expect(await tile(page, 'Monto total').textContent()).toBe(want.amount);
 
     await page.getByRole('button', { name: 'Página siguiente' }).click();

@@ -35,6 +35,10 @@ describe('honest public screens in Chromium', () => {
   });
   beforeEach(async () => {
     ({ context, page, problems } = await openWatchedPage(browser));
+    // The test machine has no outside network: the contact page's map answers from here.
+    await context.route('https://maps.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>Mapa de prueba</p>' }),
+    );
   });
   afterEach(async () => {
     await context.close();
