@@ -172,11 +172,41 @@ describe('honest public screens in Chromium', () => {
   it("empty filters: both charts say 'Sin datos para estos filtros'", async () => {
     await chooseSantaLucia();
     await page.goto(url(`/?administracion=${slv.period}&ejercicio=1999&pagina=1`));
-    await page.getByTestId('chart-period').getByText('Sin datos para estos filtros').waitFor();
-    await page.getByTestId('chart-procedure').getByText('Sin datos para estos filtros').waitFor();
+    await page
+      .getByTestId('chart-period')
+      .getByTestId('chart-empty')
+      .getByText('Sin datos para estos filtros')
+      .waitFor();
+    await page
+      .getByTestId('chart-procedure')
+      .getByTestId('chart-empty')
+      .getByText('Sin datos para estos filtros')
+      .waitFor();
     // No chart is drawn: no ring of three equal thirds, no empty axes.
     expect(await page.locator('[data-testid="chart-procedure"] canvas').count()).toBe(0);
     expect(await page.locator('[data-testid="chart-period"] canvas').count()).toBe(0);
+    // Their tables say the same, with no rows of zeros, and no '$0.00 MXN' total stands under the donut.
+    for (const chart of ['chart-period', 'chart-procedure']) {
+      const panel = page.getByTestId(chart);
+      await panel.getByText('Ver los datos en una tabla').click();
+      await panel.getByRole('cell', { name: 'Sin datos para estos filtros' }).waitFor();
+      expect(await panel.getByRole('row').allInnerTexts()).not.toContainEqual(expect.stringMatching(/0\.00/));
+    }
+    expect(await page.getByTestId('donut-total').count()).toBe(0);
+    expect(await page.getByTestId('chart-procedure').getByText('Total:').count()).toBe(0);
+  });
+
+  it('charts with data list their figures and the total under the donut', async () => {
+    await chooseSantaLucia();
+    await page.goto(url(`/?administracion=${slv.period}&pagina=1`));
+    const panel = page.getByTestId('chart-procedure');
+    await panel
+      .getByTestId('donut-total')
+      .getByText(/^Total: \$[\d,]+\.\d\d MXN$/)
+      .waitFor();
+    await panel.getByText('Ver los datos en una tabla').click();
+    expect(await panel.getByRole('row').count()).toBe(3);
+    expect(await panel.getByText('Sin datos para estos filtros').count()).toBe(0);
   });
 
   it('resources: Share, article images, the singular count and a back link to a page that exists', async () => {
