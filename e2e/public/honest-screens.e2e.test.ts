@@ -141,6 +141,42 @@ describe('honest public screens in Chromium', () => {
     expect(await page.getByText(formatCount(expected.counted), { exact: true }).count()).toBeGreaterThan(0);
   });
 
+  it("the menu carries 'Solo los que cuentan en los totales' with the filters to /suppliers and back", async () => {
+    await chooseSantaLucia();
+    await page.goto(url(`/contracts?administracion=${slv.period}&pagina=1`));
+    const expected = await counts(slv.period);
+    const counted = page.getByRole('switch', { name: 'Solo los que cuentan en los totales' });
+    await counted.focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL(/cuentan=si/);
+    await page.getByText(`${formatCount(expected.counted)} contratos`, { exact: true }).waitFor();
+
+    const menu = page.locator('header');
+    await menu.getByRole('link', { name: 'Proveedores', exact: true }).click();
+    await page.waitForURL(/\/suppliers\?/);
+    const address = new URL(page.url()).searchParams;
+    expect(address.get('cuentan')).toBe('si');
+    expect(address.getAll('administracion')).toEqual([slv.period]);
+    // Shown there too, switched on, and the tiles count only those contracts.
+    await expect.poll(() => counted.isChecked()).toBe(true);
+    await page.getByText(`Administración: ${slv.period}`).waitFor();
+    const [withSupplier] = await queryRows<{ total: number }>(
+      portal.database.db,
+      sql`SELECT count(*)::int AS total FROM contracts WHERE organization_id = ${slv.id} AND deleted_at IS NULL
+            AND administration_period = ${slv.period} AND supplier_id IS NOT NULL AND counts_in_totals`,
+    );
+    await page
+      .getByText(`concluidos de ${formatCount(withSupplier!.total)} contratos con proveedor`)
+      .waitFor();
+
+    await menu.getByRole('link', { name: 'Contratos', exact: true }).click();
+    await page.waitForURL(/\/contracts\?/);
+    expect(new URL(page.url()).searchParams.get('cuentan')).toBe('si');
+    await expect.poll(() => counted.isChecked()).toBe(true);
+    await page.getByText(`${formatCount(expected.counted)} contratos`, { exact: true }).waitFor();
+    expect(await page.getByText('No cuenta en los totales: ').count()).toBe(0);
+  });
+
   it("a supplier's public-tender tile and its listed public-tender contracts agree visibly", async () => {
     // A supplier with public-tender contracts of which none counts: $0.00 above a listed amount.
     const [supplier] = await queryRows<{ id: string; listed: number; amount: string; state: string }>(
