@@ -48,6 +48,8 @@ describe('the catalogue grid in Chromium', () => {
   const table = () => page.getByTestId('catalogue-table');
   const rows = () => table().locator('tbody tr');
   const headers = () => table().locator('thead th').allInnerTexts();
+  /** The headers' names, without their sort marks. */
+  const names = async () => (await headers()).map((text) => text.replace(/[▲▼]/g, '').trim());
 
   /** The tallest row, in pixels: one line of text with its padding stays under 48. */
   async function tallestRow(): Promise<number> {
@@ -139,5 +141,50 @@ describe('the catalogue grid in Chromium', () => {
     // Fixed, the mark goes.
     await cell.fill('2024-2027');
     await expect.poll(() => cell.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('comes back to the columns and page size chosen, per catalogue, and ignores a stored grid it cannot show', async () => {
+    await openContracts({ width: 1366, height: 900 });
+    await page.getByRole('button', { name: 'Columnas' }).click();
+    await page.getByRole('menuitem').filter({ hasText: 'Materia' }).click();
+    await page
+      .getByRole('menuitem')
+      .filter({ hasText: /^Administración$/ })
+      .click();
+    await page.keyboard.press('Escape');
+    await page.locator('input[aria-label="Filas por página"]').click();
+    await page.getByRole('option', { name: '50 por página' }).click();
+    await expect.poll(() => rows().count()).toBe(50);
+    const chosen = await names();
+    expect(chosen).toContain('Materia');
+    expect(chosen).not.toContain('Administración');
+
+    // Away to another catalogue (its own grid, untouched) and back through the menu.
+    const sections = page.getByRole('navigation', { name: 'Secciones de la administración' });
+    await sections.getByRole('link', { name: 'Proveedores', exact: true }).click();
+    await page.getByRole('heading', { name: 'Catálogo de Proveedores' }).waitFor();
+    await expect.poll(() => rows().count()).toBe(10);
+    await sections.getByRole('link', { name: 'Contratos', exact: true }).click();
+    await page.getByRole('heading', { name: 'Catálogo de Contratos' }).waitFor();
+    await expect.poll(() => rows().count()).toBe(50);
+    expect(await names()).toEqual(chosen);
+    expect(await page.locator('input[aria-label="Filas por página"]').inputValue()).toBe('50 por página');
+    // And after reloading the page.
+    await page.reload();
+    await expect.poll(() => rows().count()).toBe(50);
+    expect(await names()).toEqual(chosen);
+
+    // A stored grid naming no column it has and a page size it does not offer: the usual grid.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'vigia.catalogue.contracts',
+        JSON.stringify({ columns: { nada: true, supplier: false }, limit: 7 }),
+      ),
+    );
+    await page.reload();
+    await expect.poll(() => rows().count()).toBe(10);
+    expect(await names()).toContain('Proveedor');
+    expect(await names()).toContain('Administración');
+    expect(await names()).not.toContain('Materia');
   });
 });

@@ -145,6 +145,42 @@ describe('honest public screens in Chromium', () => {
     expect(await page.getByText(formatCount(expected.counted), { exact: true }).count()).toBeGreaterThan(0);
   });
 
+  it("the menu carries 'Solo los que cuentan en los totales' with the filters to /suppliers and back", async () => {
+    await chooseSantaLucia();
+    await page.goto(url(`/contracts?administracion=${slv.period}&pagina=1`));
+    const expected = await counts(slv.period);
+    const counted = page.getByRole('switch', { name: 'Solo los que cuentan en los totales' });
+    await counted.focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL(/cuentan=si/);
+    await page.getByText(`${formatCount(expected.counted)} contratos`, { exact: true }).waitFor();
+
+    const menu = page.locator('header');
+    await menu.getByRole('link', { name: 'Proveedores', exact: true }).click();
+    await page.waitForURL(/\/suppliers\?/);
+    const address = new URL(page.url()).searchParams;
+    expect(address.get('cuentan')).toBe('si');
+    expect(address.getAll('administracion')).toEqual([slv.period]);
+    // Shown there too, switched on, and the tiles count only those contracts.
+    await expect.poll(() => counted.isChecked()).toBe(true);
+    await page.getByText(`Administración: ${slv.period}`).waitFor();
+    const [withSupplier] = await queryRows<{ total: number }>(
+      portal.database.db,
+      sql`SELECT count(*)::int AS total FROM contracts WHERE organization_id = ${slv.id} AND deleted_at IS NULL
+            AND administration_period = ${slv.period} AND supplier_id IS NOT NULL AND counts_in_totals`,
+    );
+    await page
+      .getByText(`concluidos de ${formatCount(withSupplier!.total)} contratos con proveedor`)
+      .waitFor();
+
+    await menu.getByRole('link', { name: 'Contratos', exact: true }).click();
+    await page.waitForURL(/\/contracts\?/);
+    expect(new URL(page.url()).searchParams.get('cuentan')).toBe('si');
+    await expect.poll(() => counted.isChecked()).toBe(true);
+    await page.getByText(`${formatCount(expected.counted)} contratos`, { exact: true }).waitFor();
+    expect(await page.getByText('No cuenta en los totales: ').count()).toBe(0);
+  });
+
   it("a supplier's public-tender tile and its listed public-tender contracts agree visibly", async () => {
     // A supplier with public-tender contracts of which none counts: $0.00 above a listed amount.
     const [supplier] = await queryRows<{ id: string; listed: number; amount: string; state: string }>(
@@ -176,11 +212,41 @@ describe('honest public screens in Chromium', () => {
   it("empty filters: both charts say 'Sin datos para estos filtros'", async () => {
     await chooseSantaLucia();
     await page.goto(url(`/?administracion=${slv.period}&ejercicio=1999&pagina=1`));
-    await page.getByTestId('chart-period').getByText('Sin datos para estos filtros').waitFor();
-    await page.getByTestId('chart-procedure').getByText('Sin datos para estos filtros').waitFor();
+    await page
+      .getByTestId('chart-period')
+      .getByTestId('chart-empty')
+      .getByText('Sin datos para estos filtros')
+      .waitFor();
+    await page
+      .getByTestId('chart-procedure')
+      .getByTestId('chart-empty')
+      .getByText('Sin datos para estos filtros')
+      .waitFor();
     // No chart is drawn: no ring of three equal thirds, no empty axes.
     expect(await page.locator('[data-testid="chart-procedure"] canvas').count()).toBe(0);
     expect(await page.locator('[data-testid="chart-period"] canvas').count()).toBe(0);
+    // Their tables say the same, with no rows of zeros, and no '$0.00 MXN' total stands under the donut.
+    for (const chart of ['chart-period', 'chart-procedure']) {
+      const panel = page.getByTestId(chart);
+      await panel.getByText('Ver los datos en una tabla').click();
+      await panel.getByRole('cell', { name: 'Sin datos para estos filtros' }).waitFor();
+      expect(await panel.getByRole('row').allInnerTexts()).not.toContainEqual(expect.stringMatching(/0\.00/));
+    }
+    expect(await page.getByTestId('donut-total').count()).toBe(0);
+    expect(await page.getByTestId('chart-procedure').getByText('Total:').count()).toBe(0);
+  });
+
+  it('charts with data list their figures and the total under the donut', async () => {
+    await chooseSantaLucia();
+    await page.goto(url(`/?administracion=${slv.period}&pagina=1`));
+    const panel = page.getByTestId('chart-procedure');
+    await panel
+      .getByTestId('donut-total')
+      .getByText(/^Total: \$[\d,]+\.\d\d MXN$/)
+      .waitFor();
+    await panel.getByText('Ver los datos en una tabla').click();
+    expect(await panel.getByRole('row').count()).toBe(3);
+    expect(await panel.getByText('Sin datos para estos filtros').count()).toBe(0);
   });
 
   it('resources: Share, article images, the singular count and a back link to a page that exists', async () => {
@@ -223,6 +289,10 @@ describe('honest public screens in Chromium', () => {
       lastName: 'Landmarks',
     });
     const mains = () => page.evaluate(() => document.querySelectorAll('main, [role="main"]').length);
+    // /contact frames the map service: answered here, so the test does not depend on the network.
+    await context.route('https://maps.google.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>mapa</title>' }),
+    );
     await page.goto(url('/select-organization'));
     await page.getByRole('button', { name: /Seleccionar Municipio de Santa Lucía del Valle/ }).waitFor();
     expect(await mains()).toBe(1);

@@ -8,7 +8,7 @@ import {
   selectOrganization,
   useCurrentOrganization,
 } from '../features/organizations/api/organizations';
-import { toast } from '../lib/notifications';
+import { ORGANIZATION_REQUIRED_TOAST, toast } from '../lib/notifications';
 import { selectionPath } from './redirects';
 
 const UNAVAILABLE = 'La información de organizaciones no se encuentra disponible en este momento.';
@@ -41,7 +41,9 @@ export function RequireOrganization() {
       navigate(selectionPath(`${pathname}${rest ? `?${rest}` : ''}`, changeTo), { replace: true });
     } else if (missing || unknown) {
       if (unknown) clearOrganization();
-      toast('info', 'Por favor selecciona una Organización para continuar.', { id: 'organization-required' });
+      toast('info', 'Por favor selecciona una Organización para continuar.', {
+        id: ORGANIZATION_REQUIRED_TOAST,
+      });
       navigate(selectionPath(`${pathname}${search}`), { replace: true });
     }
   }, [requested, changeTo, missing, unknown, pathname, search, navigate]);

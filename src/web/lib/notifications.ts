@@ -33,6 +33,12 @@ export function showLastingNotice(id: string, message: string): void {
   notifications.show({ id, message: i18n.t(message), loading: true, autoClose: false, withBorder: true });
 }
 
+/**
+ * The guards' 'Por favor selecciona una Organización para continuar.' (public and admin): the
+ * selection pages close it once a monitor is chosen, so it does not linger over the next screen.
+ */
+export const ORGANIZATION_REQUIRED_TOAST = 'organization-required';
+
 export function hideNotice(id: string): void {
   notifications.hide(id);
 }

@@ -5,14 +5,24 @@ import { permissionForPath } from '../../../shared/auth/permissions';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { fetchSessionView } from '../../features/admin/session/api';
 import { useStoredOrganization } from '../../features/organizations/api/organizations';
-import { type ToastKind, toast } from '../../lib/notifications';
+import { ORGANIZATION_REQUIRED_TOAST, type ToastKind, toast } from '../../lib/notifications';
 import { clearSession, endReason, refreshSession, signedOut, useSession } from '../../lib/session';
 import { adminSelectionPath, loginPath } from './admin-paths';
 
-function RedirectWithToast({ to, kind, message }: { to: string; kind: ToastKind; message: string }) {
+function RedirectWithToast({
+  to,
+  kind,
+  message,
+  id,
+}: {
+  to: string;
+  kind: ToastKind;
+  message: string;
+  id: string;
+}) {
   useEffect(() => {
-    toast(kind, message, { id: `guard-${message}` });
-  }, [kind, message]);
+    toast(kind, message, { id });
+  }, [kind, message, id]);
   return <Navigate to={to} replace />;
 }
 
@@ -79,6 +89,7 @@ export function RequireSession() {
         to={adminSelectionPath(here)}
         kind="info"
         message={ACCOUNT_MESSAGES.chooseOrganization}
+        id={ORGANIZATION_REQUIRED_TOAST}
       />
     );
   }

@@ -3,12 +3,21 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import { carriedFilters } from '../../features/filters/filters-url';
 import classes from './public-header.module.css';
+
+/** The two lists that share their filters. */
+const LISTS = ['/contracts', '/suppliers'];
 
 /** Links of the top navigation (spec: public area, navigation). */
 function useNavigationLinks() {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  // From one list to the other, the filters in the address go along (the counted-only switch too).
+  const carried = (to: string) =>
+    LISTS.includes(location.pathname) && location.pathname !== to
+      ? `${to}${carriedFilters(new URLSearchParams(location.search))}`
+      : to;
   return [
     { to: '/', label: 'Inicio', end: true },
     {
@@ -16,8 +25,8 @@ function useNavigationLinks() {
       label: 'Cambiar Organización',
       end: false,
     },
-    { to: '/suppliers', label: 'Proveedores', end: false },
-    { to: '/contracts', label: 'Contratos', end: false },
+    { to: carried('/suppliers'), label: 'Proveedores', end: false },
+    { to: carried('/contracts'), label: 'Contratos', end: false },
     { to: '/resources', label: 'Recursos', end: false },
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFilters, filtersSearch, readListState, writeListState } from './filters-url';
+import { carriedFilters, emptyFilters, filtersSearch, readListState, writeListState } from './filters-url';
 
 describe('filters in the address', () => {
   it('applies the defaults on a first visit only', () => {
@@ -54,5 +54,27 @@ describe('filters in the address', () => {
     expect(
       readListState(new URLSearchParams('?pagina=1'), { administrationPeriods: ['2024-2027'] }).filters,
     ).toEqual(emptyFilters());
+  });
+
+  it("carries a list's filters, the counted-only switch and the search to the other list, not its page", () => {
+    const carried = carriedFilters(
+      new URLSearchParams('administracion=2021-2024&tipo=PUBLIC&cuentan=si&busqueda=obra&pagina=3&x=1'),
+    );
+    const params = new URLSearchParams(carried);
+    expect(params.get('cuentan')).toBe('si');
+    expect(params.get('pagina')).toBeNull();
+    expect(params.get('x')).toBeNull();
+    expect(readListState(params, { administrationPeriods: ['2024-2027'] }).filters).toEqual({
+      ...emptyFilters(),
+      administrationPeriods: ['2021-2024'],
+      procedureTypes: ['PUBLIC'],
+      countedOnly: true,
+      search: 'obra',
+    });
+    expect(new URLSearchParams(carriedFilters(new URLSearchParams('cuentan=si'))).get('cuentan')).toBe('si');
+    // Filters all removed stay removed on the other list; a first visit leaves its defaults to it.
+    expect(carriedFilters(new URLSearchParams('pagina=2'))).toBe('?pagina=1');
+    expect(carriedFilters(new URLSearchParams(''))).toBe('');
+    expect(carriedFilters(new URLSearchParams('changeOrganization=x'))).toBe('');
   });
 });

@@ -52,13 +52,8 @@ export function emptyFilters(): PublicFilters {
  * filters, the page parameter is always written, so removing every filter stays removed.
  */
 export function readListState(params: URLSearchParams, defaults: Partial<PublicFilters>): ListState {
-  const explicit =
-    params.has(PAGE) ||
-    params.has(SEARCH) ||
-    params.has(COUNTED) ||
-    FILTER_KEYS.some((key) => params.has(KEYS[key]));
   const filters = emptyFilters();
-  if (!explicit) return { filters: { ...filters, ...defaults }, page: 1 };
+  if (!isExplicit(params)) return { filters: { ...filters, ...defaults }, page: 1 };
   for (const key of FILTER_KEYS) {
     const values = [...new Set(params.getAll(KEYS[key]).filter(VALID[key]))];
     (filters as Record<FilterKey, string[]>)[key] = values;
@@ -68,6 +63,25 @@ export function readListState(params: URLSearchParams, defaults: Partial<PublicF
   if (params.get(COUNTED) === 'si') filters.countedOnly = true;
   const page = Number(params.get(PAGE));
   return { filters, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
+/** Whether the address holds a list state of its own (else the monitor's defaults apply). */
+function isExplicit(params: URLSearchParams): boolean {
+  return (
+    params.has(PAGE) ||
+    params.has(SEARCH) ||
+    params.has(COUNTED) ||
+    FILTER_KEYS.some((key) => params.has(KEYS[key]))
+  );
+}
+
+/**
+ * The filters of a list's address (the switch `?cuentan=si` and the search too) for a link to the
+ * other list, contracts ↔ suppliers, so it opens on the same selection. An address without a list
+ * state gives '' so the other list starts from the monitor's defaults as well.
+ */
+export function carriedFilters(params: URLSearchParams): string {
+  return isExplicit(params) ? filtersSearch(readListState(params, {}).filters) : '';
 }
 
 /** Writes the list state into the address, keeping unrelated parameters. */

@@ -6,6 +6,7 @@ import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { adminRedirect } from '../../app/admin/admin-paths';
 import { selectOrganization, useOrganizations } from '../../features/organizations/api/organizations';
 import { OrganizationGrid } from '../../features/organizations/components/organization-grid';
+import { hideNotice, ORGANIZATION_REQUIRED_TOAST } from '../../lib/notifications';
 
 /** /admin/select-organization: the monitor the administrator works on; then back to redirectTo. */
 export function AdminSelectOrganizationPage() {
@@ -18,6 +19,7 @@ export function AdminSelectOrganizationPage() {
 
   const choose = (organization: PublicOrganization) => {
     selectOrganization(organization);
+    hideNotice(ORGANIZATION_REQUIRED_TOAST);
     // Figures and notifications of the previous monitor must not show for this one.
     queryClient.removeQueries({ queryKey: ['admin'] });
     navigate(redirectTo === '/admin/select-organization' ? '/admin' : redirectTo, { replace: true });

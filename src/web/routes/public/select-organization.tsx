@@ -7,7 +7,7 @@ import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { safeRedirect } from '../../app/redirects';
 import { selectOrganization, useOrganizations } from '../../features/organizations/api/organizations';
 import { OrganizationGrid } from '../../features/organizations/components/organization-grid';
-import { toast } from '../../lib/notifications';
+import { hideNotice, ORGANIZATION_REQUIRED_TOAST, toast } from '../../lib/notifications';
 
 /**
  * /select-organization: the visitor picks a monitor; its theme applies at once and the visitor
@@ -26,6 +26,7 @@ export function SelectOrganizationPage() {
 
   const handleSelect = (organization: PublicOrganization) => {
     selectOrganization(organization);
+    hideNotice(ORGANIZATION_REQUIRED_TOAST);
     navigate(redirectTo, { replace: true });
   };
 
@@ -35,6 +36,7 @@ export function SelectOrganizationPage() {
     const match = data.find((organization) => organization._id === autoSelect);
     if (match) {
       selectOrganization(match);
+      hideNotice(ORGANIZATION_REQUIRED_TOAST);
       navigate(redirectTo, { replace: true });
     }
   }, [autoSelect, data, navigate, redirectTo]);

@@ -1,14 +1,16 @@
 import { Container, SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
+import { useOutletContext, useSearchParams } from 'react-router';
 import { formatCount } from '../../../shared/format/money';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { ListHeader, ListStatus } from '../../components/list-header';
 import { MoneyRuleNote } from '../../components/money-rule-note';
 import { Pagination } from '../../components/pagination';
 import { StatTile } from '../../components/stat-tile';
+import { CountedOnlySwitch } from '../../features/filters/components/counted-only-switch';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
+import { carriedFilters } from '../../features/filters/filters-url';
 import { useFilteredList } from '../../features/filters/use-filtered-list';
 import { suppliersDownloadUrl, useSuppliers } from '../../features/suppliers/api/suppliers';
 import { SuppliersTable } from '../../features/suppliers/components/suppliers-table';
@@ -26,6 +28,7 @@ export function SuppliersPage() {
     useSuppliers,
   );
   const totals = list?.data.totals;
+  const [params] = useSearchParams();
 
   return (
     <Container size="xl" py="lg">
@@ -33,7 +36,7 @@ export function SuppliersPage() {
         <ListHeader
           links={[
             { to: '/', label: 'Inicio' },
-            { to: '/contracts', label: 'Contratos' },
+            { to: `/contracts${carriedFilters(params)}`, label: 'Contratos' },
           ]}
           title="Proveedores"
           organizationId={organization._id}
@@ -84,6 +87,8 @@ export function SuppliersPage() {
           </SimpleGrid>
           <MoneyRuleNote />
         </Stack>
+        {/* Carried from /contracts with the other filters: shown, so it is no hidden filter here. */}
+        <CountedOnlySwitch applied={filters} onApply={apply} />
         <ListStatus
           count={list ? counts.suppliers(list.data.total) : null}
           updating={isFetching}

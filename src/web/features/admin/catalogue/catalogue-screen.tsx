@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { LIMITS } from '../../../../shared/constants/limits';
 import { PlusIcon } from '../../../components/icons';
@@ -25,6 +25,7 @@ import { useCatalogueList, useDeleteEntry, useSaveEntries } from './api';
 import { CatalogueTable } from './catalogue-table';
 import { type CatalogueColumn, valueAt } from './columns';
 import { EntryModal, fieldErrors } from './entry-modal';
+import { loadGridPreferences, saveGridPreferences } from './grid-preferences';
 
 export type Row = { _id: string } & Record<string, unknown>;
 export type Draft = Record<string, unknown>;
@@ -63,18 +64,18 @@ export interface CatalogueConfig<Doc extends Row> {
 
 /**
  * One catalogue screen (spec: admin area, catalogue screens): search after 1000 ms, column
- * visibility (at least one stays), sortable headers, server paging, the 'Nuevo(a)'/'Editar'
+ * visibility (at least one stays) and page size remembered per catalogue, sortable headers, server paging, the 'Nuevo(a)'/'Editar'
  * modal, the delete confirmation and the inline edit mode that saves every changed row or none.
  */
 export function CatalogueScreen<Doc extends Row>({ config }: { config: CatalogueConfig<Doc> }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 1000);
   const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(LIMITS.cataloguePageSizes[0]);
+  // The columns and page size the user chose last time on this catalogue (this browser).
+  const [initial] = useState(() => loadGridPreferences(config.path, config.columns));
+  const [limit, setLimit] = useState<number>(initial.limit);
   const [sort, setSort] = useState<{ sort?: string; order: 'asc' | 'desc' }>({ order: 'desc' });
-  const [hidden, setHidden] = useState<Set<string>>(
-    () => new Set(config.columns.filter((column) => column.visible === false).map((column) => column.field)),
-  );
+  const [hidden, setHidden] = useState<Set<string>>(initial.hidden);
   const list = useCatalogueList<Doc>(config.path, { page, limit, search: debounced || undefined, ...sort });
   const [editing, setEditing] = useState<Doc | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
@@ -92,8 +93,14 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
   useEffect(() => {
     if (data && data.page > data.pages) setPage(data.pages);
   }, [data]);
+  // Stored once the user changes something: untouched grids follow the catalogue's definition.
+  const chosen = useRef(false);
+  useEffect(() => {
+    if (chosen.current) saveGridPreferences(config.path, config.columns, { hidden, limit });
+  }, [config.path, config.columns, hidden, limit]);
 
   const toggleColumn = (field: string) => {
+    chosen.current = true;
     setHidden((current) => {
       const next = new Set(current);
       if (next.has(field)) next.delete(field);
@@ -285,6 +292,7 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
                 }))}
                 value={String(limit)}
                 onChange={(value) => {
+                  chosen.current = true;
                   setLimit(Number(value ?? LIMITS.cataloguePageSizes[0]));
                   setPage(1);
                 }}

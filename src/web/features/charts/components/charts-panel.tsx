@@ -36,6 +36,9 @@ export function ChartsPanel({
   const rows = useMemo(() => periods.data?.data ?? [], [periods.data]);
   const values = useMemo(() => procedures.data?.data.data.datasets[0]?.data ?? [0, 0, 0], [procedures.data]);
   const total = values.reduce((sum, value) => sum + value, 0);
+  // Nothing to draw once loaded: the charts, their tables and the total say so instead of zeros.
+  const periodsEmpty = rows.every((row) => row.totalPublic + row.totalInvitation + row.totalNoBid === 0);
+  const proceduresEmpty = total === 0;
   const labels = useMemo(() => CHART_SERIES.map((series) => t(series.label)), [t]);
 
   const barOption = useMemo<ChartOption>(
@@ -109,7 +112,7 @@ export function ChartsPanel({
           <ChartError />
         ) : periods.isPending ? (
           <Skeleton height={320} mt="sm" />
-        ) : rows.every((row) => row.totalPublic + row.totalInvitation + row.totalNoBid === 0) ? (
+        ) : periodsEmpty ? (
           <NoData height={320} />
         ) : (
           <LazyChart
@@ -132,14 +135,18 @@ export function ChartsPanel({
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={`${row._id.period} ${row._id.year}`}>
-                    <Table.Td>{`${row._id.period} ${row._id.year}`}</Table.Td>
-                    {CHART_SERIES.map((series) => (
-                      <Table.Td key={series.key}>{formatMillions(row[series.periodField])}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
+                {periods.isSuccess && !periodsEmpty ? (
+                  rows.map((row) => (
+                    <Table.Tr key={`${row._id.period} ${row._id.year}`}>
+                      <Table.Td>{`${row._id.period} ${row._id.year}`}</Table.Td>
+                      {CHART_SERIES.map((series) => (
+                        <Table.Td key={series.key}>{formatMillions(row[series.periodField])}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                ) : (
+                  <NoRows query={periods} columns={labels.length + 1} />
+                )}
               </Table.Tbody>
             </Table>
           </Box>
@@ -153,7 +160,7 @@ export function ChartsPanel({
           <ChartError />
         ) : procedures.isPending ? (
           <Skeleton height={260} mt="sm" />
-        ) : total === 0 ? (
+        ) : proceduresEmpty ? (
           // Three equal thirds labelled 0.00% would look like data: say there is none.
           <NoData height={260} />
         ) : (
@@ -163,20 +170,26 @@ export function ChartsPanel({
             label={t('Gráfica de dona: presupuesto ejercido por tipo de procedimiento')}
           />
         )}
-        <Text ta="center" fw={800} fz="lg" data-testid="donut-total">
-          {t('Total:')} {formatMoney(total)} MXN
-        </Text>
+        {procedures.isSuccess && !proceduresEmpty ? (
+          <Text ta="center" fw={800} fz="lg" data-testid="donut-total">
+            {t('Total:')} {formatMoney(total)} MXN
+          </Text>
+        ) : null}
         <details>
           <summary className={classes.summary}>{t('Ver los datos en una tabla')}</summary>
           <Table fz="xs" mt="xs">
             <Table.Tbody>
-              {labels.map((label, index) => (
-                <Table.Tr key={label}>
-                  <Table.Td>{label}</Table.Td>
-                  <Table.Td>{formatMoney(values[index] ?? 0)}</Table.Td>
-                  <Table.Td>{formatPercent(values[index] ?? 0, total, round)}</Table.Td>
-                </Table.Tr>
-              ))}
+              {procedures.isSuccess && !proceduresEmpty ? (
+                labels.map((label, index) => (
+                  <Table.Tr key={label}>
+                    <Table.Td>{label}</Table.Td>
+                    <Table.Td>{formatMoney(values[index] ?? 0)}</Table.Td>
+                    <Table.Td>{formatPercent(values[index] ?? 0, total, round)}</Table.Td>
+                  </Table.Tr>
+                ))
+              ) : (
+                <NoRows query={procedures} columns={3} />
+              )}
             </Table.Tbody>
           </Table>
         </details>
@@ -195,6 +208,25 @@ function NoData({ height }: { height: number }) {
         {t('Sin datos para estos filtros')}
       </Text>
     </Center>
+  );
+}
+
+/**
+ * The one row of a chart's table while it has no figures to list: the same words as the chart's
+ * place (no data, or it could not load), never rows of zeros that read as data.
+ */
+function NoRows({ query, columns }: { query: { isPending: boolean; isError: boolean }; columns: number }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns} ta="center" c="dimmed" data-testid="chart-table-empty">
+        {query.isPending
+          ? t('Cargando')
+          : query.isError
+            ? t('No fue posible cargar la gráfica. Intenta de nuevo más tarde.')
+            : t('Sin datos para estos filtros')}
+      </Table.Td>
+    </Table.Tr>
   );
 }
 
