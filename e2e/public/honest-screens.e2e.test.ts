@@ -289,10 +289,6 @@ describe('honest public screens in Chromium', () => {
       lastName: 'Landmarks',
     });
     const mains = () => page.evaluate(() => document.querySelectorAll('main, [role="main"]').length);
-    // /contact frames the map service: answered here, so the test does not depend on the network.
-    await context.route('https://maps.google.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>mapa</title>' }),
-    );
     await page.goto(url('/select-organization'));
     await page.getByRole('button', { name: /Seleccionar Municipio de Santa Lucía del Valle/ }).waitFor();
     expect(await mains()).toBe(1);
