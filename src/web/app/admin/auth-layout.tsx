@@ -7,7 +7,8 @@ import { aboutQuery, configuredText } from '../../features/about/api/about';
 /**
  * Sign-in, forgot-password and new-password screens: no header, sidebar or footer (spec); the
  * association's branding beside the form (its texts are edited in the installation tab of the
- * settings). Texts not configured are left out rather than read as 'Por definir...'.
+ * settings). Texts not configured are left out rather than read as 'Por definir...'. On a phone
+ * the branding keeps only the name and the mission, so the form is reached without scrolling.
  */
 export function AuthLayout() {
   const { data: about } = useQuery(aboutQuery());
@@ -36,16 +37,23 @@ export function AuthLayout() {
             <Title order={2} c="white">
               {name ?? 'Vigía'}
             </Title>
-            <Text fz="lg" fw={500}>
+            <Text fz={{ base: 'md', md: 'lg' }} fw={500}>
               {mission ?? 'Monitor de transparencia de las contrataciones públicas.'}
             </Text>
             {paragraphs.map((paragraph) => (
-              <Text key={paragraph} fz="sm" opacity={0.9}>
+              <Text key={paragraph} fz="sm" opacity={0.9} visibleFrom="md">
                 {paragraph}
               </Text>
             ))}
             {website && /^https?:\/\//i.test(website) ? (
-              <Anchor href={website} target="_blank" rel="noopener noreferrer" c="white" underline="always">
+              <Anchor
+                href={website}
+                target="_blank"
+                rel="noopener noreferrer"
+                c="white"
+                underline="always"
+                visibleFrom="md"
+              >
                 {website}
               </Anchor>
             ) : null}
