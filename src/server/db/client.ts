@@ -168,10 +168,20 @@ const UNREACHABLE_MESSAGES =
  * (57P01-57P03), connection exceptions (class 08), no free connection slots (53300), a closed
  * embedded database. Such a request is answered 503 and the next one uses a new connection, so
  * the portal recovers by itself when the database returns.
+ * An error that already carries a client status (4xx: an AppError, or Fastify's error for a body
+ * the visitor stopped sending, ECONNRESET 'aborted') is a verdict on the request: neither it nor
+ * its cause is read as the database's, whatever socket code it holds.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 4; depth++) {
-    const err = current as { code?: unknown; message?: unknown; errors?: unknown[]; cause?: unknown };
+    const err = current as {
+      code?: unknown;
+      message?: unknown;
+      errors?: unknown[];
+      cause?: unknown;
+      statusCode?: unknown;
+    };
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) return false;
     const code = typeof err.code === 'string' ? err.code : '';
     if (UNREACHABLE_CODES.has(code) || /^(08...|57P0[123]|53300)$/.test(code)) return true;
     if (typeof err.message === 'string' && UNREACHABLE_MESSAGES.test(err.message)) return true;

@@ -8,7 +8,13 @@ import type { DatabaseHandle } from './client';
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 /** Advisory-lock keys of work that only one process may do at a time. */
-export const LOCKS = { migrate: 7_240_001, seed: 7_240_002, users: 7_240_003 } as const;
+export const LOCKS = {
+  migrate: 7_240_001,
+  seed: 7_240_002,
+  users: 7_240_003,
+  /** With a second key per monitor: its error-report notifications are counted one request at a time. */
+  errorNotifications: 7_240_004,
+} as const;
 
 /**
  * Applies the committed SQL migrations (drizzle/) to the database. Several processes starting

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_MESSAGES } from '../../shared/errors';
 import { type App, buildApp } from '../app';
+import { AppError } from '../lib/errors';
 import { bearer, createUser, signIn } from '../test/auth';
 import { createTestDatabase, testConfig } from '../test/test-app';
 import { type DatabaseHandle, isDatabaseUnavailable, openDatabase, queryRows } from './client';
@@ -149,5 +150,15 @@ describe('isDatabaseUnavailable', () => {
     );
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('something else'))).toBe(false);
+  });
+
+  it('does not take a visitor who stopped sending for a lost database connection', () => {
+    // What Node raises on the request stream, with the 400 Fastify's body reader gives it.
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
+    expect(isDatabaseUnavailable(aborted)).toBe(false);
+    const cut = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    expect(isDatabaseUnavailable(new AppError('BAD_REQUEST', 'Formulario incompleto', { cause: cut }))).toBe(
+      false,
+    );
   });
 });

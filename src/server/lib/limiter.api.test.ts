@@ -89,6 +89,16 @@ describe('counters in the database', () => {
   });
   afterAll(() => ctx.close());
 
+  it('count HEAD requests of a limited GET route with its GETs', async () => {
+    const ask = (method: 'GET' | 'HEAD') =>
+      ctx.app.inject({ method, url: '/public-api/contact/challenge', remoteAddress: '10.8.0.1' });
+    // The challenge route allows 60 a minute per address.
+    const gets = await Promise.all(Array.from({ length: 60 }, () => ask('GET')));
+    expect(gets.every((response) => response.statusCode === 200)).toBe(true);
+    expect((await ask('HEAD')).statusCode).toBe(429);
+    expect((await ask('GET')).statusCode).toBe(429);
+  });
+
   it('start again once their window ends, and ended windows are deleted', async () => {
     let clock = new Date('2026-03-01T12:00:00Z');
     const { background } = ctx.app.deps;

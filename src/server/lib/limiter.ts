@@ -105,7 +105,9 @@ export class Limiter {
       child(options: RouteOptions): FastifyRateLimitStore {
         // The plugin passes the route's merged limit options, the route itself under `routeInfo`.
         const route = (options as { routeInfo?: RouteOptions }).routeInfo ?? options;
-        return new SharedStore({ prefix: `route:${[route.method].flat().join(',')} ${route.url}:` });
+        // Fastify derives a HEAD route from every GET one: both count under GET, one limit for the two.
+        const methods = new Set([route.method].flat().map((method) => (method === 'HEAD' ? 'GET' : method)));
+        return new SharedStore({ prefix: `route:${[...methods].join(',')} ${route.url}:` });
       }
     }
     return SharedStore;

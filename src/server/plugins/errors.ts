@@ -12,17 +12,19 @@ import { isClientDisconnect } from '../lib/request-log';
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((raised: FastifyError | AppError | Error, request, reply) => {
-    const unavailable = isDatabaseUnavailable(raised);
+    // First: a visitor who left (ECONNRESET on their own socket) is no database outage.
+    const gone = isClientDisconnect(raised, request);
+    const unavailable = !gone && isDatabaseUnavailable(raised);
     const error = unavailable ? new AppError('UNAVAILABLE', undefined, { cause: raised }) : raised;
     const envelope = toEnvelope(error, request);
     const status = statusOf(error, envelope);
-    if (unavailable) {
-      request.log.error({ err: raised }, 'database unavailable: answered 503');
-    } else if (isClientDisconnect(raised, request)) {
+    if (gone) {
       request.log.info(
         { reason: raised.message },
         'client closed the connection before the answer was complete',
       );
+    } else if (unavailable) {
+      request.log.error({ err: raised }, 'database unavailable: answered 503');
     } else if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {

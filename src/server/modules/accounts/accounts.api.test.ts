@@ -100,6 +100,17 @@ describe('sign-in, sessions and password links', () => {
     expect((await login(user.email, TEST_PASSWORD, '10.2.0.1')).statusCode).toBe(200);
   });
 
+  it('holds simultaneous wrong sign-ins from one address after five, the right password too', async () => {
+    const user = await createUser(ctx.database.db);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => login(user.email, `mal-${i}`, '10.2.5.1')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(10).fill(429)]);
+    expect((await login(user.email, TEST_PASSWORD, '10.2.5.1')).statusCode).toBe(429);
+    expect((await login(user.email, TEST_PASSWORD, '10.2.5.2')).statusCode).toBe(200);
+  });
+
   it('ends every hold of the account when its password is set through a link', async () => {
     const user = await createUser(ctx.database.db);
     for (const ip of ['10.2.3.1', '10.2.3.2']) {
@@ -389,5 +400,22 @@ describe('rate limits of the account routes', () => {
       );
     }
     expect(resets).toEqual([200, 200, 429]);
+  });
+
+  it('limits profile changes per address', async () => {
+    const user = await createUser(ctx.database.db);
+    const token = await signIn(ctx.app, user.email, TEST_PASSWORD, '10.4.0.3');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/updateProfileInfo',
+        remoteAddress: '10.4.0.4',
+        headers: bearer(token),
+        payload: { name: `Nombre ${i}`, lastName: 'Apellido' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

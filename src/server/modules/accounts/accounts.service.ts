@@ -37,20 +37,19 @@ export interface ClientInfo {
  * Signs in with e-mail and password. Unknown e-mail, inactive user, unset or wrong password all
  * give the same answer; an account with too many recent failures from this client's address is
  * held there whatever the password (decision 0017: other addresses are not held).
+ * Each attempt is counted before the password is checked, in one atomic step, so simultaneous
+ * guesses cannot all pass a hold that none of them has yet recorded; a right password clears it.
  */
 export async function login(deps: AppDeps, body: LoginBody, client: ClientInfo): Promise<Session> {
   const now = deps.now();
   const hold = signInHoldKey(body.username, client.ip);
-  const limit = holdLimit(deps);
-  if (await deps.limiter.isHeld(hold, limit))
+  if ((await deps.limiter.hit(hold, holdLimit(deps))).exceeded) {
     throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.accountHeld);
+  }
   const { db } = deps.database;
   const user = await findUserByEmail(db, body.username);
   const valid = await checkPassword(user, body.password);
-  if (!user || !valid || !user.active) {
-    await deps.limiter.hit(hold, limit);
-    throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.loginFailed);
-  }
+  if (!user || !valid || !user.active) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.loginFailed);
   await deps.limiter.clear(hold);
   const expiresAt = new Date(now.getTime() + LIMITS.sessionSeconds * 1000);
   const sessionId = newId();

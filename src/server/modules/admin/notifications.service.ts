@@ -13,7 +13,14 @@ import { announce } from './notification-hub';
  */
 export async function createNotification(
   db: Database,
-  input: { organizationId: string; createdBy: string | null; message: string; status: NotificationStatus },
+  input: {
+    organizationId: string;
+    createdBy: string | null;
+    message: string;
+    status: NotificationStatus;
+    /** The application's clock (deps.now) when a cap counts these rows by time; the database's otherwise. */
+    createdAt?: Date;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(notifications).values(input);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_REPORT_MESSAGES } from '../../../shared/schemas/error-reports';
 import { buildApp } from '../../app';
-import { errorReportDescriptions, errorReports } from '../../db/schema';
+import { errorReportDescriptions, errorReports, notifications as notificationRows } from '../../db/schema';
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createOrganization } from '../../test/factories';
 import { createTestApp, type TestContext, testConfig } from '../../test/test-app';
@@ -224,6 +224,51 @@ describe('error reports API', () => {
     }
     expect(new Set(ids).size).toBe(22);
     expect((await notifications(flooded)).filter((n) => n.status === 'DANGER')).toHaveLength(20);
+  });
+
+  it('counts descriptions in the hourly cap of notifications, even when they arrive together', async () => {
+    const busy = (await createOrganization(ctx.database.db)).id;
+    const ids: string[] = [];
+    for (const message of ['Fallo A', 'Fallo B']) {
+      ids.push((await report({ ...REPORT, message }, busy)).json().data._id);
+    }
+    const told = async () =>
+      (await ctx.database.db.select().from(notificationRows).where(eq(notificationRows.organizationId, busy)))
+        .length;
+    expect(await told()).toBe(2);
+    // 30 descriptions at once, from many addresses: each stored, at most 18 more notifications.
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        describeReport(ids[i % 2]!, { description: `Descripción ${i}` }, `10.42.0.${i + 1}`),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(30).fill(200));
+    const descriptions = await ctx.database.db
+      .select()
+      .from(errorReportDescriptions)
+      .where(inArray(errorReportDescriptions.reportId, ids));
+    expect(descriptions).toHaveLength(30);
+    expect(await told()).toBe(20);
+    // A new error is stored but does not notify within the hour either.
+    const late = await report({ ...REPORT, message: 'Fallo C' }, busy);
+    expect(late.statusCode).toBe(200);
+    expect(await told()).toBe(20);
+  });
+
+  it('keeps at most 20 descriptions per report when they arrive together', async () => {
+    const quiet = (await createOrganization(ctx.database.db)).id;
+    const id = (await report({ ...REPORT, message: 'Fallo D' }, quiet)).json().data._id as string;
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        describeReport(id, { description: `Texto ${i}` }, `10.43.0.${i + 1}`),
+      ),
+    );
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    const rows = await ctx.database.db
+      .select()
+      .from(errorReportDescriptions)
+      .where(eq(errorReportDescriptions.reportId, id));
+    expect(rows).toHaveLength(20);
   });
 
   it('limits reports per address with a Spanish 429', async () => {

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { type Database, queryRows } from '../../db/client';
-import { errorReportDescriptions, errorReports, organizations } from '../../db/schema';
+import { LOCKS } from '../../db/migrate';
+import { errorReportDescriptions, errorReports, notifications, organizations } from '../../db/schema';
 
 export interface ErrorReportInput {
   organizationId: string | null;
@@ -32,20 +33,51 @@ export async function findFirstMonitorId(db: Database): Promise<string | null> {
   return row?.id ?? null;
 }
 
-/** How many reports of a monitor notified its administrators since `since`. */
-export async function countNotifiedSince(
+/**
+ * Makes the caller the only request counting and creating error-report notifications of the
+ * monitor until its transaction ends, so simultaneous reports and descriptions cannot pass the
+ * hourly cap together (an advisory lock keyed by the monitor; `null`: reports with no monitor).
+ */
+export async function lockErrorNotifications(db: Database, organizationId: string | null): Promise<void> {
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(${LOCKS.errorNotifications}::int, hashtext(${organizationId ?? ''}))`,
+  );
+}
+
+/**
+ * Takes the lock of `lockErrorNotifications` for the monitor of a report; false when the report
+ * does not exist. Reads made after it see every description committed before it.
+ */
+export async function lockErrorNotificationsOfReport(db: Database, reportId: string): Promise<boolean> {
+  const [row] = await queryRows<{ found: number }>(
+    db,
+    sql`SELECT count(*)::int AS found FROM (
+          SELECT pg_advisory_xact_lock(${LOCKS.errorNotifications}::int, hashtext(coalesce(organization_id::text, '')))
+          FROM error_reports WHERE id = ${reportId}
+        ) locked`,
+  );
+  return (row?.found ?? 0) > 0;
+}
+
+/**
+ * How many notifications of a monitor no administrator created since `since`: those of error
+ * reports and visitors' descriptions, the only ones a visitor can cause (decision 0023).
+ */
+export async function countVisitorNotificationsSince(
   db: Database,
-  organizationId: string | null,
+  organizationId: string,
   since: Date,
 ): Promise<number> {
-  const scope =
-    organizationId === null
-      ? isNull(errorReports.organizationId)
-      : eq(errorReports.organizationId, organizationId);
   const [row] = await db
     .select({ value: count() })
-    .from(errorReports)
-    .where(and(scope, gt(errorReports.notifiedAt, since)));
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.organizationId, organizationId),
+        isNull(notifications.createdBy),
+        gt(notifications.createdAt, since),
+      ),
+    );
   return row?.value ?? 0;
 }
 
@@ -112,8 +144,9 @@ export async function findErrorReport(db: Database, id: string): Promise<StoredR
       organizationId: errorReports.organizationId,
       message: errorReports.message,
       path: errorReports.path,
-      descriptions: sql<number>`(SELECT count(*)::int FROM ${errorReportDescriptions}
-        WHERE ${errorReportDescriptions.reportId} = ${errorReports.id})`,
+      // Spelled out: Drizzle writes columns here unqualified, and a bare "id" would be the description's.
+      descriptions: sql<number>`(SELECT count(*)::int FROM error_report_descriptions d
+        WHERE d.report_id = error_reports.id)`,
     })
     .from(errorReports)
     .where(eq(errorReports.id, id))
@@ -125,6 +158,7 @@ export async function insertErrorReportDescription(
   db: Database,
   reportId: string,
   description: string,
+  now: Date,
 ): Promise<void> {
-  await db.insert(errorReportDescriptions).values({ reportId, description });
+  await db.insert(errorReportDescriptions).values({ reportId, description, createdAt: now });
 }

@@ -5,15 +5,18 @@ import {
   type ErrorReportBody,
 } from '../../../shared/schemas/error-reports';
 import { scrubText } from '../../../shared/scrub';
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { createNotification } from '../admin/notifications.service';
 import { browserSummary } from './browser-summary';
 import {
-  countNotifiedSince,
+  countVisitorNotificationsSince,
   findErrorReport,
   findFirstMonitorId,
   insertErrorReportDescription,
+  lockErrorNotifications,
+  lockErrorNotificationsOfReport,
   pruneErrorReports,
   recordErrorReport,
 } from './error-reports.repository';
@@ -21,7 +24,10 @@ import {
 const HOUR_MS = 60 * 60_000;
 /** A repeated error notifies again at most once a day (with its count); otherwise it only counts. */
 const RENOTIFY_AFTER_MS = 24 * HOUR_MS;
-/** Error-report notifications per monitor and hour: a flood from many addresses cannot bury the bell. */
+/**
+ * Notifications of error reports and descriptions together, per monitor and hour: a flood from
+ * many addresses cannot bury the bell.
+ */
 const NOTIFICATIONS_PER_HOUR = 20;
 /** Reports not seen for this long are dropped. */
 const KEEP_MS = 90 * 24 * HOUR_MS;
@@ -73,11 +79,11 @@ export async function reportError(
   };
   await pruneErrorReports(db, new Date(now.getTime() - KEEP_MS));
   return db.transaction(async (tx) => {
-    const recent = await countNotifiedSince(tx, organizationId, new Date(now.getTime() - HOUR_MS));
+    const mayNotify = organizationId !== null && (await underHourlyCap(tx, organizationId, now));
     const report = await recordErrorReport(tx, input, {
       now,
       renotifyBefore: new Date(now.getTime() - RENOTIFY_AFTER_MS),
-      mayNotify: organizationId !== null && recent < NOTIFICATIONS_PER_HOUR,
+      mayNotify,
     });
     if (report.notify && organizationId) {
       const seen = report.occurrences > 1 ? ` (visto ${report.occurrences} veces)` : '';
@@ -85,6 +91,7 @@ export async function reportError(
       await createNotification(tx, {
         organizationId,
         createdBy: null,
+        createdAt: now,
         status: 'DANGER',
         message:
           `Error inesperado${seen} en ${input.path}: ${excerpt(input.message)}` +
@@ -95,19 +102,28 @@ export async function reportError(
   });
 }
 
-/** Adds the visitor's description of what happened to a report and tells the administrators. */
+/**
+ * Adds the visitor's description of what happened to a report and tells the administrators,
+ * within the monitor's hourly cap of notifications (shared with the reports themselves).
+ */
 export async function describeError(deps: AppDeps, reportId: string, description: string): Promise<void> {
   const { db } = deps.database;
+  const now = deps.now();
   await db.transaction(async (tx) => {
+    // Taken before the counts are read, so simultaneous descriptions pass neither cap.
+    if (!(await lockErrorNotificationsOfReport(tx, reportId))) {
+      throw new AppError('NOT_FOUND', ERROR_REPORT_MESSAGES.notFound);
+    }
     const report = await findErrorReport(tx, reportId);
     if (!report) throw new AppError('NOT_FOUND', ERROR_REPORT_MESSAGES.notFound);
     // Past the cap the description is dropped quietly: the visitor has nothing to fix.
     if (report.descriptions >= DESCRIPTIONS_PER_REPORT) return;
-    await insertErrorReportDescription(tx, report.id, description);
-    if (report.organizationId) {
+    await insertErrorReportDescription(tx, report.id, description, now);
+    if (report.organizationId && (await underHourlyCap(tx, report.organizationId, now, true))) {
       await createNotification(tx, {
         organizationId: report.organizationId,
         createdBy: null,
+        createdAt: now,
         status: 'INFO',
         message:
           `Un visitante describió el error «${excerpt(report.message)}» en ${report.path}: ` +
@@ -115,4 +131,20 @@ export async function describeError(deps: AppDeps, reportId: string, description
       });
     }
   });
+}
+
+/**
+ * Whether the monitor may get one more error notification this hour. It takes the monitor's
+ * lock first (unless the caller holds it) and keeps it until the transaction ends, so the count
+ * and the notification that follows it are one step for every process.
+ */
+async function underHourlyCap(
+  tx: Database,
+  organizationId: string,
+  now: Date,
+  locked = false,
+): Promise<boolean> {
+  if (!locked) await lockErrorNotifications(tx, organizationId);
+  const recent = await countVisitorNotificationsSince(tx, organizationId, new Date(now.getTime() - HOUR_MS));
+  return recent < NOTIFICATIONS_PER_HOUR;
 }

@@ -27,12 +27,11 @@ export async function updateProfile(
   const user = principal.user;
   if ('newPassword' in body) {
     const hold = passwordCheckHoldKey(user.id);
-    const limit = holdLimit(deps);
-    if (await deps.limiter.isHeld(hold, limit)) {
+    // Counted before the check, atomically: simultaneous guesses cannot all slip under the hold.
+    if ((await deps.limiter.hit(hold, holdLimit(deps))).exceeded) {
       throw new AppError('RATE_LIMITED', USER_MESSAGES.currentPasswordHeld);
     }
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
-      await deps.limiter.hit(hold, limit);
       throw new AppError('BAD_REQUEST', USER_MESSAGES.currentPasswordWrong, {
         errors: [{ path: 'body.currentPassword', message: USER_MESSAGES.currentPasswordWrong }],
       });

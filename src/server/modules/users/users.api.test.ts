@@ -454,6 +454,24 @@ describe('own profile', () => {
     await signIn(ctx.app, user.email);
   });
 
+  it('holds simultaneous wrong current passwords after five', async () => {
+    const user = await createUser(ctx.database.db);
+    const token = await signIn(ctx.app, user.email);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/users/updateProfileInfo',
+          headers: bearer(token),
+          payload: { currentPassword: `mala-${i}`, newPassword: 'nueva', confirmPassword: 'nueva' },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(7).fill(429)]);
+    await signIn(ctx.app, user.email);
+  });
+
   const upload = (token: string, data: Buffer, filename: string, type: string) => {
     const boundary = '----vigia';
     const body = Buffer.concat([

@@ -110,6 +110,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/updateProfileInfo',
     {
+      // Per address, as sign-in: each password change costs two argon2 runs.
+      config: { rateLimit: { max: app.deps.config.rateLimits.loginPer15Minutes, timeWindow: 15 * 60_000 } },
       schema: {
         tags: ['users'],
         summary: "Change one's own name and last name, or password (with the current one)",
