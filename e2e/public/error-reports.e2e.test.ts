@@ -44,6 +44,8 @@ describe('unexpected-error reports in Chromium', () => {
     watched = await openWatchedPage(browser, {
       // The failures these tests provoke on purpose show up as failed resources.
       expectedConsole: /status of (404|500)|Fallo de prueba|Failed to fetch dynamically imported module/,
+      // The failures are provoked with page.route, which cannot see what a service worker answers.
+      serviceWorkers: 'block',
       ...(options.width ? { viewport: { width: options.width, height: options.height ?? 740 } } : {}),
     });
     const { page } = watched;

@@ -15,18 +15,33 @@ const never = () => new Promise<never>(() => undefined);
  * - offline (a screen never opened on this device is not saved): the 'Sin conexión' screen;
  * - a new version is being installed: wait for it to take over (the page reloads then);
  * - the server no longer has this version's file: reload once to get the new version;
- * - otherwise the error goes on to the error screen.
+ * - otherwise (and whenever the code arrived but failed while running: a bug, not a missing file)
+ *   the error goes on to the error screen, which reports it.
  */
 export async function loadScreen(load: Lazy): Promise<Record<string, unknown>> {
   try {
     return await load();
   } catch (error) {
+    if (!isMissingCode(error)) throw error;
     const version = await checkVersion();
     if (version === 'offline') return { Component: OfflinePage };
     if (version === 'updating') await newWorkerInControl(10_000);
     if (reloadOncePerVersion()) return never();
     throw error;
   }
+}
+
+/**
+ * Whether a dynamic import failed to fetch its file or its style sheet (each browser, and Vite's
+ * preloader, words it differently), as opposed to a module that arrived and threw while running.
+ */
+export function isMissingCode(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|importing a module script failed|failed to fetch|unable to preload css/i.test(
+      error.message,
+    )
+  );
 }
 
 /** The same routes, each lazy screen loaded through loadScreen. */
