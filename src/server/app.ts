@@ -17,6 +17,7 @@ import { addressKey } from './lib/address-key';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { nextTurn } from './lib/event-loop';
+import { EventBus } from './lib/events';
 import { databaseCounterStore, Limiter } from './lib/limiter';
 import { createMailer } from './lib/mailer';
 import { isApiPath, RequestLogController } from './lib/request-log';
@@ -26,7 +27,6 @@ import { aboutPublicRoutes } from './modules/about/about.public.routes';
 import { aboutSettingsRoutes } from './modules/about/about.routes';
 import { accountsPublicRoutes, sessionRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { NotificationHub } from './modules/admin/notification-hub';
 import { catalogueRoutes } from './modules/catalogues/catalogue.routes';
 import { contractPickerRoutes } from './modules/catalogues/contract-pickers.routes';
 import { CATALOGUES } from './modules/catalogues/definitions';
@@ -98,7 +98,7 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const notifications = new NotificationHub(database, app.log);
+  const events = new EventBus(database, app.log);
   const now = deps.now ?? (() => new Date());
   const background = new BackgroundTasks(app.log);
   const appDeps: AppDeps = {
@@ -113,7 +113,7 @@ export async function buildApp(
       app.log,
     ),
     background,
-    notifications,
+    events,
     // Counters shared by every process through the database (decision 0018).
     limiter: new Limiter(databaseCounterStore(database.db), now, background),
     downloads: new DownloadGate(config.downloads),
@@ -123,7 +123,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await appDeps.background.idle();
     appDeps.mailer.close();
-    await notifications.close();
+    await events.close();
     await appDeps.pdfPool.close();
   });
 

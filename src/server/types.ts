@@ -4,10 +4,10 @@ import type { organizations } from './db/schema';
 import type { DownloadGate } from './exports/gate';
 import type { PdfPool } from './exports/pdf-pool';
 import type { BackgroundTasks } from './lib/background';
+import type { EventBus } from './lib/events';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './lib/mailer';
 import type { ResultCache } from './lib/result-cache';
-import type { NotificationHub } from './modules/admin/notification-hub';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -22,8 +22,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Work that continues after the response (e-mails). */
   background: BackgroundTasks;
-  /** Real-time notifications, fanned out across processes through LISTEN/NOTIFY. */
-  notifications: NotificationHub;
+  /** Events between server processes (a monitor's notifications changed), through LISTEN/NOTIFY. */
+  events: EventBus;
   /** Rate limits and failure holds, counted in the database so every process shares them. */
   limiter: Limiter;
   /** Admits downloads fairly: a few per address, a bounded line of PDFs. */

@@ -32,6 +32,3 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 /** Lower-cased, accent-free text for trigram search (immutable_unaccent is created in migration 0000). */
 export const searchable = (expression: ReturnType<typeof sql>) =>
   sql`lower(immutable_unaccent(${expression}))`;
-
-/** The partial-index condition of soft-deleted tables. */
-export const notDeleted = sql`deleted_at IS NULL`;

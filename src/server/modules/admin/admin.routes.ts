@@ -176,8 +176,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       raw.on('close', stop);
       streams.add(end);
       try {
-        const subscription = await deps.notifications.subscribe(organization.id, () => {
-          raw.write('event: notifications\ndata: {}\n\n');
+        const subscription = await deps.events.subscribe('notifications', (event) => {
+          if (event.organizationId === organization.id) raw.write('event: notifications\ndata: {}\n\n');
         });
         if (closed) subscription();
         else unsubscribe = subscription;

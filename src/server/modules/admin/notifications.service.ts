@@ -4,8 +4,8 @@ import { LIMITS } from '../../../shared/constants/limits';
 import type { Notification } from '../../../shared/schemas/admin';
 import { type Database, queryRows } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { publish } from '../../lib/events';
 import type { AppDeps } from '../../types';
-import { announce } from './notification-hub';
 
 /**
  * Records a notification of a monitor (data loads create them) and wakes the administrators'
@@ -24,7 +24,7 @@ export async function createNotification(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(notifications).values(input);
-    await announce(tx, input.organizationId);
+    await publish(tx, 'notifications', { organizationId: input.organizationId });
   });
 }
 

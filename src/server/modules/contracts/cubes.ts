@@ -140,8 +140,3 @@ export async function rebuildCubes(db: Database, organizationId: string): Promis
     { isolationLevel: 'repeatable read' },
   );
 }
-
-/** Forgets what this process knows about fresh cubes (tests). */
-export function forgetCubeVersions(): void {
-  freshVersions.clear();
-}
