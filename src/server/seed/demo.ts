@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { THEMES } from '../../shared/constants/themes';
 import type { Database } from '../db/client';
 import { files, organizations, resources } from '../db/schema';
+import { fileStore } from '../lib/file-store';
 import { insertAssociationTextsIfMissing } from '../modules/about/about.repository';
 import { bulkInsert, bulkInsertAll } from './bulk';
 import { generateSuppliers, generateUnits } from './catalogue-generator';
@@ -117,10 +117,7 @@ async function seedMonitor(db: Database, monitor: DemoMonitor, organizationId: s
     organizationId,
     kind: 'COVER',
     filename: `portada-${monitor.slug}.svg`,
-    mimeType: 'image/svg+xml',
-    size: cover.length,
-    sha256: createHash('sha256').update(cover).digest('hex'),
-    data: cover,
+    contentId: await storeSvg(db, cover),
     createdAt,
   });
   await db
@@ -163,10 +160,7 @@ async function seedMonitor(db: Database, monitor: DemoMonitor, organizationId: s
       organizationId,
       kind: 'RESOURCE_IMAGE',
       filename: `articulo-${position + 1}.svg`,
-      mimeType: 'image/svg+xml',
-      size: image.length,
-      sha256: createHash('sha256').update(image).digest('hex'),
-      data: image,
+      contentId: await storeSvg(db, image),
       createdAt,
     });
     articleImages.set(position, imageId);
@@ -184,4 +178,9 @@ async function seedMonitor(db: Database, monitor: DemoMonitor, organizationId: s
     })),
   );
   return { units: units.length, suppliers: suppliers.length, contracts, resources: DEMO_RESOURCES.length };
+}
+
+/** The bytes of a demonstration image in the file store, as an administrator's upload would be. */
+async function storeSvg(db: Database, data: Buffer): Promise<string> {
+  return (await fileStore(db).put(data, { mime: 'image/svg+xml', maxBytes: data.length })).id;
 }

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { administrativeUnits, contracts, files, organizations, suppliers } from '../db/schema';
+import { fileStore } from '../lib/file-store';
 import { bulkInsert, bulkInsertAll } from '../seed/bulk';
 import { generateSuppliers, generateUnits } from '../seed/catalogue-generator';
 import { CONTRACT_COLUMNS, SUPPLIER_COLUMNS, UNIT_COLUMNS } from '../seed/columns';
@@ -90,20 +91,16 @@ export async function createContract(
 
 export async function createFile(
   db: Database,
-  overrides: Partial<typeof files.$inferInsert> & { data?: Buffer } = {},
+  overrides: Partial<typeof files.$inferInsert> & { data?: Buffer; mimeType?: string } = {},
 ) {
-  const data = overrides.data ?? Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const { data = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), mimeType, ...values } = overrides;
+  const content = await fileStore(db).put(data, {
+    mime: mimeType ?? 'image/svg+xml',
+    maxBytes: data.length,
+  });
   const [row] = await db
     .insert(files)
-    .values({
-      kind: 'COVER',
-      filename: 'portada.svg',
-      mimeType: 'image/svg+xml',
-      size: data.length,
-      sha256: createHash('sha256').update(data).digest('hex'),
-      ...overrides,
-      data,
-    })
+    .values({ kind: 'COVER', filename: 'portada.svg', contentId: content.id, ...values })
     .returning();
   return row!;
 }

@@ -1,7 +1,10 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FileKind } from '../../../shared/constants/enums';
 import { notFound } from '../../lib/errors';
+import { fileStore, type StoredFile } from '../../lib/file-store';
 import { isUuid } from '../../lib/ids';
 import { findFile } from './files.repository';
 
@@ -27,11 +30,15 @@ export const filesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const file = isUuid(id) ? await findFile(app.deps.database.db, id) : undefined;
-      if (!file || !IMAGE_KINDS.has(file.kind) || !IMAGE_TYPES.has(file.mimeType)) {
+      const { db } = app.deps.database;
+      const file = isUuid(id) ? await findFile(db, id) : undefined;
+      const content =
+        file && IMAGE_KINDS.has(file.kind) ? await fileStore(db).get(file.contentId) : undefined;
+      if (!file || !content || !IMAGE_TYPES.has(content.mime)) {
+        content?.stream.destroy();
         throw notFound('La imagen solicitada no existe.');
       }
-      const etag = `"${file.sha256}"`;
+      const etag = `"${content.sha256}"`;
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('etag', etag)
@@ -39,8 +46,11 @@ export const filesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         // An SVG opened directly must not run script or load anything on our origin.
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .header('content-disposition', `inline; filename="${safeFilename(file.filename)}"`);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type(file.mimeType).send(file.data);
+      if (request.headers['if-none-match'] === etag) {
+        content.stream.destroy();
+        return reply.code(304).send();
+      }
+      return sendContent(request, reply.type(content.mime), content);
     },
   );
 };
@@ -61,18 +71,31 @@ export const fileDownloadRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const file = isUuid(id) ? await findFile(app.deps.database.db, id) : undefined;
-      if (file?.kind !== 'DOCUMENT_BACKUP') throw notFound('El documento solicitado no está disponible.');
-      return reply
-        .type(file.mimeType === 'application/pdf' ? 'application/pdf' : 'application/octet-stream')
+      const { db } = app.deps.database;
+      const file = isUuid(id) ? await findFile(db, id) : undefined;
+      const content = file?.kind === 'DOCUMENT_BACKUP' ? await fileStore(db).get(file.contentId) : undefined;
+      if (!file || !content) throw notFound('El documento solicitado no está disponible.');
+      reply
+        .type(content.mime === 'application/pdf' ? 'application/pdf' : 'application/octet-stream')
         .header('content-disposition', `attachment; filename="${safeFilename(file.filename)}"`)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(file.data);
+        .header('cache-control', 'public, max-age=31536000, immutable');
+      return sendContent(request, reply, content);
     },
   );
 };
+
+/**
+ * Streams a stored content out, chunk by chunk, with its length. A HEAD request reads none of it
+ * (Fastify would otherwise read a stream to its end to discard it).
+ */
+function sendContent(request: FastifyRequest, reply: FastifyReply, content: StoredFile): FastifyReply {
+  reply.header('content-length', String(content.size));
+  if (request.method !== 'HEAD') return reply.send(content.stream);
+  content.stream.destroy();
+  return reply.send(Readable.from([]));
+}
 
 function safeFilename(name: string): string {
   return name.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'imagen';

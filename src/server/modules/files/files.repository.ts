@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FileKind } from '../../../shared/constants/enums';
 import type { Database } from '../../db/client';
 import { files, organizations, resources, users } from '../../db/schema';
+import { fileStore } from '../../lib/file-store';
 import type { CheckedImage } from '../../lib/images';
 
 export type FileRow = typeof files.$inferSelect;
@@ -13,8 +13,9 @@ export async function findFile(db: Database, id: string): Promise<FileRow | unde
 }
 
 /**
- * Stores an uploaded image already checked by content (lib/images): `{name}.{extension}`, its
- * real type, size and SHA-256. Returns the new file's id.
+ * Stores an uploaded image already checked by content (lib/images): its bytes in the file store
+ * (kept once for equal bytes), and a file `{name}.{extension}` of this kind referring to them.
+ * Returns the new file's id.
  */
 export async function insertImageFile(
   db: Database,
@@ -27,25 +28,29 @@ export async function insertImageFile(
     createdBy: string;
   },
 ): Promise<string> {
+  const content = await fileStore(db).put(input.data, {
+    mime: input.image.mimeType,
+    maxBytes: input.data.length,
+  });
   const [file] = await db
     .insert(files)
     .values({
       organizationId: input.organizationId,
       kind: input.kind,
       filename: `${input.name}.${input.image.extension}`,
-      mimeType: input.image.mimeType,
-      size: input.data.length,
-      sha256: createHash('sha256').update(input.data).digest('hex'),
-      data: input.data,
+      contentId: content.id,
       createdBy: input.createdBy,
     })
     .returning({ id: files.id });
   return file!.id;
 }
 
-/** Deletes a replaced image (cover, picture, resource image) once no monitor, resource or user refers to it. */
+/**
+ * Deletes a replaced image (cover, picture, resource image) once no monitor, resource or user
+ * refers to it, then its bytes once no other file shares them.
+ */
 export async function deleteImageIfUnused(db: Database, fileId: string): Promise<void> {
-  await db
+  const deleted = await db
     .delete(files)
     .where(
       and(
@@ -54,5 +59,7 @@ export async function deleteImageIfUnused(db: Database, fileId: string): Promise
         sql`NOT EXISTS (SELECT 1 FROM ${resources} WHERE ${resources.imageFileId} = ${fileId})`,
         sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.profilePictureFileId} = ${fileId})`,
       ),
-    );
+    )
+    .returning({ contentId: files.contentId });
+  for (const { contentId } of deleted) await fileStore(db).deleteIfUnused(contentId);
 }

@@ -1,0 +1,174 @@
+import { createHash, type Hash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { fileChunks, fileContents, files } from '../db/schema';
+import type { FileInput, FileStore, PutOptions, PutResult, StoredFile } from './file-store';
+import { fileTooLarge } from './file-store';
+
+/** Bytes per chunk row: large enough for few round trips, small enough to hold one in memory. */
+export const CHUNK_BYTES = 512 * 1024;
+
+/** The file store's database backend: contents in `file_contents`, their bytes in `file_chunks`. */
+export function databaseFileStore(db: Database): FileStore {
+  return {
+    put: (input, options) => put(db, input, options),
+    get: (id) => get(db, id),
+    deleteIfUnused: (id) => deleteIfUnused(db, id),
+  };
+}
+
+/**
+ * Writes the chunks as they arrive, in one transaction, hashing on the way; the content row gets
+ * its SHA-256 and size at the end. Bytes already stored under the same type are kept once: the
+ * new rows are dropped and the existing id answered (bytes in memory are looked up before writing).
+ */
+async function put(db: Database, input: FileInput, options: PutOptions): Promise<PutResult> {
+  if (Buffer.isBuffer(input)) {
+    if (input.length > options.maxBytes) throw fileTooLarge();
+    const existing = await findContent(db, sha256Of(input), options.mime);
+    if (existing) return existing;
+  }
+  const hash = createHash('sha256');
+  try {
+    return await db.transaction((tx) => write(tx, input, options, hash));
+  } catch (error) {
+    if (!isViolation(error, '23505')) throw error;
+    // The same bytes stored at the same moment by another request: theirs is kept.
+    const existing = await findContent(db, hash.digest('hex'), options.mime);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+async function write(tx: Database, input: FileInput, options: PutOptions, hash: Hash): Promise<PutResult> {
+  const [row] = await tx
+    .insert(fileContents)
+    .values({ mimeType: options.mime })
+    .returning({ id: fileContents.id });
+  const id = row!.id;
+  let size = 0;
+  let seq = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = async (bytes: Buffer) => {
+    await tx.insert(fileChunks).values({ contentId: id, seq, data: bytes });
+    seq += 1;
+  };
+  for await (const piece of pieces(input)) {
+    size += piece.length;
+    if (size > options.maxBytes) throw fileTooLarge();
+    hash.update(piece);
+    pending.push(piece);
+    pendingBytes += piece.length;
+    if (pendingBytes < CHUNK_BYTES) continue;
+    let joined = Buffer.concat(pending, pendingBytes);
+    while (joined.length >= CHUNK_BYTES) {
+      await flush(joined.subarray(0, CHUNK_BYTES));
+      joined = joined.subarray(CHUNK_BYTES);
+    }
+    pending = [joined];
+    pendingBytes = joined.length;
+  }
+  if (pendingBytes > 0) await flush(Buffer.concat(pending, pendingBytes));
+  const sha256 = hash.copy().digest('hex');
+  const existing = await findContent(tx, sha256, options.mime);
+  if (existing) {
+    await tx.delete(fileContents).where(eq(fileContents.id, id));
+    return existing;
+  }
+  await tx.update(fileContents).set({ sha256, size }).where(eq(fileContents.id, id));
+  return { id, sha256, size };
+}
+
+/** The input as Buffers; bytes in memory in chunk-sized views (no copy). */
+async function* pieces(input: FileInput): AsyncGenerator<Buffer> {
+  if (Buffer.isBuffer(input)) {
+    for (let start = 0; start < input.length; start += CHUNK_BYTES) {
+      yield input.subarray(start, start + CHUNK_BYTES);
+    }
+    return;
+  }
+  for await (const piece of input) {
+    yield Buffer.isBuffer(piece) ? piece : Buffer.from(piece as Uint8Array);
+  }
+}
+
+/**
+ * A stored content of these bytes and type, locked against deletion (FOR KEY SHARE) until the
+ * caller's transaction ends, so a file can refer to it before `deleteIfUnused` could remove it.
+ */
+async function findContent(db: Database, sha256: string, mime: string): Promise<PutResult | undefined> {
+  const [row] = await db
+    .select({ id: fileContents.id, sha256: fileContents.sha256, size: fileContents.size })
+    .from(fileContents)
+    .where(and(eq(fileContents.sha256, sha256), eq(fileContents.mimeType, mime)))
+    .for('key share');
+  return row ? { id: row.id, sha256, size: row.size } : undefined;
+}
+
+async function get(db: Database, id: string): Promise<StoredFile | undefined> {
+  const [row] = await db
+    .select({ mime: fileContents.mimeType, size: fileContents.size, sha256: fileContents.sha256 })
+    .from(fileContents)
+    .where(and(eq(fileContents.id, id), isNotNull(fileContents.sha256)))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    mime: row.mime,
+    size: row.size,
+    sha256: row.sha256!,
+    stream: Readable.from(readChunks(db, id, row.size), { objectMode: false }),
+  };
+}
+
+/**
+ * One chunk per query, in order, only as fast as the reader consumes them. A content deleted
+ * while it is read ends the stream with an error instead of a silently short file.
+ */
+async function* readChunks(db: Database, id: string, size: number): AsyncGenerator<Buffer> {
+  let sent = 0;
+  for (let seq = 0; sent < size; seq += 1) {
+    const [chunk] = await db
+      .select({ data: fileChunks.data })
+      .from(fileChunks)
+      .where(and(eq(fileChunks.contentId, id), eq(fileChunks.seq, seq)));
+    if (!chunk) throw new Error(`file content ${id} ended at ${sent} of ${size} bytes`);
+    sent += chunk.data.length;
+    yield chunk.data;
+  }
+}
+
+/**
+ * Deletes a content no file refers to (its chunks go with it). In a savepoint: a file that came to
+ * refer to it meanwhile fails the delete on the foreign key, which means "still used", not an error.
+ */
+async function deleteIfUnused(db: Database, id: string): Promise<boolean> {
+  try {
+    return await db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(fileContents)
+        .where(
+          and(
+            eq(fileContents.id, id),
+            sql`NOT EXISTS (SELECT 1 FROM ${files} WHERE ${files.contentId} = ${id})`,
+          ),
+        )
+        .returning({ id: fileContents.id });
+      return deleted.length > 0;
+    });
+  } catch (error) {
+    if (isViolation(error, '23503')) return false;
+    throw error;
+  }
+}
+
+function sha256Of(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** A PostgreSQL error of this SQLSTATE, as thrown by either driver (or wrapped by Drizzle). */
+function isViolation(error: unknown, code: string): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause ?? error;
+  return (cause as { code?: string }).code === code;
+}
