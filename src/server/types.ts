@@ -4,6 +4,7 @@ import type { organizations } from './db/schema';
 import type { DownloadGate } from './exports/gate';
 import type { PdfPool } from './exports/pdf-pool';
 import type { BackgroundTasks } from './lib/background';
+import type { Jobs } from './lib/jobs';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './lib/mailer';
 import type { ResultCache } from './lib/result-cache';
@@ -20,8 +21,10 @@ export interface AppDeps {
   /** Signs and checks session tokens. */
   sessionKey: Uint8Array;
   mailer: Mailer;
-  /** Work that continues after the response (e-mails). */
+  /** Short, best-effort work after the response (counter sweeps); never for work that matters. */
   background: BackgroundTasks;
+  /** Durable jobs in the database (e-mails): survive restarts, run once, retried (decision 0026). */
+  jobs: Jobs;
   /** Real-time notifications, fanned out across processes through LISTEN/NOTIFY. */
   notifications: NotificationHub;
   /** Rate limits and failure holds, counted in the database so every process shares them. */
