@@ -18,6 +18,7 @@ import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { nextTurn } from './lib/event-loop';
 import { EventBus } from './lib/events';
+import { Jobs } from './lib/jobs';
 import { databaseCounterStore, Limiter } from './lib/limiter';
 import { createMailer } from './lib/mailer';
 import { isApiPath, RequestLogController } from './lib/request-log';
@@ -25,12 +26,14 @@ import { ResultCache } from './lib/result-cache';
 import { resolveSessionSecret } from './lib/session-secret';
 import { aboutPublicRoutes } from './modules/about/about.public.routes';
 import { aboutSettingsRoutes } from './modules/about/about.routes';
+import { defineAccountJobs } from './modules/accounts/account-jobs';
 import { accountsPublicRoutes, sessionRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogue.routes';
 import { contractPickerRoutes } from './modules/catalogues/contract-pickers.routes';
 import { CATALOGUES } from './modules/catalogues/definitions';
 import { contactPublicRoutes } from './modules/contact/contact.public.routes';
+import { defineContactJobs } from './modules/contact/contact-jobs';
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
 import { errorReportsPublicRoutes } from './modules/error-reports/error-reports.public.routes';
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
@@ -114,13 +117,19 @@ export async function buildApp(
     ),
     background,
     events,
+    jobs: new Jobs(database, app.log, { pollingIntervalSeconds: config.jobs.pollingIntervalSeconds }),
     // Counters shared by every process through the database (decision 0018).
     limiter: new Limiter(databaseCounterStore(database.db), now, background),
     downloads: new DownloadGate(config.downloads),
     pdfPool: new PdfPool({ size: config.downloads.pdfWorkers, heapMb: WORKER_HEAP_MB }),
   };
   app.decorate('deps', appDeps);
+  // Every job, defined once here; the workers start with the app (below) and stop with it.
+  defineAccountJobs(appDeps);
+  defineContactJobs(appDeps);
   app.addHook('onClose', async () => {
+    // Stop claiming; running jobs get most of the shutdown time, the rest is for closing up.
+    await appDeps.jobs.stop(Math.max(1000, config.shutdownTimeoutMs - 2000));
     await appDeps.background.idle();
     appDeps.mailer.close();
     await events.close();
@@ -204,5 +213,6 @@ export async function buildApp(
   });
 
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  await appDeps.jobs.start();
   return app as unknown as App;
 }

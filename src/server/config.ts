@@ -134,6 +134,11 @@ export interface AppConfig {
   /** Downloads under way at once per address (IPv6: per /64), and PDFs built at once and waiting. */
   downloads: { perAddress: number; pdfWorkers: number; pdfQueue: number };
   shutdownTimeoutMs: number;
+  /**
+   * Background jobs (decision 0026): how often an idle worker looks for work (new jobs also wake it
+   * through LISTEN/NOTIFY) and the e-mail retries (exponential from the first delay, capped).
+   */
+  jobs: { pollingIntervalSeconds: number; mailRetryLimit: number; mailRetryDelaySeconds: number };
   /** Computed public results (totals, charts, list pages) kept per process; 0 turns the cache off. */
   resultCacheEntries: number;
   /** The association behind the installation (About, Privacy, sign-in) until texts are saved (decision 0022), from ABOUT_FILE. */
@@ -206,6 +211,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       pdfQueue: env.PDF_QUEUE_MAX,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    // Some half a day of attempts: about 30 s, 1, 2, 4 … minutes apart, each wait capped at 2 hours.
+    jobs: { pollingIntervalSeconds: 2, mailRetryLimit: 12, mailRetryDelaySeconds: 30 },
     resultCacheEntries: env.RESULT_CACHE_ENTRIES,
     about: loadAbout(env.ABOUT_FILE),
     webDir: path.resolve('dist/web'),

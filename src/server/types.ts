@@ -5,6 +5,7 @@ import type { DownloadGate } from './exports/gate';
 import type { PdfPool } from './exports/pdf-pool';
 import type { BackgroundTasks } from './lib/background';
 import type { EventBus } from './lib/events';
+import type { Jobs } from './lib/jobs';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './lib/mailer';
 import type { ResultCache } from './lib/result-cache';
@@ -20,10 +21,12 @@ export interface AppDeps {
   /** Signs and checks session tokens. */
   sessionKey: Uint8Array;
   mailer: Mailer;
-  /** Work that continues after the response (e-mails). */
+  /** Short, best-effort work after the response (counter sweeps); never for work that matters. */
   background: BackgroundTasks;
   /** Events between server processes (a monitor's notifications changed), through LISTEN/NOTIFY. */
   events: EventBus;
+  /** Durable jobs in the database (e-mails): survive restarts, run once, retried (decision 0026). */
+  jobs: Jobs;
   /** Rate limits and failure holds, counted in the database so every process shares them. */
   limiter: Limiter;
   /** Admits downloads fairly: a few per address, a bounded line of PDFs. */

@@ -36,8 +36,10 @@ export interface DatabaseHandle {
    * after a failure.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  /** The PGlite instance, when embedded (tests dump it as a golden image). */
+  /** The PGlite instance, when embedded (tests dump it as a golden image; the job queue runs on it). */
   pglite?: PGlite;
+  /** The PostgreSQL address, when on a server (the job queue keeps a small pool of its own). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    url,
     describe: `PostgreSQL ${redactUrl(url)}`,
     async withExclusiveLock(key, fn) {
       const client = new pg.Client({ connectionString: url, application_name: 'vigia-maintenance' });

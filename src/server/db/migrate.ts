@@ -3,6 +3,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrateJobs } from '../lib/jobs';
 import type { DatabaseHandle } from './client';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -17,7 +18,7 @@ export const LOCKS = {
 } as const;
 
 /**
- * Applies the committed SQL migrations (drizzle/) to the database. Several processes starting
+ * Applies the committed SQL migrations (drizzle/) to the database, then the job queue's schema. Several processes starting
  * together on PostgreSQL take turns through an advisory lock; the journal makes it idempotent.
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
@@ -28,4 +29,6 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
       await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     }
   });
+  // The job queue's own tables (schema pgboss): pg-boss creates and upgrades them (decision 0026).
+  await migrateJobs(handle);
 }

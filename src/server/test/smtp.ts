@@ -15,6 +15,8 @@ export interface TestSmtp {
   /** SMTP_URL for the app. */
   url: string;
   messages: ReceivedMail[];
+  /** While true, every message is refused with a temporary error (451), as a mail server in trouble. */
+  refusing: boolean;
   /** Resolves with the first message (already received or coming) that matches. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -23,12 +25,20 @@ export interface TestSmtp {
 /** An in-process SMTP server that keeps every message it receives, parsed. */
 export async function startSmtpServer(): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
+  const control = { refusing: false };
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, _session, callback) {
+      if (control.refusing) {
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Servidor ocupado, intente más tarde'), { responseCode: 451 })),
+        );
+        return;
+      }
       simpleParser(stream)
         .then((parsed: ParsedMail) => {
           const to = [parsed.to ?? []]
@@ -53,6 +63,12 @@ export async function startSmtpServer(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get refusing() {
+      return control.refusing;
+    },
+    set refusing(value: boolean) {
+      control.refusing = value;
+    },
     waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

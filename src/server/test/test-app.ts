@@ -49,6 +49,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDir: path.resolve('does-not-exist'),
     // Never write DATA_DIR/session-secret from a test.
     sessionSecret: randomBytes(32).toString('hex'),
+    // Jobs looked for often and retried within seconds, so tests wait little.
+    jobs: { pollingIntervalSeconds: 0.5, mailRetryLimit: 3, mailRetryDelaySeconds: 1 },
     ...overrides,
   };
 }

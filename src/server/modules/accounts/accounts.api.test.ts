@@ -165,7 +165,7 @@ describe('sign-in, sessions and password links', () => {
       expect(reset.json().message).toContain('El correo electrónico contiene caracteres no válidos.');
       const signInAttempt = await login('admin\u0000@example.org', 'x', '10.3.9.1');
       expect(signInAttempt.statusCode).toBe(400);
-      await ctx.app.deps.background.idle();
+      await ctx.app.deps.jobs.idle();
       expect(errors).toEqual([]);
     } finally {
       ctx.app.log.error = original;
@@ -306,7 +306,7 @@ describe('sign-in, sessions and password links', () => {
         payload: { email: user.email },
       });
     }
-    await ctx.app.deps.background.idle();
+    await ctx.app.deps.jobs.idle();
     expect(smtp.messages.slice(before).filter((m) => m.to.includes(user.email))).toHaveLength(3);
 
     const invitation = await ctx.database.db
@@ -345,7 +345,7 @@ describe('sign-in, sessions and password links', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
     await smtp.waitFor((m) => m.to.includes(user.email));
-    await ctx.app.deps.background.idle();
+    await ctx.app.deps.jobs.idle();
     expect(smtp.messages.slice(before).some((m) => m.to.includes('no-existe@example.org'))).toBe(false);
 
     const empty = await ctx.app.inject({

@@ -55,7 +55,7 @@ export const accountsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requestPasswordReset(app.deps, request.body.email);
+      await requestPasswordReset(app.deps, request.body.email);
       return { error: false as const, message: ACCOUNT_MESSAGES.resetSent };
     },
   );

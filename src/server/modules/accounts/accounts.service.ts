@@ -16,7 +16,7 @@ import type { AppDeps } from '../../types';
 import { presentSessionUser } from '../users/users.presenter';
 import { findUser, findUserByEmail, recordLogin, type UserRow, updateUser } from '../users/users.repository';
 import { endHolds, holdLimit, signInHoldKey } from './account-holds';
-import { resetPasswordMail } from './account-mails';
+import { PASSWORD_RESET_MAIL_JOB } from './account-jobs';
 import {
   consumePasswordToken,
   isLiveToken,
@@ -88,17 +88,12 @@ export async function logout(deps: AppDeps, sessionId: string): Promise<void> {
 }
 
 /**
- * Sends a reset link when the address belongs to an active account. The caller answers the
- * same either way before this runs, so neither the reply nor its timing tells who has an account.
+ * Queues a reset link for the address; the job sends it only when the address belongs to an active
+ * account. The caller answers the same either way after the same single insert, so neither the
+ * reply nor its timing tells who has an account.
  */
-export function requestPasswordReset(deps: AppDeps, email: string): void {
-  deps.background.run('password reset e-mail', async () => {
-    const user = await findUserByEmail(deps.database.db, email);
-    if (!user?.active) return;
-    await mailPasswordLink(deps, user, 'RESET', (link) =>
-      resetPasswordMail({ to: user.email, name: user.name, link, minutes: LIMITS.resetLinkMinutes }),
-    );
-  });
+export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
+  await deps.jobs.enqueue(PASSWORD_RESET_MAIL_JOB, { email });
 }
 
 const RESET_MAILS_PER_HOUR = 3;

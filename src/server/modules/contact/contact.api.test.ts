@@ -160,7 +160,7 @@ describe('contact page API', () => {
     expect(mail.text).toContain('Quisiera información.');
     expect(smtp.messages.some((m) => m.to.includes('otro@monitor.example.org'))).toBe(false);
 
-    await ctx.app.deps.background.idle();
+    await ctx.app.deps.jobs.idle();
     const rows = await ctx.database.db
       .select()
       .from(contactMessages)
@@ -196,12 +196,12 @@ describe('contact page API', () => {
       // The sibling accepts its own fresh solutions: the keys come from the shared secret.
       const fresh = await submit(sibling, monitor, { ...body, altcha: await solvedPayload(sibling) });
       expect(fresh.statusCode).toBe(200);
-      await sibling.deps.background.idle();
+      await sibling.deps.jobs.idle();
     } finally {
       await sibling.close();
     }
     // The first message's e-mail goes out in the background: let it arrive before the next test counts.
-    await ctx.app.deps.background.idle();
+    await ctx.app.deps.jobs.idle();
     const stored = await ctx.database.db
       .select({ message: contactMessages.message })
       .from(contactMessages)
@@ -280,13 +280,13 @@ describe('contact page API', () => {
   });
 
   it('says so when the monitor has no contact e-mail, and sends and stores nothing', async () => {
-    await ctx.app.deps.background.idle();
+    await ctx.app.deps.jobs.idle();
     const before = smtp.messages.length;
     const altcha = await solvedPayload(ctx.app);
     const response = await submit(ctx.app, silent, { ...VISITOR, altcha });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(CONTACT_MESSAGES.noContactEmail);
-    await ctx.app.deps.background.idle();
+    await ctx.app.deps.jobs.idle();
     expect(smtp.messages.length).toBe(before);
     const stored = await ctx.database.db
       .select()
@@ -324,7 +324,7 @@ describe('contact form limits and delivery failures', () => {
     const altcha = await solvedPayload(ctx.app);
     const response = await submit(ctx.app, monitor, { ...VISITOR, altcha }, '10.30.0.1');
     expect(response.statusCode).toBe(200);
-    await ctx.app.deps.background.idle();
+    await ctx.app.deps.jobs.idle();
     const [row] = await ctx.database.db
       .select()
       .from(contactMessages)
@@ -353,7 +353,7 @@ describe('contact form limits and delivery failures', () => {
     await db.insert(usedCaptchas).values({ signature: 'viejo', expiresAt: new Date(Date.now() - 60_000) });
     const altcha = await solvedPayload(ctx.app);
     expect((await submit(ctx.app, monitor, { ...VISITOR, altcha }, '10.30.0.9')).statusCode).toBe(200);
-    await ctx.app.deps.background.idle();
+    await ctx.app.deps.jobs.idle();
     const signatures = (await db.select().from(usedCaptchas)).map((row) => row.signature);
     expect(signatures).not.toContain('viejo');
     expect(signatures).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contactMessages, usedCaptchas } from '../../db/schema';
+import { contactMessages, organizations, usedCaptchas } from '../../db/schema';
 
 export interface NewContactMessage {
   organizationId: string;
@@ -13,7 +13,8 @@ export interface NewContactMessage {
 /**
  * Records the captcha as used and stores the message, in one transaction. A replayed captcha (its
  * signature already recorded, by any process) stores nothing and gives null. Expired signatures
- * are removed on the way: their challenges are refused as expired anyway.
+ * are removed on the way: their challenges are refused as expired anyway. `afterStore` runs in the
+ * same transaction (the e-mail job is enqueued there, so a stored message always has its job).
  */
 export async function storeContactMessage(
   db: Database,
@@ -22,6 +23,7 @@ export async function storeContactMessage(
     captcha: { signature: string; expiresAt: Date };
     now: Date;
   },
+  afterStore: (tx: Database, id: string) => Promise<unknown> = async () => {},
 ): Promise<string | null> {
   await db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, input.now));
   return db.transaction(async (tx) => {
@@ -35,6 +37,7 @@ export async function storeContactMessage(
       .insert(contactMessages)
       .values(input.message)
       .returning({ id: contactMessages.id });
+    await afterStore(tx as unknown as Database, row!.id);
     return row!.id;
   });
 }
@@ -49,4 +52,23 @@ export async function recordDelivery(
     .update(contactMessages)
     .set('sentAt' in outcome ? { sentAt: outcome.sentAt, deliveryError: null } : outcome)
     .where(eq(contactMessages.id, id));
+}
+
+/** A stored message with its monitor's name and current contact address, for its e-mail job. */
+export async function findMessageToSend(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      phone: contactMessages.phone,
+      message: contactMessages.message,
+      sentAt: contactMessages.sentAt,
+      organizationName: organizations.name,
+      contactEmail: organizations.contactEmail,
+    })
+    .from(contactMessages)
+    .innerJoin(organizations, eq(organizations.id, contactMessages.organizationId))
+    .where(eq(contactMessages.id, id));
+  return row;
 }

@@ -3,11 +3,8 @@ import { CONTACT_MESSAGES, type ContactBody, type ContactInfo } from '../../../s
 import type { Captcha } from '../../lib/captcha';
 import { AppError } from '../../lib/errors';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { recordDelivery, storeContactMessage } from './contact.repository';
-import { contactMail } from './contact-mail';
-
-/** Longest delivery error kept with a message (SMTP answers can be long). */
-const ERROR_MAX = 500;
+import { storeContactMessage } from './contact.repository';
+import { CONTACT_MAIL_JOB } from './contact-jobs';
 
 /** The contact page's view of a monitor: where it is, when, and whether the form can deliver. */
 export function presentContactInfo(row: OrganizationRow): ContactInfo {
@@ -26,9 +23,9 @@ export function presentContactInfo(row: OrganizationRow): ContactInfo {
 
 /**
  * Accepts one contact message: the monitor must have a contact address and the captcha must be
- * solved, fresh and unused. The message is stored first (with the captcha marked used), then
- * e-mailed after the response, so a slow or failing mail server neither delays the visitor nor
- * loses the message: its row records when it was sent or why it was not.
+ * solved, fresh and unused. The message is stored (with the captcha marked used) together with the
+ * job that e-mails it after the response, so a slow or failing mail server neither delays the visitor
+ * nor loses the message: the job is retried until it is sent, and the row records when or why not.
  */
 export async function submitContactMessage(
   deps: AppDeps,
@@ -55,31 +52,16 @@ export async function submitContactMessage(
     phone: body.phone,
     message: body.message,
   };
-  const id = await storeContactMessage(db, {
-    message,
-    captcha: { signature: check.signature, expiresAt: check.expiresAt },
-    // Captcha expiry follows the real clock (altcha-lib checks it against Date.now()).
-    now: new Date(),
-  });
+  const id = await storeContactMessage(
+    db,
+    {
+      message,
+      captcha: { signature: check.signature, expiresAt: check.expiresAt },
+      // Captcha expiry follows the real clock (altcha-lib checks it against Date.now()).
+      now: new Date(),
+    },
+    (tx, messageId) => deps.jobs.enqueue(CONTACT_MAIL_JOB, { messageId }, { tx }),
+  );
   if (!id) throw new AppError('CONFLICT', CONTACT_MESSAGES.captchaUsed);
-
-  const mail = contactMail({ ...message, to, organizationName: organization.name });
-  deps.background.run('contact message', async () => {
-    if (!deps.mailer.delivers) {
-      // Without SMTP the mailer would write the visitor's message to the log: it stays in the database only.
-      await recordDelivery(db, id, {
-        deliveryError: 'SMTP_URL no está configurado: el mensaje no se envió.',
-      });
-      log.warn({ contactMessage: id }, 'contact message stored but not e-mailed (no SMTP_URL)');
-      return;
-    }
-    try {
-      await deps.mailer.send(mail);
-      await recordDelivery(db, id, { sentAt: deps.now() });
-    } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
-      await recordDelivery(db, id, { deliveryError: reason || 'Error desconocido' });
-      log.error({ err: error, contactMessage: id }, 'contact message stored but not e-mailed');
-    }
-  });
+  log.debug({ contactMessage: id }, 'contact message stored, e-mail queued');
 }

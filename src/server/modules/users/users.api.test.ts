@@ -269,7 +269,7 @@ describe('users catalogue', () => {
     };
     const created = await call('POST', '/api/users/save', body);
     expect(created.statusCode).toBe(200);
-    await ctx.app.deps.background.idle();
+    await ctx.app.deps.jobs.idle();
     expect(smtp.messages.some((m) => m.to.includes('sofia@example.org'))).toBe(false);
     const enabled = await call('POST', '/api/users/save-updated-docs', {
       docs: [{ ...body, _id: created.json().data._id, active: true }],

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { effectivePermissions } from '../../../shared/auth/permissions';
 import type { Permission } from '../../../shared/constants/enums';
-import { LIMITS } from '../../../shared/constants/limits';
 import type { FieldError } from '../../../shared/errors';
 import type { UserListQuery, UserSave } from '../../../shared/schemas/users';
 import { USER_MESSAGES } from '../../../shared/schemas/users';
@@ -12,8 +11,7 @@ import { type Page, toPage } from '../../lib/pagination';
 import { hashPassword } from '../../lib/passwords';
 import type { Principal } from '../../plugins/auth';
 import type { AppDeps } from '../../types';
-import { invitationMail } from '../accounts/account-mails';
-import { mailPasswordLink } from '../accounts/accounts.service';
+import { INVITATION_MAIL_JOB } from '../accounts/account-jobs';
 import { retireTokens } from '../accounts/password-tokens.repository';
 import { revokeSessions } from '../accounts/sessions.repository';
 import { fullName } from './users.presenter';
@@ -158,7 +156,7 @@ export async function saveUser(
       const { user, invite } = await serialized(deps, (tx) =>
         applyUpdate(deps, tx, actor, { ...body, _id: body._id! }),
       );
-      if (invite) sendInvitation(deps, user, fullName(actor.user));
+      if (invite) await sendInvitation(deps, user, fullName(actor.user));
       return { user, created: false };
     }
     const user = await serialized(deps, async (tx) => {
@@ -167,19 +165,16 @@ export async function saveUser(
       if (await findUserByEmail(tx, values.email)) throw new AppError('CONFLICT', USER_MESSAGES.emailTaken);
       return insertUser(tx, { ...values, passwordHash: null, createdBy: actor.user.id });
     });
-    if (user.active) sendInvitation(deps, user, fullName(actor.user));
+    if (user.active) await sendInvitation(deps, user, fullName(actor.user));
     return { user, created: true };
   } catch (error) {
     throw uniqueEmailConflict(error);
   }
 }
 
-function sendInvitation(deps: AppDeps, user: UserRow, invitedBy: string): void {
-  deps.background.run('invitation e-mail', () =>
-    mailPasswordLink(deps, user, 'INVITATION', (link) =>
-      invitationMail({ to: user.email, name: user.name, invitedBy, link, hours: LIMITS.invitationLinkHours }),
-    ),
-  );
+/** Queues the invitation e-mail (a durable job: retried until the mail server takes it). */
+async function sendInvitation(deps: AppDeps, user: UserRow, invitedBy: string): Promise<void> {
+  await deps.jobs.enqueue(INVITATION_MAIL_JOB, { userId: user.id, invitedBy });
 }
 
 /** Soft-deletes a user and ends their sessions; never oneself, never the last GENERAL administrator. */
@@ -226,7 +221,7 @@ export async function saveUpdatedUsers(
     throw uniqueEmailConflict(error);
   }
   // Only once the whole batch is saved.
-  for (const user of toInvite) sendInvitation(deps, user, fullName(actor.user));
+  for (const user of toInvite) await sendInvitation(deps, user, fullName(actor.user));
   return docs.length;
 }
 

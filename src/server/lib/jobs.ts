@@ -1,0 +1,234 @@
+import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import type { z } from 'zod';
+import type { Database, DatabaseHandle } from '../db/client';
+
+/** The schema pg-boss keeps its tables in (created and upgraded by pg-boss itself, not by drizzle/). */
+export const JOBS_SCHEMA = 'pgboss';
+
+export interface JobOptions {
+  /** Attempts after the first one. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) at each later one. */
+  retryDelaySeconds: number;
+  /** Longest wait between two attempts, in seconds. */
+  retryDelayMaxSeconds?: number;
+  /** Longest run of one attempt before it is failed (and retried), in seconds. */
+  expireInSeconds?: number;
+  /**
+   * pg-boss queue policy: 'standard' keeps every job; 'stately' keeps at most one queued and one
+   * active job per singletonKey (a rebuild asked for twice runs once more, not twice).
+   */
+  policy?: 'standard' | 'stately' | 'singleton';
+}
+
+export interface JobContext {
+  id: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** True on the attempt after which no retry follows. */
+  lastAttempt: boolean;
+  /** Reports how far the job is (0..1), with an optional note; listeners of 'progress' receive it. */
+  progress(fraction: number, note?: string): void;
+  signal: AbortSignal;
+  log: FastifyBaseLogger;
+}
+
+export interface JobProgress {
+  name: string;
+  id: string;
+  fraction: number;
+  note?: string;
+}
+
+interface Definition {
+  schema: z.ZodType;
+  handler: (payload: never, context: JobContext) => Promise<void>;
+  options: JobOptions;
+}
+
+/** The pg-boss connection: its own small pool on PostgreSQL, the one embedded connection on PGlite. */
+function bossFor(handle: DatabaseHandle, extra: Partial<ConstructorParameters<typeof PgBoss>[0] & object>) {
+  if (handle.kind === 'pglite') {
+    if (!handle.pglite) throw new Error('An embedded database without its PGlite instance');
+    return new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', schema: JOBS_SCHEMA, ...extra });
+  }
+  if (!handle.url) throw new Error('A PostgreSQL database without its address');
+  return new PgBoss({
+    connectionString: handle.url,
+    max: 3,
+    application_name: 'vigia-jobs',
+    schema: JOBS_SCHEMA,
+    ...extra,
+  });
+}
+
+/**
+ * Creates or upgrades the job queue's tables (schema `pgboss`). Called with the migrations at start
+ * and in the test images; pg-boss serializes concurrent starts with its own advisory lock.
+ */
+export async function migrateJobs(handle: DatabaseHandle): Promise<void> {
+  const boss = bossFor(handle, { supervise: false, schedule: false });
+  boss.on('error', () => {});
+  await boss.start();
+  await boss.stop({ graceful: false, close: true, timeout: 1000 });
+}
+
+/**
+ * Durable background work (decision 0026): jobs are rows of pg-boss's tables, so they survive a
+ * restart, are claimed by one process (SKIP LOCKED), retried with exponential backoff and kept
+ * with their error. Modules define their jobs once; define() before start().
+ */
+export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
+  private readonly definitions = new Map<string, Definition>();
+  private readonly boss: PgBoss;
+  private started = false;
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly handle: DatabaseHandle,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { pollingIntervalSeconds?: number } = {},
+  ) {
+    super();
+    this.boss = bossFor(handle, { migrate: true });
+    this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+  }
+
+  /** Declares a job: its payload schema (checked when enqueued and when run), handler and retries. */
+  define<S extends z.ZodType>(
+    name: string,
+    schema: S,
+    handler: (payload: z.output<S>, context: JobContext) => Promise<void>,
+    options: JobOptions,
+  ): void {
+    if (this.started) throw new Error(`Job ${name} defined after start`);
+    if (this.definitions.has(name)) throw new Error(`Job ${name} defined twice`);
+    this.definitions.set(name, { schema, handler: handler as Definition['handler'], options });
+  }
+
+  /**
+   * Adds a job. With `tx` (a Drizzle transaction) the job exists only if that transaction commits,
+   * so stored data and the work it needs are never split.
+   */
+  async enqueue(
+    name: string,
+    payload: unknown,
+    options: { singletonKey?: string; tx?: Database; startAfterSeconds?: number } = {},
+  ): Promise<string | null> {
+    const definition = this.definitions.get(name);
+    if (!definition) throw new Error(`Unknown job ${name}`);
+    const data = definition.schema.parse(payload) as object;
+    return this.boss.send(name, data, {
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.tx
+        ? { db: fromDrizzle(options.tx as unknown as Parameters<typeof fromDrizzle>[0], sql) }
+        : {}),
+    });
+  }
+
+  /** Starts claiming: creates each defined queue (or updates its retry settings) and one worker per queue. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.boss.start();
+    for (const [name, definition] of this.definitions) {
+      const queue = {
+        retryLimit: definition.options.retryLimit,
+        retryDelay: definition.options.retryDelaySeconds,
+        retryBackoff: true,
+        ...(definition.options.retryDelayMaxSeconds
+          ? { retryDelayMax: definition.options.retryDelayMaxSeconds }
+          : {}),
+        ...(definition.options.expireInSeconds
+          ? { expireInSeconds: definition.options.expireInSeconds }
+          : {}),
+      };
+      if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue);
+      else await this.boss.createQueue(name, { ...queue, policy: definition.options.policy ?? 'standard' });
+      await this.boss.work(
+        name,
+        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          const run = this.runOne(name, definition, job);
+          this.running.add(run);
+          try {
+            await run;
+          } finally {
+            this.running.delete(run);
+          }
+        },
+      );
+    }
+  }
+
+  private async runOne(
+    name: string,
+    definition: Definition,
+    job: { id: string; data: unknown; retryCount: number; retryLimit: number; signal: AbortSignal },
+  ): Promise<void> {
+    const payload = definition.schema.parse(job.data);
+    const context: JobContext = {
+      id: job.id,
+      attempt: job.retryCount + 1,
+      lastAttempt: job.retryCount >= job.retryLimit,
+      signal: job.signal,
+      log: this.log.child({ job: { name, id: job.id } }),
+      progress: (fraction, note) => {
+        const event: JobProgress = { name, id: job.id, fraction: Math.min(1, Math.max(0, fraction)), note };
+        this.log.debug({ job: event }, 'job progress');
+        this.emit('progress', event);
+      },
+    };
+    try {
+      await definition.handler(payload as never, context);
+    } catch (error) {
+      this.log.error(
+        { err: error, job: { name, id: job.id, attempt: context.attempt, lastAttempt: context.lastAttempt } },
+        context.lastAttempt ? 'job failed, no retry left' : 'job failed, retried later',
+      );
+      throw error;
+    }
+  }
+
+  /**
+   * Resolves when no job of the defined queues is due or running (retries waiting for their delay
+   * do not count): tests wait on it instead of sleeping.
+   */
+  async idle(timeoutMs = 30_000): Promise<void> {
+    const names = [...this.definitions.keys()];
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const pending = await this.pendingCount(names);
+      if (pending === 0 && this.running.size === 0) return;
+      if (Date.now() > deadline) throw new Error(`Jobs still pending after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  private async pendingCount(names: string[]): Promise<number> {
+    const result = await this.handle.db.execute<{ count: number | string }>(sql`
+      SELECT count(*) AS count FROM ${sql.identifier(JOBS_SCHEMA)}.job
+      WHERE name IN (${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )})
+        AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`);
+    const rows = (result as unknown as { rows: { count: number | string }[] }).rows;
+    return Number(rows[0]?.count ?? 0);
+  }
+
+  /** Stops claiming new jobs and waits (up to timeoutMs) for the running ones to finish. */
+  async stop(timeoutMs: number): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, close: true, timeout: timeoutMs });
+    // pg-boss resolves stop() once its workers were told to stop; wait for the handlers themselves.
+    const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
+    await Promise.race([Promise.allSettled([...this.running]), deadline]);
+  }
+}
