@@ -97,7 +97,8 @@ describe('contact page in Chromium', () => {
     expect(mail.text).toContain('Quisiera saber más del contrato CTO-1.\nGracias & saludos.');
     expect(mail.html).toContain('Lucía &lt;b&gt;Navegadora&lt;/b&gt;');
 
-    await portal.app.deps.background.idle();
+    // The e-mail is a durable job: the message is marked sent once the job has finished.
+    await portal.app.deps.jobs.idle();
     const [stored] = await portal.database.db
       .select()
       .from(contactMessages)
