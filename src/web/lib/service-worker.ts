@@ -8,8 +8,19 @@ import { appVersion } from './query-persistence';
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // A page that no worker controlled was loaded from the network: a first install taking over
+  // (possibly one started by an earlier page, which the plugin reports as 'external') mixes no
+  // versions, so it must not reload the page (that would, for one, drop what a sign-in page says).
+  const controlledAtLoad = Boolean(navigator.serviceWorker.controller);
   void import('virtual:pwa-register')
-    .then(({ registerSW }) => registerSW({ immediate: false, onNeedReload: reloadPage }))
+    .then(({ registerSW }) =>
+      registerSW({
+        immediate: false,
+        onNeedReload: () => {
+          if (controlledAtLoad) reloadPage();
+        },
+      }),
+    )
     .catch(() => undefined);
   void navigator.serviceWorker.ready.then(keepLoadedFiles).catch(() => undefined);
 }
