@@ -75,6 +75,8 @@ export default defineConfig({
           ...shared,
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
+          // The demonstration data is seeded once and copied per file (startPortal).
+          globalSetup: ['e2e/fixtures/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
