@@ -78,6 +78,8 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           // The demonstration data is seeded once and copied per file (startPortal).
           globalSetup: ['e2e/fixtures/global-setup.ts'],
+          // A failed test leaves screenshots of its pages under test-results/.
+          setupFiles: ['e2e/fixtures/setup.ts'],
           // Files share no state (each its own server, database, browser and temp dirs): two at a
           // time, in a group of their own (vitest runs projects whose maxWorkers differ apart).
           fileParallelism: true,
