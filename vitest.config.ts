@@ -26,7 +26,8 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
  * - unit: pure functions (src/**\/*.test.ts, scripts/**\/*.test.ts);
  * - api:pglite: API tests through app.inject on embedded PostgreSQL (src/**\/*.api.test.ts);
  * - api:postgres: the same API tests on a PostgreSQL server, when TEST_DATABASE_URL is set;
- * - e2e: the built app in Debian's Chromium, and the real start command (e2e/**\/*.e2e.test.ts).
+ * - e2e: the built app in Debian's Chromium, and the real start command (e2e/**\/*.e2e.test.ts), two
+ *   files at a time, each portal on a copy of the demonstration database seeded once.
  * Every project runs with TZ=UTC: quarters and dates must not depend on the machine's zone.
  */
 const shared = { env: { TZ: 'UTC' }, restoreMocks: true };
@@ -75,7 +76,15 @@ export default defineConfig({
           ...shared,
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
-          fileParallelism: false,
+          // The demonstration data is seeded once and copied per file (startPortal).
+          globalSetup: ['e2e/fixtures/global-setup.ts'],
+          // A failed test leaves screenshots of its pages under test-results/.
+          setupFiles: ['e2e/fixtures/setup.ts'],
+          // Files share no state (each its own server, database, browser and temp dirs): two at a
+          // time, in a group of their own (vitest runs projects whose maxWorkers differ apart).
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
