@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NoControlCharacters, successEnvelope } from './common';
-import { isWebAddress, NoControlExceptLineBreaks } from './settings';
+import { boundedText, successEnvelope } from './common';
+import { isWebAddress } from './settings';
 
 /** Shown wherever the installation has not configured a text. */
 export const TO_BE_DEFINED = 'Por definir...';
@@ -59,17 +59,7 @@ export type AboutField = keyof typeof ABOUT_FIELDS;
 export const COUNCIL_MAX_MEMBERS = 30;
 
 /** A plain text of the association (never HTML; blank lines separate paragraphs on the page). */
-function aboutText(field: AboutField, multiline = false) {
-  const { label, max } = ABOUT_FIELDS[field];
-  return z
-    .string({ message: `${label}: el valor debe ser texto.` })
-    .trim()
-    .max(max, `${label}: máximo ${max} caracteres.`)
-    .regex(
-      multiline ? NoControlExceptLineBreaks : NoControlCharacters,
-      `${label}: el texto contiene caracteres no válidos.`,
-    );
-}
+const aboutText = (field: AboutField, multiline = false) => boundedText(ABOUT_FIELDS[field], multiline);
 
 const EmailCheck = z.email();
 

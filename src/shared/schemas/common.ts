@@ -52,6 +52,24 @@ export function pageCount(total: number, pageSize: number): number {
 /** Control characters (NUL among them) have no place in user text and PostgreSQL refuses NUL. */
 export const NoControlCharacters = /^[^\p{Cc}]*$/u;
 
+/** Line breaks are allowed in texts; other control characters are not. */
+export const NoControlExceptLineBreaks = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
+
+/**
+ * A plain text typed by an administrator: trimmed, at most `max` characters, no control characters
+ * (line breaks allowed when multi-line); the messages name the field by its label.
+ */
+export function boundedText({ label, max }: { label: string; max: number }, multiline = false) {
+  return z
+    .string({ message: `${label}: el valor debe ser texto.` })
+    .trim()
+    .max(max, `${label}: máximo ${max} caracteres.`)
+    .regex(
+      multiline ? NoControlExceptLineBreaks : NoControlCharacters,
+      `${label}: el texto contiene caracteres no válidos.`,
+    );
+}
+
 export const SearchTextSchema = z
   .string()
   .trim()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, PATTERNS } from '../constants/limits';
 import { THEME_NAMES } from '../constants/themes';
-import { NoControlCharacters, successEnvelope } from './common';
+import { boundedText, successEnvelope } from './common';
 
 /** Texts of the settings screen and its calls (spec: admin area, sections 2 and 8; decision 0016). */
 export const SETTINGS_MESSAGES = {
@@ -43,21 +43,9 @@ export const FORMATTED_FIELDS = ['welcomeTitle', 'title', 'description'] as cons
 /** The tags a formatted text may keep (no attributes); everything else is removed on the server. */
 export const FORMATTED_TAGS = ['b', 'strong', 'i', 'em', 'u', 'br', 'p'] as const;
 
-/** Line breaks are allowed in texts; other control characters are not. */
-export const NoControlExceptLineBreaks = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
-
-/** An optional text: trimmed, bounded, and stored as null when empty. */
-function settingText(field: SettingsTextField, multiline = false) {
-  const { label, max } = SETTINGS_FIELDS[field];
-  return z
-    .string({ message: `${label}: el valor debe ser texto.` })
-    .trim()
-    .max(max, `${label}: máximo ${max} caracteres.`)
-    .regex(
-      multiline ? NoControlExceptLineBreaks : NoControlCharacters,
-      `${label}: el texto contiene caracteres no válidos.`,
-    );
-}
+/** A settings text: trimmed, bounded (optionalText stores it as null when empty). */
+const settingText = (field: SettingsTextField, multiline = false) =>
+  boundedText(SETTINGS_FIELDS[field], multiline);
 
 const emptyToNull = (value: string) => (value === '' ? null : value);
 const optionalText = (schema: z.ZodType<string, string>) =>
