@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
+import { FormErrors } from '../../../components/form-errors';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notifications';
 import { useSaveEntry } from './api';
@@ -104,17 +105,7 @@ export function EntryModal<Doc extends Row>({
             {confirming} Pulsa Guardar de nuevo para confirmar.
           </Alert>
         ) : null}
-        {listed.length > 0 ? (
-          <Alert color="red" variant="light" title="El formulario contiene errores" role="alert">
-            <Stack gap={2}>
-              {listed.map((message) => (
-                <Text key={message} fz="sm" style={{ whiteSpace: 'pre-line' }}>
-                  {message}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
-        ) : null}
+        <FormErrors messages={listed} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
             Cancelar

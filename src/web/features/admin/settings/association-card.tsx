@@ -21,6 +21,7 @@ import {
   type AboutSettings,
   COUNCIL_MAX_MEMBERS,
 } from '../../../../shared/schemas/about';
+import { FormErrors } from '../../../components/form-errors';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notifications';
 import { useAboutSettings, useChangeAbout } from './api';
@@ -172,17 +173,7 @@ function AssociationForm({ settings }: { settings: AboutSettings }) {
               onChange={(change) => setMembers(council, change)}
             />
           ))}
-          {listed.length > 0 ? (
-            <Alert color="red" variant="light" title="El formulario contiene errores" role="alert">
-              <Stack gap={2}>
-                {listed.map((message) => (
-                  <Text key={message} fz="sm">
-                    {message}
-                  </Text>
-                ))}
-              </Stack>
-            </Alert>
-          ) : null}
+          <FormErrors messages={listed} />
           <Group justify="flex-end">
             <Button
               variant="default"

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import {
@@ -19,6 +8,7 @@ import {
   SettingsBodySchema,
   type SettingsTextField,
 } from '../../../../shared/schemas/settings';
+import { FormErrors } from '../../../components/form-errors';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notifications';
 import { useChangeSettings } from './api';
@@ -161,17 +151,7 @@ export function SettingsForm({
             onChange={(event) => set('round', event.currentTarget.checked)}
           />
         </Stack>
-        {listed.length > 0 ? (
-          <Alert color="red" variant="light" title="El formulario contiene errores" role="alert">
-            <Stack gap={2}>
-              {listed.map((message) => (
-                <Text key={message} fz="sm">
-                  {message}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
-        ) : null}
+        <FormErrors messages={listed} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
             Cancelar
