@@ -8,27 +8,15 @@
  * years), so the dashboard is measured with millions of visits. Sign-in is printed apart: it is
  * slow on purpose (argon2id).
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { queryRows } from '../src/server/db/client';
-import { hashPassword } from '../src/server/lib/passwords';
-import { findUserByEmail, insertUser } from '../src/server/modules/users/users.repository';
-import { monitorToMeasure, openBenchDatabase, option } from './support';
+import { openAdminBench, option, percentile } from './support';
 
 const runs = Number(option('runs') ?? 30);
 const wantedVisits = Number(option('visits') ?? 5_000_000);
 
-const { config, database } = await openBenchDatabase();
-const app = await buildApp(
-  {
-    ...config,
-    sessionSecret: randomBytes(32).toString('hex'),
-    rateLimits: { ...config.rateLimits, loginPer15Minutes: 10_000 },
-  },
-  { database },
-);
-const organizationId = await monitorToMeasure(database);
+const { app, database, organizationId, login, headers } = await openAdminBench();
 const { db } = database;
 
 const [{ visits }] = (await queryRows<{ visits: number }>(
@@ -57,21 +45,6 @@ if (visits < wantedVisits) {
   );
 }
 
-const email = 'bench-admin@example.org';
-const password = 'bench-admin-password';
-if (!(await findUserByEmail(db, email))) {
-  await insertUser(db, {
-    email,
-    name: 'Bench',
-    lastName: 'Admin',
-    passwordHash: await hashPassword(password),
-    administratorType: 'GENERAL',
-  });
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-
 async function measure(
   name: string,
   request: () => Promise<{ statusCode: number; body: string }>,
@@ -92,10 +65,6 @@ async function measure(
   );
 }
 
-const login = () =>
-  app.inject({ method: 'POST', url: '/public-api/accounts/login', payload: { username: email, password } });
-const token = (await login()).json().data.token as string;
-const headers = { authorization: `Bearer ${token}`, 'x-current-organization-id': organizationId };
 const [{ total, contracts }] = (await queryRows<{ total: number; contracts: number }>(
   db,
   sql`SELECT (SELECT count(*)::int FROM visits WHERE organization_id = ${organizationId}) AS total,
@@ -110,10 +79,7 @@ const get = (url: string) => () => app.inject({ method: 'GET', url, headers });
 const post = (url: string, payload: object) => () => app.inject({ method: 'POST', url, headers, payload });
 await measure('session check (GET /api/session)', get('/api/session'));
 await measure('dashboard counters', get('/api/admin/info-dashboard'));
-const uncached = await buildApp(
-  { ...config, resultCacheEntries: 0, sessionSecret: app.deps.config.sessionSecret },
-  { database },
-);
+const uncached = await buildApp({ ...app.deps.config, resultCacheEntries: 0 }, { database });
 await measure('dashboard counters, first after a change', () =>
   uncached.inject({ method: 'GET', url: '/api/admin/info-dashboard', headers }),
 );

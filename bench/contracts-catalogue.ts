@@ -6,57 +6,20 @@
  * of 100 rows, through the real app (Fastify inject) with a signed-in GENERAL administrator,
  * against the configured database (DATABASE_URL, or the embedded one). Run bench:seed first.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app';
 import { queryRows } from '../src/server/db/client';
-import { hashPassword } from '../src/server/lib/passwords';
 import { contractCatalogue } from '../src/server/modules/catalogues/contract-catalogue';
-import { findUserByEmail, insertUser } from '../src/server/modules/users/users.repository';
-import { monitorToMeasure, openBenchDatabase, option } from './support';
+import { openAdminBench, option, percentile } from './support';
 
 const runs = Number(option('runs') ?? 20);
 const late = Number(option('late') ?? 500);
 
-const { config, database } = await openBenchDatabase();
-const app = await buildApp(
-  {
-    ...config,
-    sessionSecret: randomBytes(32).toString('hex'),
-    rateLimits: { ...config.rateLimits, loginPer15Minutes: 10_000 },
-  },
-  { database },
-);
-const organizationId = await monitorToMeasure(database);
+const { app, database, organizationId, headers } = await openAdminBench();
 const { db } = database;
-
-const email = 'bench-admin@example.org';
-const password = 'bench-admin-password';
-if (!(await findUserByEmail(db, email))) {
-  await insertUser(db, {
-    email,
-    name: 'Bench',
-    lastName: 'Admin',
-    passwordHash: await hashPassword(password),
-    administratorType: 'GENERAL',
-  });
-}
-const login = await app.inject({
-  method: 'POST',
-  url: '/public-api/accounts/login',
-  payload: { username: email, password },
-});
-const headers = {
-  authorization: `Bearer ${login.json().data.token as string}`,
-  'x-current-organization-id': organizationId,
-};
 const [{ contracts }] = (await queryRows<{ contracts: number }>(
   db,
   sql`SELECT count(*)::int AS contracts FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL`,
 )) as [{ contracts: number }];
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
 /** Two warm-up calls, then `runs` timed ones; prints p50 and p95 in milliseconds. */
 async function measure(name: string, url: string): Promise<number> {

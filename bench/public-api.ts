@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { queryRows } from '../src/server/db/client';
-import { monitorToMeasure, openBenchDatabase, option } from './support';
+import { monitorToMeasure, openBenchDatabase, option, percentile } from './support';
 
 const runs = Number(option('runs') ?? 30);
 
@@ -86,8 +86,6 @@ const scenarios: [string, { method: 'GET' | 'POST'; url: string; payload?: objec
   ['filter options: units', { method: 'GET', url: '/public-api/contracts/retrieve/administrative-units' }],
 ];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 console.log(
   `${database.describe}: monitor ${organizationId} with ${contracts.toLocaleString('en-US')} contracts; ${runs} runs each\n`,
 );

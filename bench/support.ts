@@ -1,8 +1,12 @@
 /** What the API benchmarks share: command-line options, the configured database, the monitor to measure. */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type DatabaseHandle, openDatabase, queryRows } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
+import { hashPassword } from '../src/server/lib/passwords';
+import { findUserByEmail, insertUser } from '../src/server/modules/users/users.repository';
 
 /** `--name value` from the command line. */
 export function option(name: string): string | undefined {
@@ -33,4 +37,45 @@ export async function monitorToMeasure(database: DatabaseHandle): Promise<string
     process.exit(1);
   }
   return organizationId;
+}
+
+/** The p-th quantile (0–1) of sorted timings. */
+export const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+const BENCH_ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
+
+/**
+ * The real app on the configured database (sign-in limits lifted), the monitor to measure and a
+ * GENERAL administrator created once: `login()` signs in, `headers` carry its session and the monitor.
+ */
+export async function openAdminBench() {
+  const { config, database } = await openBenchDatabase();
+  const app = await buildApp(
+    {
+      ...config,
+      sessionSecret: randomBytes(32).toString('hex'),
+      rateLimits: { ...config.rateLimits, loginPer15Minutes: 10_000 },
+    },
+    { database },
+  );
+  const organizationId = await monitorToMeasure(database);
+  if (!(await findUserByEmail(database.db, BENCH_ADMIN.email))) {
+    await insertUser(database.db, {
+      email: BENCH_ADMIN.email,
+      name: 'Bench',
+      lastName: 'Admin',
+      passwordHash: await hashPassword(BENCH_ADMIN.password),
+      administratorType: 'GENERAL',
+    });
+  }
+  const login = () =>
+    app.inject({
+      method: 'POST',
+      url: '/public-api/accounts/login',
+      payload: { username: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
+    });
+  const token = (await login()).json().data.token as string;
+  const headers = { authorization: `Bearer ${token}`, 'x-current-organization-id': organizationId };
+  return { app, database, organizationId, login, headers };
 }
