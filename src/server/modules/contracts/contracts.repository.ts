@@ -4,7 +4,7 @@ import type { ProcedureType } from '../../../shared/constants/enums';
 import { type Database, queryRows } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
 import { EXPORT_BATCH_ROWS, nextTurn } from '../../lib/event-loop';
-import { countsInTotals } from './contract-filters';
+import { type contractConditions, countsInTotals } from './contract-filters';
 
 const applicant = alias(administrativeUnits, 'applicant');
 const organizer = alias(administrativeUnits, 'organizer');
@@ -61,6 +61,8 @@ const detailColumns = {
 };
 
 export type ContractRow = Awaited<ReturnType<typeof findContractPage>>[number];
+/** The filtered contracts a query reads, as contractConditions builds them: services pass it along unread. */
+export type ContractWhere = Awaited<ReturnType<typeof contractConditions>>;
 export type ContractDetailRow = NonNullable<Awaited<ReturnType<typeof findContract>>>;
 
 /**
