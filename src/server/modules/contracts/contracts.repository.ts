@@ -108,6 +108,22 @@ export async function sumByProcedureType(
     .groupBy(contracts.procedureType);
 }
 
+/** Amount under the one rule for money, per quarter and procedure type (the cube-less home bar chart). */
+export async function sumByPeriodAndType(
+  db: Database,
+  where: SQL,
+): Promise<{ period: string; procedureType: ProcedureType; amount: number }[]> {
+  return db
+    .select({
+      period: contracts.period,
+      procedureType: contracts.procedureType,
+      amount: sql<number>`coalesce(sum(${contracts.totalOrMaxAmount}), 0)`.mapWith(Number),
+    })
+    .from(contracts)
+    .where(and(where, countsInTotals))
+    .groupBy(contracts.period, contracts.procedureType);
+}
+
 export async function findContract(db: Database, organizationId: string, id: string) {
   const [row] = await db
     .select(detailColumns)
