@@ -87,8 +87,16 @@ export async function findContractPage(db: Database, where: SQL, page: { offset:
     .limit(page.limit);
 }
 
-export async function countContracts(db: Database, where: SQL): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(contracts).where(where);
+/** How many contracts match, optionally of one procedure type only. */
+export async function countContracts(
+  db: Database,
+  where: SQL,
+  procedureType?: ProcedureType,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(contracts)
+    .where(procedureType ? and(where, eq(contracts.procedureType, procedureType)) : where);
   return row?.total ?? 0;
 }
 
