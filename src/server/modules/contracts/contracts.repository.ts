@@ -4,7 +4,7 @@ import type { ProcedureType } from '../../../shared/constants/enums';
 import { type Database, queryRows } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
 import { EXPORT_BATCH_ROWS, nextTurn } from '../../lib/event-loop';
-import { countsInTotals } from './contract-filters';
+import { type contractConditions, countsInTotals } from './contract-filters';
 
 const applicant = alias(administrativeUnits, 'applicant');
 const organizer = alias(administrativeUnits, 'organizer');
@@ -61,6 +61,8 @@ const detailColumns = {
 };
 
 export type ContractRow = Awaited<ReturnType<typeof findContractPage>>[number];
+/** The filtered contracts a query reads, as contractConditions builds them: services pass it along unread. */
+export type ContractWhere = Awaited<ReturnType<typeof contractConditions>>;
 export type ContractDetailRow = NonNullable<Awaited<ReturnType<typeof findContract>>>;
 
 /**
@@ -85,8 +87,16 @@ export async function findContractPage(db: Database, where: SQL, page: { offset:
     .limit(page.limit);
 }
 
-export async function countContracts(db: Database, where: SQL): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(contracts).where(where);
+/** How many contracts match, optionally of one procedure type only. */
+export async function countContracts(
+  db: Database,
+  where: SQL,
+  procedureType?: ProcedureType,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(contracts)
+    .where(procedureType ? and(where, eq(contracts.procedureType, procedureType)) : where);
   return row?.total ?? 0;
 }
 
@@ -104,6 +114,22 @@ export async function sumByProcedureType(
     .from(contracts)
     .where(and(where, countsInTotals))
     .groupBy(contracts.procedureType);
+}
+
+/** Amount under the one rule for money, per quarter and procedure type (the cube-less home bar chart). */
+export async function sumByPeriodAndType(
+  db: Database,
+  where: SQL,
+): Promise<{ period: string; procedureType: ProcedureType; amount: number }[]> {
+  return db
+    .select({
+      period: contracts.period,
+      procedureType: contracts.procedureType,
+      amount: sql<number>`coalesce(sum(${contracts.totalOrMaxAmount}), 0)`.mapWith(Number),
+    })
+    .from(contracts)
+    .where(and(where, countsInTotals))
+    .groupBy(contracts.period, contracts.procedureType);
 }
 
 export async function findContract(db: Database, organizationId: string, id: string) {

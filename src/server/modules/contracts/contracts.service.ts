@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/constants/limits';
 import type {
   ContractDetailResponse,
@@ -12,7 +11,13 @@ import { cacheKeyOf } from '../../lib/result-cache';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions } from './contract-filters';
 import { presentContract, presentContractDetail, presentTotals } from './contracts.presenter';
-import { countContracts, findContract, findContractPage, sumByProcedureType } from './contracts.repository';
+import {
+  type ContractWhere,
+  countContracts,
+  findContract,
+  findContractPage,
+  sumByProcedureType,
+} from './contracts.repository';
 import { cubeTotalsByType, supplierCubeTotalsByType } from './cube-queries';
 import { contractCubeServes, ensureFreshCubes, supplierCubeServes } from './cubes';
 
@@ -59,7 +64,7 @@ export async function countAndTotals(
   deps: AppDeps,
   organization: OrganizationRow,
   filters: Partial<PublicFilters>,
-  where: SQL,
+  where: ContractWhere,
 ): Promise<{ total: number; totals: ContractTotals }> {
   const { db } = deps.database;
   const cube = contractCubeServes(filters)

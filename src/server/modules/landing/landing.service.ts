@@ -1,11 +1,10 @@
-import { and, sql } from 'drizzle-orm';
 import type { ProcedureType } from '../../../shared/constants/enums';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import { CHART_SERIES, type PeriodAmount } from '../../../shared/schemas/landing';
-import { contracts } from '../../db/schema';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractConditions, countsInTotals } from '../contracts/contract-filters';
+import { contractConditions } from '../contracts/contract-filters';
 import { round } from '../contracts/contracts.presenter';
+import { sumByPeriodAndType } from '../contracts/contracts.repository';
 import { contractTotals, resultKey } from '../contracts/contracts.service';
 import { cubeAmountsByPeriod } from '../contracts/cube-queries';
 import { contractCubeServes, ensureFreshCubes } from '../contracts/cubes';
@@ -50,16 +49,7 @@ async function amountsByPeriodAndType(
     await ensureFreshCubes(deps, organization);
     return cubeAmountsByPeriod(db, organization.id, filters);
   }
-  const where = await contractConditions(db, organization.id, filters);
-  return db
-    .select({
-      period: contracts.period,
-      procedureType: contracts.procedureType,
-      amount: sql<number>`coalesce(sum(${contracts.totalOrMaxAmount}), 0)`.mapWith(Number),
-    })
-    .from(contracts)
-    .where(and(where, countsInTotals))
-    .groupBy(contracts.period, contracts.procedureType);
+  return sumByPeriodAndType(db, await contractConditions(db, organization.id, filters));
 }
 
 /**

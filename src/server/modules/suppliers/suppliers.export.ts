@@ -1,10 +1,6 @@
 import type { Readable } from 'node:stream';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { PROCEDURE_TYPES } from '../../../shared/constants/enums';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { SupplierRow } from '../../../shared/schemas/suppliers';
-import type { Database } from '../../db/client';
-import { contracts } from '../../db/schema';
 import type { ExportColumn, ExportDocument } from '../../exports/document';
 import { renderJson } from '../../exports/json';
 import { notFound } from '../../lib/errors';
@@ -17,9 +13,8 @@ import {
   jsonHead,
   presentedContracts,
 } from '../contracts/contracts.export';
-import { streamContractsInOrder } from '../contracts/contracts.repository';
 import { describeFilters } from '../contracts/filter-labels';
-import { findSupplier } from './suppliers.repository';
+import { findSupplier, streamSupplierContracts } from './suppliers.repository';
 import { getSupplierDetail, listSupplierWindow } from './suppliers.service';
 
 const SUPPLIER_COLUMNS: ExportColumn<SupplierRow>[] = [
@@ -136,7 +131,7 @@ export async function supplierDetailExport(
         {
           title: 'Contratos',
           columns: contractColumnsNamed(deps.config.publicUrl, DETAIL_HEADERS),
-          rows: screenOrder(db, where, exportBatchRows(deps.database)),
+          rows: streamSupplierContracts(db, where, exportBatchRows(deps.database)),
           total: data.totals.count,
         },
       ],
@@ -145,19 +140,7 @@ export async function supplierDetailExport(
       renderJson(
         { ...jsonHead(organization, consultedAt, lines), supplier: data.supplier, totals: data.totals },
         'contracts',
-        presentedContracts(screenOrder(db, where, exportBatchRows(deps.database))),
+        presentedContracts(streamSupplierContracts(db, where, exportBatchRows(deps.database))),
       ),
   };
-}
-
-/** A supplier's contracts as its page shows them: public tender, invitation, direct award; newest first. */
-async function* screenOrder(db: Database, where: SQL, batch: number) {
-  for (const type of PROCEDURE_TYPES) {
-    yield* streamContractsInOrder(
-      db,
-      and(where, eq(contracts.procedureType, type))!,
-      [sql`${contracts.contractDate} DESC NULLS LAST`, sql`${contracts.id} DESC`],
-      batch,
-    );
-  }
 }

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { ProcedureType } from '../../../shared/constants/enums';
+import { PROCEDURE_TYPES, type ProcedureType } from '../../../shared/constants/enums';
+import type { SupplierContract } from '../../../shared/schemas/suppliers';
 import type { Database } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
 import { containsPattern } from '../../lib/sql';
 import { countsInTotals } from '../contracts/contract-filters';
+import { streamContractsInOrder } from '../contracts/contracts.repository';
 import { type FigureExpressions, rankSuppliers, type SupplierFigures, toFigures } from './supplier-figures';
 
 const inTotals = (type?: ProcedureType) =>
@@ -79,4 +81,47 @@ export async function findSupplierOptions(
       .orderBy(asc(suppliers.searchName), asc(suppliers.id))
       .limit(options.limit)
   );
+}
+
+/**
+ * A page of a supplier's contracts (`where` holds the supplier) of one procedure type, most recent
+ * first: uses the (organization, supplier, type, date) index, so it is fast for any supplier.
+ */
+export async function findSupplierContracts(
+  db: Database,
+  where: SQL,
+  procedureType: ProcedureType,
+  page: { offset: number; limit: number },
+): Promise<SupplierContract[]> {
+  return db
+    .select({
+      _id: contracts.id,
+      servicesDescription: contracts.servicesDescription,
+      totalOrMaxAmount: contracts.totalOrMaxAmount,
+      contractDate: contracts.contractDate,
+      procedureType: contracts.procedureType,
+      procedureState: contracts.procedureState,
+      category: contracts.category,
+      countsInTotals: sql<boolean>`${contracts.countsInTotals} IS TRUE`,
+    })
+    .from(contracts)
+    .where(and(where, eq(contracts.procedureType, procedureType)))
+    .orderBy(sql`${contracts.contractDate} DESC NULLS LAST`, sql`${contracts.id} DESC NULLS LAST`)
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+/**
+ * A supplier's contracts (`where` holds the supplier) as its page shows them: public tender,
+ * invitation, direct award; newest first. In batches, for the downloads.
+ */
+export async function* streamSupplierContracts(db: Database, where: SQL, batchSize: number) {
+  for (const type of PROCEDURE_TYPES) {
+    yield* streamContractsInOrder(
+      db,
+      and(where, eq(contracts.procedureType, type))!,
+      [sql`${contracts.contractDate} DESC NULLS LAST`, sql`${contracts.id} DESC`],
+      batchSize,
+    );
+  }
 }

@@ -1,4 +1,3 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { ProcedureType } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { PublicFilters } from '../../../shared/schemas/filters';
@@ -10,13 +9,12 @@ import {
   type SupplierRow,
   type SupplierTotals,
 } from '../../../shared/schemas/suppliers';
-import type { Database } from '../../db/client';
-import { contracts } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { type Page, pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions } from '../contracts/contract-filters';
 import { round } from '../contracts/contracts.presenter';
+import { countContracts } from '../contracts/contracts.repository';
 import { lastUpdateOf, resultKey } from '../contracts/contracts.service';
 import {
   supplierCubeContractsByType,
@@ -26,7 +24,12 @@ import {
 } from '../contracts/cube-queries';
 import { ensureFreshCubes, supplierCubeServes, supplierRankingServes } from '../contracts/cubes';
 import type { SupplierFigures } from './supplier-figures';
-import { findSupplier, findSupplierPage, sumSupplierTotals } from './suppliers.repository';
+import {
+  findSupplier,
+  findSupplierContracts,
+  findSupplierPage,
+  sumSupplierTotals,
+} from './suppliers.repository';
 
 function presentTotals(sums: SupplierFigures): SupplierTotals {
   return {
@@ -136,12 +139,14 @@ export async function getSupplierDetail(
       sums = await sumSupplierTotals(db, where);
       counts = Object.fromEntries(
         await Promise.all(
-          GROUPS.map(async ([, type]) => [type, await countOfType(db, where, type)] as const),
+          GROUPS.map(async ([, type]) => [type, await countContracts(db, where, type)] as const),
         ),
       );
     }
     const groups = await Promise.all(
-      GROUPS.map(([, type]) => recentOfType(db, where, type, { offset: 0, limit: SUPPLIER_GROUP_SIZE })),
+      GROUPS.map(([, type]) =>
+        findSupplierContracts(db, where, type, { offset: 0, limit: SUPPLIER_GROUP_SIZE }),
+      ),
     );
     const [publicDocs = [], invitationDocs = [], noBidDocs = []] = groups;
     return {
@@ -174,44 +179,11 @@ export async function supplierContracts(
   if (!supplier) throw notFound('El proveedor solicitado no existe.');
   const where = await contractConditions(db, organization.id, { ...filters, suppliers: [id] });
   const [docs, total] = await Promise.all([
-    recentOfType(db, where, procedureType, {
+    findSupplierContracts(db, where, procedureType, {
       offset: pageOffset(page, SUPPLIER_GROUP_SIZE),
       limit: SUPPLIER_GROUP_SIZE,
     }),
-    countOfType(db, where, procedureType),
+    countContracts(db, where, procedureType),
   ]);
   return toPage(docs, total, page, SUPPLIER_GROUP_SIZE);
-}
-
-/** Most recent first: uses the (organization, supplier, type, date) index, so it is fast for any supplier. */
-async function recentOfType(
-  db: Database,
-  where: SQL,
-  procedureType: ProcedureType,
-  page: { offset: number; limit: number },
-): Promise<SupplierContract[]> {
-  return db
-    .select({
-      _id: contracts.id,
-      servicesDescription: contracts.servicesDescription,
-      totalOrMaxAmount: contracts.totalOrMaxAmount,
-      contractDate: contracts.contractDate,
-      procedureType: contracts.procedureType,
-      procedureState: contracts.procedureState,
-      category: contracts.category,
-      countsInTotals: sql<boolean>`${contracts.countsInTotals} IS TRUE`,
-    })
-    .from(contracts)
-    .where(and(where, eq(contracts.procedureType, procedureType)))
-    .orderBy(sql`${contracts.contractDate} DESC NULLS LAST`, sql`${contracts.id} DESC NULLS LAST`)
-    .offset(page.offset)
-    .limit(page.limit);
-}
-
-async function countOfType(db: Database, where: SQL, procedureType: ProcedureType): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(contracts)
-    .where(and(where, eq(contracts.procedureType, procedureType)));
-  return row?.total ?? 0;
 }
