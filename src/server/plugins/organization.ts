@@ -1,8 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { organizations } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
+import { findOrganization } from '../modules/organizations/organizations.repository';
 import type { OrganizationRow } from '../types';
 
 export const ORGANIZATION_HEADER = 'x-current-organization-id';
@@ -31,11 +30,7 @@ export async function optionalOrganization(request: FastifyRequest): Promise<Org
   if (!value || value === 'null' || value === 'undefined') return null;
   if (!isUuid(value)) throw new AppError('ORGANIZATION_NOT_FOUND');
   const { db } = request.server.deps.database;
-  const [row] = await db
-    .select()
-    .from(organizations)
-    .where(and(eq(organizations.id, value), isNull(organizations.deletedAt)))
-    .limit(1);
+  const row = await findOrganization(db, value);
   if (!row) throw new AppError('ORGANIZATION_NOT_FOUND');
   request.organization = row;
   return row;

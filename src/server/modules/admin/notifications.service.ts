@@ -1,11 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type { NotificationStatus } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { Notification } from '../../../shared/schemas/admin';
-import { type Database, queryRows } from '../../db/client';
-import { notifications } from '../../db/schema';
+import type { Database } from '../../db/client';
 import { publish } from '../../lib/events';
 import type { AppDeps } from '../../types';
+import {
+  findLatestNotifications,
+  insertNotification,
+  markNotificationsRead,
+} from './notifications.repository';
 
 /**
  * Records a notification of a monitor (data loads create them) and wakes the administrators'
@@ -23,7 +26,7 @@ export async function createNotification(
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(notifications).values(input);
+    await insertNotification(tx, input);
     await publish(tx, 'notifications', { organizationId: input.organizationId });
   });
 }
@@ -34,24 +37,11 @@ export async function listNotifications(
   organizationId: string,
   userId: string,
 ): Promise<{ newNotifications: boolean; notifications: Notification[] }> {
-  const rows = await queryRows<{
-    id: string;
-    message: string;
-    status: NotificationStatus;
-    createdAt: Date | string;
-    createdBy: string | null;
-    unread: boolean;
-  }>(
+  const rows = await findLatestNotifications(
     deps.database.db,
-    sql`SELECT n.id, n.message, n.status, n.created_at AS "createdAt",
-               CASE WHEN u.id IS NULL THEN NULL ELSE u.name || ' ' || u.last_name END AS "createdBy",
-               r.user_id IS NULL AS unread
-        FROM notifications n
-        LEFT JOIN users u ON u.id = n.created_by
-        LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.user_id = ${userId}
-        WHERE n.organization_id = ${organizationId}
-        ORDER BY n.created_at DESC, n.id DESC
-        LIMIT ${LIMITS.notificationsMax}`,
+    organizationId,
+    userId,
+    LIMITS.notificationsMax,
   );
   return {
     newNotifications: rows.some((row) => row.unread),
@@ -72,8 +62,5 @@ export async function readNotifications(
   organizationId: string,
   userId: string,
 ): Promise<void> {
-  await deps.database.db.execute(sql`
-    INSERT INTO notification_reads (notification_id, user_id)
-    SELECT id, ${userId}::uuid FROM notifications WHERE organization_id = ${organizationId}
-    ON CONFLICT DO NOTHING`);
+  await markNotificationsRead(deps.database.db, organizationId, userId);
 }

@@ -1,19 +1,10 @@
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RetrieveQuerySchema, RetrieveResponseSchema } from '../../../shared/schemas/catalogues';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
-import { administrativeUnits, suppliers } from '../../db/schema';
-import { containsPattern } from '../../lib/sql';
+import { findAdministrativeUnitChoices, findSupplierChoices } from './contract-pickers.repository';
 
 /** How many choices a picker shows at once: typing narrows them. */
 export const PICKER_LIMIT = 50;
-const folded = (column: PgColumn) => sql`lower(immutable_unaccent(${column}))`;
-
-/** The chosen row first (an edited contract shows its value whatever the search), then the matches. */
-function withChosen<T extends { _id: string }>(chosen: T[], found: T[]): T[] {
-  return [...chosen, ...found.filter((row) => !chosen.some((one) => one._id === row._id))];
-}
 
 /**
  * The contract form's pickers (spec: GET /api/contracts/retrieve/suppliers and
@@ -37,29 +28,13 @@ export const contractPickerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { search, include } = request.query;
-      const live = and(eq(suppliers.organizationId, request.organization!.id), isNull(suppliers.deletedAt));
-      const matches: SQL | undefined = search
-        ? or(
-            sql`${suppliers.searchName} LIKE ${containsPattern(search)}`,
-            sql`lower(coalesce(${suppliers.rfc}, '')) LIKE ${containsPattern(search)}`,
-          )
-        : undefined;
-      const columns = { _id: suppliers.id, name: suppliers.name, rfc: suppliers.rfc };
-      const [chosen, found] = await Promise.all([
-        include
-          ? db
-              .select(columns)
-              .from(suppliers)
-              .where(and(live, eq(suppliers.id, include)))
-          : [],
-        db
-          .select(columns)
-          .from(suppliers)
-          .where(and(live, matches))
-          .orderBy(asc(suppliers.name))
-          .limit(PICKER_LIMIT),
-      ]);
-      return { error: false as const, message: '', data: { docs: withChosen(chosen, found) } };
+      const docs = await findSupplierChoices(db, {
+        organizationId: request.organization!.id,
+        search,
+        include,
+        limit: PICKER_LIMIT,
+      });
+      return { error: false as const, message: '', data: { docs } };
     },
   );
 
@@ -76,29 +51,13 @@ export const contractPickerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { search, include } = request.query;
-      const live = and(
-        eq(administrativeUnits.organizationId, request.organization!.id),
-        isNull(administrativeUnits.deletedAt),
-      );
-      const matches = search
-        ? sql`${folded(administrativeUnits.name)} LIKE ${containsPattern(search)}`
-        : undefined;
-      const columns = { _id: administrativeUnits.id, name: administrativeUnits.name };
-      const [chosen, found] = await Promise.all([
-        include
-          ? db
-              .select(columns)
-              .from(administrativeUnits)
-              .where(and(live, eq(administrativeUnits.id, include)))
-          : [],
-        db
-          .select(columns)
-          .from(administrativeUnits)
-          .where(and(live, matches))
-          .orderBy(asc(administrativeUnits.name))
-          .limit(PICKER_LIMIT),
-      ]);
-      return { error: false as const, message: '', data: { docs: withChosen(chosen, found) } };
+      const docs = await findAdministrativeUnitChoices(db, {
+        organizationId: request.organization!.id,
+        search,
+        include,
+        limit: PICKER_LIMIT,
+      });
+      return { error: false as const, message: '', data: { docs } };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { containsPattern } from '../../lib/sql';
@@ -8,6 +8,16 @@ export interface OrganizationListFilter {
   search?: string;
   offset: number;
   limit: number;
+}
+
+/** A non-deleted organization by id. */
+export async function findOrganization(db: Database, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, id), isNull(organizations.deletedAt)))
+    .limit(1);
+  return row;
 }
 
 /** Non-deleted organizations, alphabetically, optionally matching a name search. */

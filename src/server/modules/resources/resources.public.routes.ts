@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import {
@@ -7,9 +6,8 @@ import {
   ResourcesQuerySchema,
   ResourcesResponseSchema,
 } from '../../../shared/schemas/resources';
-import { resources } from '../../db/schema';
-import { containsPattern } from '../../lib/sql';
 import { requireOrganization } from '../../plugins/organization';
+import { findResources } from './resources.repository';
 
 /** Resources shown at most per group: the page lists them all, within reason. */
 const PER_GROUP = 500;
@@ -32,23 +30,10 @@ export const resourcesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const organization = await requireOrganization(request);
       const search = request.query.search?.trim();
-      const rows = await app.deps.database.db
-        .select()
-        .from(resources)
-        .where(
-          and(
-            eq(resources.organizationId, organization.id),
-            isNull(resources.deletedAt),
-            search
-              ? or(
-                  sql`${resources.searchTitle} LIKE ${containsPattern(search)}`,
-                  sql`lower(${resources.url}) LIKE ${containsPattern(search)}`,
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(desc(resources.createdAt), desc(resources.id))
-        .limit(PER_GROUP * 4);
+      const rows = await findResources(app.deps.database.db, organization.id, {
+        search,
+        limit: PER_GROUP * 4,
+      });
       const groups: ResourceGroups = { article: [], notes: [], legalFramework: [], website: [] };
       for (const row of rows) {
         const group = groups[RESOURCE_GROUP_KEYS[row.classification]];

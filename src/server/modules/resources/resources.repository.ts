@@ -1,10 +1,40 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { resources } from '../../db/schema';
 import type { CheckedImage } from '../../lib/images';
+import { containsPattern } from '../../lib/sql';
 import { deleteImageIfUnused, insertImageFile } from '../files/files.repository';
 
 export type ResourceRow = typeof resources.$inferSelect;
+
+/**
+ * A monitor's live resources, newest first, at most `limit`: optionally those whose title (accents
+ * and case ignored) or address contains `search`.
+ */
+export async function findResources(
+  db: Database,
+  organizationId: string,
+  options: { search?: string; limit: number },
+): Promise<ResourceRow[]> {
+  const { search } = options;
+  return db
+    .select()
+    .from(resources)
+    .where(
+      and(
+        eq(resources.organizationId, organizationId),
+        isNull(resources.deletedAt),
+        search
+          ? or(
+              sql`${resources.searchTitle} LIKE ${containsPattern(search)}`,
+              sql`lower(${resources.url}) LIKE ${containsPattern(search)}`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(resources.createdAt), desc(resources.id))
+    .limit(options.limit);
+}
 
 /**
  * Gives a monitor's article a new image, with the resource row locked; the previous image is

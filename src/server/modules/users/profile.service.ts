@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { ProfileUpdateBody } from '../../../shared/schemas/users';
 import { USER_MESSAGES } from '../../../shared/schemas/users';
-import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { checkImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -10,7 +8,7 @@ import type { AppDeps } from '../../types';
 import { holdLimit, passwordCheckHoldKey } from '../accounts/account-holds';
 import { revokeSessions } from '../accounts/sessions.repository';
 import { deleteImageIfUnused, insertImageFile } from '../files/files.repository';
-import { type UserRow, updateUser } from './users.repository';
+import { lockProfilePicture, type UserRow, updateUser } from './users.repository';
 
 /**
  * Changes one's own names, or one's password (with the current one). A new password ends the
@@ -57,11 +55,7 @@ export async function replaceProfilePicture(
   const userId = principal.user.id;
   return deps.database.db.transaction(async (tx) => {
     // The user row locked: two uploads at once cannot both keep the old picture.
-    const [current] = await tx
-      .select({ previous: users.profilePictureFileId })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
+    const current = await lockProfilePicture(tx, userId);
     const fileId = await insertImageFile(tx, {
       kind: 'PROFILE_PICTURE',
       organizationId: null,

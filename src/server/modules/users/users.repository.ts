@@ -1,12 +1,18 @@
 import { and, asc, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { UserListQuery } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
+import { LOCKS } from '../../db/migrate';
 import { users } from '../../db/schema';
 import { pageOffset } from '../../lib/pagination';
 import { containsPattern } from '../../lib/sql';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/** Makes the rest of the transaction wait for (and hold off) every other change to users. */
+export async function lockUsers(tx: Database): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.users})`);
+}
 
 /** Every user ever created, deleted ones included: an installation with none has no administrator yet. */
 export async function countAllUsers(db: Database): Promise<number> {
@@ -51,6 +57,22 @@ export async function updateUser(
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .returning();
   return row!;
+}
+
+/**
+ * The user's current profile picture, with the user row locked until the transaction ends (two
+ * uploads at once cannot both keep the old picture). Undefined when there is no such user.
+ */
+export async function lockProfilePicture(
+  tx: Database,
+  userId: string,
+): Promise<{ previous: string | null } | undefined> {
+  const [row] = await tx
+    .select({ previous: users.profilePictureFileId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row;
 }
 
 /** Notes a sign-in without touching `updatedAt` (the user's data did not change). */

@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { effectivePermissions } from '../../../shared/auth/permissions';
 import type { Permission } from '../../../shared/constants/enums';
 import type { FieldError } from '../../../shared/errors';
 import type { UserListQuery, UserSave } from '../../../shared/schemas/users';
 import { USER_MESSAGES } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
-import { LOCKS } from '../../db/migrate';
 import { AppError, notFound } from '../../lib/errors';
 import { type Page, toPage } from '../../lib/pagination';
 import { hashPassword } from '../../lib/passwords';
@@ -21,6 +19,7 @@ import {
   findUserByEmail,
   insertUser,
   listUsers,
+  lockUsers,
   softDeleteUser,
   type UserRow,
   updateUser,
@@ -57,7 +56,7 @@ export async function listUsersPage(deps: AppDeps, query: UserListQuery): Promis
  */
 async function serialized<T>(deps: AppDeps, fn: (tx: Database) => Promise<T>): Promise<T> {
   return deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.users})`);
+    await lockUsers(tx);
     return fn(tx);
   });
 }
