@@ -59,7 +59,6 @@ describe('waiting for a download in Chromium', () => {
     // The dialog closes by itself (spec); the notice takes over until the file comes.
     await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
     await page.getByText(PREPARING).waitFor({ timeout: 5_000 });
-    await page.screenshot({ path: '/tmp/vigia-download-notice.png' });
     const download = await arrived;
     expect(download.suggestedFilename()).toMatch(/^vigia-proveedores-\d{4}-\d{2}-\d{2}\.pdf$/);
     await page.getByText(PREPARING).waitFor({ state: 'hidden', timeout: 10_000 });

@@ -34,15 +34,6 @@ export async function hitCounter(
   return row!;
 }
 
-/** The count of `key` in a window still running at `now` (0 when none). */
-export async function readCounter(db: Database, key: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: rateCounters.count, resetAt: rateCounters.resetAt })
-    .from(rateCounters)
-    .where(eq(rateCounters.key, key));
-  return row && row.resetAt > now ? row.count : 0;
-}
-
 /** Forgets one counter. */
 export async function deleteCounter(db: Database, key: string): Promise<void> {
   await db.delete(rateCounters).where(eq(rateCounters.key, key));

@@ -8,7 +8,6 @@ import {
   deleteCountersStartingWith,
   deleteEndedCounters,
   hitCounter,
-  readCounter,
 } from './counters.repository';
 
 /**
@@ -17,7 +16,6 @@ import {
  */
 export interface CounterStore {
   hit(key: string, windowMs: number, now: Date): Promise<CounterState>;
-  read(key: string, now: Date): Promise<number>;
   forget(key: string): Promise<void>;
   forgetStartingWith(prefix: string): Promise<void>;
   sweep(now: Date): Promise<void>;
@@ -27,7 +25,6 @@ export interface CounterStore {
 export function databaseCounterStore(db: Database): CounterStore {
   return {
     hit: (key, windowMs, now) => hitCounter(db, key, windowMs, now),
-    read: (key, now) => readCounter(db, key, now),
     forget: (key) => deleteCounter(db, key),
     forgetStartingWith: (prefix) => deleteCountersStartingWith(db, prefix),
     sweep: (now) => deleteEndedCounters(db, now),
@@ -62,11 +59,6 @@ export class Limiter {
     const state = await this.store.hit(key, limit.windowMs, now);
     this.sweepIfDue(now);
     return { ...state, exceeded: state.count > limit.max };
-  }
-
-  /** Whether `key` already reached `max` failures in its current window (counting nothing). */
-  async isHeld(key: string, limit: Limit): Promise<boolean> {
-    return (await this.store.read(key, this.now())) >= limit.max;
   }
 
   /** Forgets `key`, or every key under a prefix ending in ':' (e.g. all the holds of one account). */

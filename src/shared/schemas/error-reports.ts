@@ -60,9 +60,3 @@ export const ErrorReportDescriptionBodySchema = z.object({
     .transform(scrubText),
 });
 export type ErrorReportDescriptionBody = z.infer<typeof ErrorReportDescriptionBodySchema>;
-
-export const ErrorReportDescriptionResponseSchema = z.object({
-  error: z.literal(false),
-  message: z.string(),
-});
-export type ErrorReportDescriptionResponse = z.infer<typeof ErrorReportDescriptionResponseSchema>;

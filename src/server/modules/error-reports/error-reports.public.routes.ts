@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MessageResponseSchema } from '../../../shared/schemas/accounts';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import {
   ERROR_REPORT_LIMITS,
   ERROR_REPORT_MESSAGES,
   ErrorReportBodySchema,
   ErrorReportDescriptionBodySchema,
-  ErrorReportDescriptionResponseSchema,
   ErrorReportParamsSchema,
   ErrorReportResponseSchema,
 } from '../../../shared/schemas/error-reports';
@@ -58,7 +58,7 @@ export const errorReportsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'E-mails and tokens are masked. Rate-limited per address.',
         params: ErrorReportParamsSchema,
         body: ErrorReportDescriptionBodySchema,
-        response: { 200: ErrorReportDescriptionResponseSchema },
+        response: { 200: MessageResponseSchema },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../../shared/constants/limits';
+import { CataloguePageSizeSchema } from '../../../../shared/schemas/common';
 
 /** The shown columns and page size of one catalogue grid, as the user left them. */
 export interface GridPreferences {
@@ -14,7 +15,7 @@ export interface GridPreferences {
  */
 const StoredSchema = z.object({
   columns: z.record(z.string(), z.boolean()).catch({}),
-  limit: z.number().catch(LIMITS.cataloguePageSizes[0]),
+  limit: CataloguePageSizeSchema.optional().catch(undefined),
 });
 
 const storageKey = (catalogue: string) => `vigia.catalogue.${catalogue}`;
@@ -55,10 +56,9 @@ export function parseGridPreferences(
       })
       .map((column) => column.field),
   );
-  const sizes: readonly number[] = LIMITS.cataloguePageSizes;
   return {
     hidden: hidden.size < columns.length ? hidden : defaults.hidden,
-    limit: sizes.includes(stored.limit) ? stored.limit : defaults.limit,
+    limit: stored.limit ?? defaults.limit,
   };
 }
 

@@ -1,8 +1,5 @@
-import type {
-  ErrorReportDescriptionResponse,
-  ErrorReportInput,
-  ErrorReportResponse,
-} from '../../../../shared/schemas/error-reports';
+import type { MessageResponse } from '../../../../shared/schemas/accounts';
+import type { ErrorReportInput, ErrorReportResponse } from '../../../../shared/schemas/error-reports';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -22,7 +19,7 @@ export async function sendErrorReport(report: ErrorReportInput): Promise<string>
 
 /** Adds what the visitor wrote in the modal to a report; answers the server's confirmation. */
 export async function sendErrorDescription(reportId: string, description: string): Promise<string> {
-  const response = await apiRequest<ErrorReportDescriptionResponse>(
+  const response = await apiRequest<MessageResponse>(
     `/public-api/error-reports/${encodeURIComponent(reportId)}/description`,
     { method: 'POST', body: { description } },
   );
