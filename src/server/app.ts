@@ -35,6 +35,7 @@ import { CATALOGUES } from './modules/catalogues/definitions';
 import { contactPublicRoutes } from './modules/contact/contact.public.routes';
 import { defineContactJobs } from './modules/contact/contact-jobs';
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
+import { defineErrorReportJobs } from './modules/error-reports/error-report-jobs';
 import { errorReportsPublicRoutes } from './modules/error-reports/error-reports.public.routes';
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -127,6 +128,7 @@ export async function buildApp(
   // Every job, defined once here; the workers start with the app (below) and stop with it.
   defineAccountJobs(appDeps);
   defineContactJobs(appDeps);
+  defineErrorReportJobs(appDeps);
   app.addHook('onClose', async () => {
     // Stop claiming; running jobs get most of the shutdown time, the rest is for closing up.
     await appDeps.jobs.stop(Math.max(1000, config.shutdownTimeoutMs - 2000));

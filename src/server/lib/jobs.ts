@@ -22,6 +22,8 @@ export interface JobOptions {
    * active job per singletonKey (a rebuild asked for twice runs once more, not twice).
    */
   policy?: 'standard' | 'stately' | 'singleton';
+  /** Also runs on this schedule (cron, UTC), once per installation whatever the number of processes. */
+  cron?: string;
 }
 
 export interface JobContext {
@@ -149,6 +151,7 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
       };
       if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue);
       else await this.boss.createQueue(name, { ...queue, policy: definition.options.policy ?? 'standard' });
+      if (definition.options.cron) await this.boss.schedule(name, definition.options.cron, {});
       await this.boss.work(
         name,
         { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, includeMetadata: true },

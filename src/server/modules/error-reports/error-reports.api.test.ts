@@ -7,6 +7,7 @@ import { errorReportDescriptions, errorReports, notifications as notificationRow
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createOrganization } from '../../test/factories';
 import { createTestApp, type TestContext, testConfig } from '../../test/test-app';
+import { ERROR_REPORTS_PRUNE_JOB } from './error-report-jobs';
 
 const HEADER = 'x-current-organization-id';
 const CHROME =
@@ -295,5 +296,20 @@ describe('error reports API', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('drops, in its hourly job, the reports nobody has seen for 90 days, and keeps the others', async () => {
+    const old = await report({ ...REPORT, message: 'Un error de hace mucho' }, monitor, '10.42.0.1');
+    const recent = await report({ ...REPORT, message: 'Un error de ayer' }, monitor, '10.42.0.2');
+    const { db } = ctx.database;
+    await db
+      .update(errorReports)
+      .set({ lastSeenAt: new Date(now.getTime() - 91 * 24 * 60 * 60 * 1000) })
+      .where(eq(errorReports.id, old.json().data._id));
+    await ctx.app.deps.jobs.enqueue(ERROR_REPORTS_PRUNE_JOB, {});
+    await ctx.app.deps.jobs.idle();
+    const left = (await db.select({ id: errorReports.id }).from(errorReports)).map((row) => row.id);
+    expect(left).not.toContain(old.json().data._id);
+    expect(left).toContain(recent.json().data._id);
   });
 });

@@ -17,7 +17,6 @@ import {
   insertErrorReportDescription,
   lockErrorNotifications,
   lockErrorNotificationsOfReport,
-  pruneErrorReports,
   recordErrorReport,
 } from './error-reports.repository';
 
@@ -29,8 +28,6 @@ const RENOTIFY_AFTER_MS = 24 * HOUR_MS;
  * many addresses cannot bury the bell.
  */
 const NOTIFICATIONS_PER_HOUR = 20;
-/** Reports not seen for this long are dropped. */
-const KEEP_MS = 90 * 24 * HOUR_MS;
 /** Descriptions kept per report (each one notifies). */
 const DESCRIPTIONS_PER_REPORT = 20;
 /** Longest excerpt of the error message or description in a notification. */
@@ -77,7 +74,6 @@ export async function reportError(
     requestId: body.requestId ?? null,
     userAgent: userAgent ? scrubText(userAgent.slice(0, ERROR_REPORT_LIMITS.userAgent)) : null,
   };
-  await pruneErrorReports(db, new Date(now.getTime() - KEEP_MS));
   return db.transaction(async (tx) => {
     const mayNotify = organizationId !== null && (await underHourlyCap(tx, organizationId, now));
     const report = await recordErrorReport(tx, input, {
