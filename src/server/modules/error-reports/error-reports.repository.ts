@@ -45,21 +45,6 @@ export async function lockErrorNotifications(db: Database, organizationId: strin
 }
 
 /**
- * Takes the lock of `lockErrorNotifications` for the monitor of a report; false when the report
- * does not exist. Reads made after it see every description committed before it.
- */
-export async function lockErrorNotificationsOfReport(db: Database, reportId: string): Promise<boolean> {
-  const [row] = await queryRows<{ found: number }>(
-    db,
-    sql`SELECT count(*)::int AS found FROM (
-          SELECT pg_advisory_xact_lock(${LOCKS.errorNotifications}::int, hashtext(coalesce(organization_id::text, '')))
-          FROM error_reports WHERE id = ${reportId}
-        ) locked`,
-  );
-  return (row?.found ?? 0) > 0;
-}
-
-/**
  * How many notifications of a monitor no administrator created since `since`: those of error
  * reports and visitors' descriptions, the only ones a visitor can cause (decision 0023).
  */

@@ -16,7 +16,6 @@ import {
   findFirstMonitorId,
   insertErrorReportDescription,
   lockErrorNotifications,
-  lockErrorNotificationsOfReport,
   recordErrorReport,
 } from './error-reports.repository';
 
@@ -75,6 +74,7 @@ export async function reportError(
     userAgent: userAgent ? scrubText(userAgent.slice(0, ERROR_REPORT_LIMITS.userAgent)) : null,
   };
   return db.transaction(async (tx) => {
+    if (organizationId) await lockErrorNotifications(tx, organizationId);
     const mayNotify = organizationId !== null && (await underHourlyCap(tx, organizationId, now));
     const report = await recordErrorReport(tx, input, {
       now,
@@ -106,16 +106,16 @@ export async function describeError(deps: AppDeps, reportId: string, description
   const { db } = deps.database;
   const now = deps.now();
   await db.transaction(async (tx) => {
-    // Taken before the counts are read, so simultaneous descriptions pass neither cap.
-    if (!(await lockErrorNotificationsOfReport(tx, reportId))) {
-      throw new AppError('NOT_FOUND', ERROR_REPORT_MESSAGES.notFound);
-    }
-    const report = await findErrorReport(tx, reportId);
-    if (!report) throw new AppError('NOT_FOUND', ERROR_REPORT_MESSAGES.notFound);
+    const found = await findErrorReport(tx, reportId);
+    if (!found) throw new AppError('NOT_FOUND', ERROR_REPORT_MESSAGES.notFound);
+    // The monitor's lock comes before the counts are read (again), so simultaneous descriptions
+    // pass neither cap.
+    await lockErrorNotifications(tx, found.organizationId);
+    const report = (await findErrorReport(tx, reportId)) ?? found;
     // Past the cap the description is dropped quietly: the visitor has nothing to fix.
     if (report.descriptions >= DESCRIPTIONS_PER_REPORT) return;
     await insertErrorReportDescription(tx, report.id, description, now);
-    if (report.organizationId && (await underHourlyCap(tx, report.organizationId, now, true))) {
+    if (report.organizationId && (await underHourlyCap(tx, report.organizationId, now))) {
       await createNotification(tx, {
         organizationId: report.organizationId,
         createdBy: null,
@@ -130,17 +130,11 @@ export async function describeError(deps: AppDeps, reportId: string, description
 }
 
 /**
- * Whether the monitor may get one more error notification this hour. It takes the monitor's
- * lock first (unless the caller holds it) and keeps it until the transaction ends, so the count
- * and the notification that follows it are one step for every process.
+ * Whether the monitor may get one more error notification this hour. The caller holds the
+ * monitor's lock (lockErrorNotifications) until its transaction ends, so the count and the
+ * notification that follows it are one step for every process.
  */
-async function underHourlyCap(
-  tx: Database,
-  organizationId: string,
-  now: Date,
-  locked = false,
-): Promise<boolean> {
-  if (!locked) await lockErrorNotifications(tx, organizationId);
+async function underHourlyCap(tx: Database, organizationId: string, now: Date): Promise<boolean> {
   const recent = await countVisitorNotificationsSince(tx, organizationId, new Date(now.getTime() - HOUR_MS));
   return recent < NOTIFICATIONS_PER_HOUR;
 }
