@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { effectivePermissions } from '../../shared/auth/permissions';
 import type { Permission } from '../../shared/constants/enums';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/accounts';
+import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { verifySessionToken } from '../lib/session-tokens';
 import { findLiveSession } from '../modules/accounts/sessions.repository';
@@ -87,4 +88,16 @@ export async function authenticate(request: FastifyRequest): Promise<Principal> 
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionNeeded);
   return request.principal;
+}
+
+/** The acting user of a request that passed the access check, as the plain value services take. */
+export function actorOf(request: FastifyRequest): Actor {
+  const { user, sessionId, permissions } = principalOf(request);
+  return {
+    userId: user.id,
+    administratorType: user.administratorType,
+    name: `${user.name} ${user.lastName}`.trim(),
+    sessionId,
+    permissions,
+  };
 }

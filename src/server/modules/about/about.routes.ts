@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ABOUT_MESSAGES, AboutBodySchema, AboutSettingsResponseSchema } from '../../../shared/schemas/about';
-import { principalOf } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import { aboutSettings, changeAbout } from './about.service';
 
 /**
@@ -35,7 +35,7 @@ export const aboutSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       error: false as const,
       message: ABOUT_MESSAGES.saved,
-      data: await changeAbout(app.deps, principalOf(request), request.body),
+      data: await changeAbout(app.deps, actorOf(request), request.body),
     }),
   );
 };

@@ -4,7 +4,7 @@ import {
   type AboutSettings,
   TO_BE_DEFINED,
 } from '../../../shared/schemas/about';
-import type { Principal } from '../../plugins/auth';
+import type { Actor } from '../../lib/actor';
 import type { AppDeps } from '../../types';
 import { type AssociationTextsRow, findAssociationTexts, saveAssociationTexts } from './about.repository';
 
@@ -74,7 +74,7 @@ export async function aboutSettings(deps: AppDeps): Promise<AboutSettings> {
 /** Replaces every text of the association (checked plain text, see AboutBodySchema). */
 export async function changeAbout(
   deps: AppDeps,
-  principal: Principal,
+  actor: Pick<Actor, 'userId'>,
   changes: AboutChanges,
 ): Promise<AboutSettings> {
   const row = await saveAssociationTexts(deps.database.db, {
@@ -86,7 +86,7 @@ export async function changeAbout(
     directiveCouncil: changes.directiveCouncil,
     consultiveCouncil: changes.consultiveCouncil,
     updatedAt: deps.now(),
-    updatedBy: principal.user.id,
+    updatedBy: actor.userId,
   });
   return { ...fromRow(row), updatedAt: row.updatedAt.toISOString() };
 }

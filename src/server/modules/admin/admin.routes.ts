@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/admin';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/errors';
-import { authenticate, principalOf } from '../../plugins/auth';
+import { actorOf, authenticate, principalOf } from '../../plugins/auth';
 import { requireOrganization } from '../../plugins/organization';
 import { findLiveSession } from '../accounts/sessions.repository';
 import { dashboardInfo, visitsByPeriod, visitsByRoute } from './dashboard.service';
@@ -42,7 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       error: false as const,
       message: '',
-      data: await dashboardInfo(app.deps, await requireOrganization(request), principalOf(request)),
+      data: await dashboardInfo(app.deps, await requireOrganization(request), actorOf(request)),
     }),
   );
 

@@ -6,7 +6,7 @@ import {
   type VisitPeriod,
   type VisitsChart,
 } from '../../../shared/schemas/admin';
-import type { Principal } from '../../plugins/auth';
+import type { Actor } from '../../lib/actor';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { resultKey } from '../contracts/contracts.service';
 import { catalogueCounts, liveCounts, visitsByBucket, visitsBySection } from './dashboard.repository';
@@ -14,7 +14,7 @@ import { catalogueCounts, liveCounts, visitsByBucket, visitsBySection } from './
 export async function dashboardInfo(
   deps: AppDeps,
   organization: OrganizationRow,
-  principal: Principal,
+  actor: Pick<Actor, 'permissions'>,
 ): Promise<DashboardInfo> {
   const { db } = deps.database;
   const [catalogues, live] = await Promise.all([
@@ -24,7 +24,7 @@ export async function dashboardInfo(
     ),
     liveCounts(db, organization.id),
   ]);
-  const contracts = principal.permissions.includes('CONTRACTS');
+  const contracts = actor.permissions.includes('CONTRACTS');
   return {
     visitsCount: live.visits,
     contractsCount: contracts ? catalogues.contracts : null,

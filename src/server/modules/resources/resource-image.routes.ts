@@ -5,7 +5,8 @@ import { USER_MESSAGES } from '../../../shared/schemas/users';
 import { AppError, notFound } from '../../lib/errors';
 import { checkImage } from '../../lib/images';
 import { readUpload } from '../../lib/uploads';
-import { principalOf } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
+import { requireOrganization } from '../../plugins/organization';
 import { resourceCatalogue } from '../catalogues/definitions';
 import { replaceResourceImage } from './resources.repository';
 
@@ -35,14 +36,15 @@ export const resourceImageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsedId.success) throw new AppError('BAD_REQUEST', 'Indica el recurso (campo _id).');
       if (!upload) throw new AppError('BAD_REQUEST', 'Selecciona una imagen (campo image).');
       const image = checkImage(upload);
+      const organization = await requireOrganization(request);
       const row = await replaceResourceImage(
         app.deps.database.db,
         {
-          organizationId: request.organization!.id,
+          organizationId: organization.id,
           resourceId: parsedId.data,
           data: upload,
           image,
-          createdBy: principalOf(request).user.id,
+          createdBy: actorOf(request).userId,
         },
         app.deps.now(),
       );

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/settings';
 import { AppError } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
-import { principalOf } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import { requireOrganization } from '../../plugins/organization';
 import { changeCover, changeSettings, changeTheme, loadSettings } from './settings.service';
 
@@ -76,7 +76,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         error: false as const,
         message: SETTINGS_MESSAGES.coverSaved,
-        data: await changeCover(app.deps, organization, principalOf(request), data),
+        data: await changeCover(app.deps, organization, actorOf(request), data),
       };
     },
   );

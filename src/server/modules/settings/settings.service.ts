@@ -6,10 +6,10 @@ import {
   type Settings,
   type SettingsChanges,
 } from '../../../shared/schemas/settings';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { checkImage } from '../../lib/images';
 import { sanitizeFormatted } from '../../lib/rich-text';
-import type { Principal } from '../../plugins/auth';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { distinctValues } from '../contracts/contracts.repository';
 import { presentSettings } from './settings.presenter';
@@ -86,14 +86,14 @@ export async function changeTheme(
 export async function changeCover(
   deps: AppDeps,
   organization: OrganizationRow,
-  principal: Principal,
+  actor: Pick<Actor, 'userId'>,
   data: Buffer,
 ): Promise<Settings> {
   const image = checkImage(data, COVER_RULES);
   const row = await replaceCover(
     deps.database.db,
     organization.id,
-    { data, image, createdBy: principal.user.id },
+    { data, image, createdBy: actor.userId },
     deps.now(),
   );
   if (!row) throw gone();

@@ -1,14 +1,15 @@
+import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import type { ProfileUpdateBody } from '../../../shared/schemas/users';
 import { USER_MESSAGES } from '../../../shared/schemas/users';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { checkImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { Principal } from '../../plugins/auth';
 import type { AppDeps } from '../../types';
 import { holdLimit, passwordCheckHoldKey } from '../accounts/account-holds';
 import { revokeSessions } from '../accounts/sessions.repository';
 import { deleteImageIfUnused, insertImageFile } from '../files/files.repository';
-import { lockProfilePicture, type UserRow, updateUser } from './users.repository';
+import { findUser, lockProfilePicture, type UserRow, updateUser } from './users.repository';
 
 /**
  * Changes one's own names, or one's password (with the current one). A new password ends the
@@ -17,12 +18,14 @@ import { lockProfilePicture, type UserRow, updateUser } from './users.repository
  */
 export async function updateProfile(
   deps: AppDeps,
-  principal: Principal,
+  actor: Pick<Actor, 'userId' | 'sessionId'>,
   body: ProfileUpdateBody,
 ): Promise<UserRow> {
   const { db } = deps.database;
   const now = deps.now();
-  const user = principal.user;
+  const user = await findUser(db, actor.userId);
+  // Deleted after this request's session check: the session is no longer valid.
+  if (!user) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired);
   if ('newPassword' in body) {
     const hold = passwordCheckHoldKey(user.id);
     // Counted before the check, atomically: simultaneous guesses cannot all slip under the hold.
@@ -38,7 +41,7 @@ export async function updateProfile(
     const passwordHash = await hashPassword(body.newPassword);
     return db.transaction(async (tx) => {
       const updated = await updateUser(tx, user.id, { passwordHash, mustChangePassword: false }, now);
-      await revokeSessions(tx, user.id, now, principal.sessionId);
+      await revokeSessions(tx, user.id, now, actor.sessionId);
       return updated;
     });
   }
@@ -48,11 +51,11 @@ export async function updateProfile(
 /** Stores a new profile picture (checked by content; SVG only without script) and drops the old one. */
 export async function replaceProfilePicture(
   deps: AppDeps,
-  principal: Principal,
+  actor: Pick<Actor, 'userId'>,
   data: Buffer,
 ): Promise<UserRow> {
   const image = checkImage(data);
-  const userId = principal.user.id;
+  const { userId } = actor;
   return deps.database.db.transaction(async (tx) => {
     // The user row locked: two uploads at once cannot both keep the old picture.
     const current = await lockProfilePicture(tx, userId);

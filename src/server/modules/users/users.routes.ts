@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/users';
 import { AppError } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
-import { principalOf } from '../../plugins/auth';
+import { actorOf, principalOf } from '../../plugins/auth';
 import { replaceProfilePicture, updateProfile } from './profile.service';
 import { presentProfile, presentUser } from './users.presenter';
 import { deleteUser, listUsersPage, saveUpdatedUsers, saveUser } from './users.service';
@@ -120,7 +120,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateProfile(app.deps, principalOf(request), request.body);
+      const user = await updateProfile(app.deps, actorOf(request), request.body);
       return { error: false as const, message: USER_MESSAGES.profileSaved, data: presentProfile(user) };
     },
   );
@@ -141,7 +141,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         messages: { notMultipart: USER_MESSAGES.pictureType, tooLarge: USER_MESSAGES.pictureSize },
       });
       if (!file) throw new AppError('BAD_REQUEST', 'Selecciona una imagen (campo profilePicture).');
-      const user = await replaceProfilePicture(app.deps, principalOf(request), file);
+      const user = await replaceProfilePicture(app.deps, actorOf(request), file);
       return { error: false as const, message: USER_MESSAGES.profileSaved, data: presentProfile(user) };
     },
   );
