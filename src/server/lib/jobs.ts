@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import { fromPglite, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, DatabaseHandle } from '../db/client';
 
-/** The schema pg-boss keeps its tables in (created and upgraded by pg-boss itself, not by drizzle/). */
-export const JOBS_SCHEMA = 'pgboss';
+import { JOBS_SCHEMA, pendingJobCount, transactionExecutor } from './jobs.repository';
+
+export { JOBS_SCHEMA };
 
 export interface JobOptions {
   /** Attempts after the first one. */
@@ -126,9 +126,7 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
     return this.boss.send(name, data, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
-      ...(options.tx
-        ? { db: fromDrizzle(options.tx as unknown as Parameters<typeof fromDrizzle>[0], sql) }
-        : {}),
+      ...(options.tx ? { db: transactionExecutor(options.tx) } : {}),
     });
   }
 
@@ -206,23 +204,11 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
     const names = [...this.definitions.keys()];
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const pending = await this.pendingCount(names);
+      const pending = await pendingJobCount(this.handle.db, names);
       if (pending === 0 && this.running.size === 0) return;
       if (Date.now() > deadline) throw new Error(`Jobs still pending after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-  }
-
-  private async pendingCount(names: string[]): Promise<number> {
-    const result = await this.handle.db.execute<{ count: number | string }>(sql`
-      SELECT count(*) AS count FROM ${sql.identifier(JOBS_SCHEMA)}.job
-      WHERE name IN (${sql.join(
-        names.map((name) => sql`${name}`),
-        sql`, `,
-      )})
-        AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`);
-    const rows = (result as unknown as { rows: { count: number | string }[] }).rows;
-    return Number(rows[0]?.count ?? 0);
   }
 
   /** Stops claiming new jobs and waits (up to timeoutMs) for the running ones to finish. */
