@@ -2,6 +2,12 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
+  CONTRACT_FIELD_KEYS,
+  CONTRACT_FIELDS,
+  isPlainField,
+  type ReferenceField,
+} from '../../../shared/contracts/fields';
+import {
   CONTRACT_MESSAGES,
   type ContractDoc,
   ContractDocSchema,
@@ -27,6 +33,11 @@ type ContractRow = {
   applicantName: string | null;
 };
 type ContractValues = z.output<ReturnType<typeof withContractRules<typeof ContractFieldsSchema>>>;
+
+/** A checked contract as the table's columns (each field in its column). */
+export function contractColumnValues(input: ContractValues): Record<string, unknown> {
+  return Object.fromEntries(CONTRACT_FIELD_KEYS.map((key) => [CONTRACT_FIELDS[key].column, input[key]]));
+}
 
 /** Sorted by the name of the supplier or unit a column references. */
 const byName = (through: PgColumn, table: typeof suppliers | typeof administrativeUnits): JoinedSort => ({
@@ -139,84 +150,26 @@ export const contractCatalogue: CatalogueDefinition<typeof ContractFieldsSchema,
     return sql`${contracts.supplierId} = ANY(${`{${found.map((row) => row.id).join(',')}}`}::uuid[])`;
   },
   countByDataVersion: true,
-  values: (raw) => {
-    const input = raw as unknown as ContractValues;
+  values: (raw) => contractColumnValues(raw as unknown as ContractValues),
+  present: ({ contract: row, supplierName, organizerName, applicantName }) => {
+    const names: Record<ReferenceField, string | null> = {
+      supplier: supplierName,
+      organizerAdministrativeUnit: organizerName,
+      applicantAdministrativeUnit: applicantName,
+    };
+    const fields = Object.fromEntries(
+      CONTRACT_FIELD_KEYS.map((key) => {
+        const column = row[CONTRACT_FIELDS[key].column];
+        return [key, isPlainField(key) ? column : named(column as string | null, names[key])];
+      }),
+    );
     return {
-      supplierId: input.supplier,
-      procedureType: input.procedureType,
-      category: input.category,
-      administrationPeriod: input.administrationPeriod,
-      fiscalYear: input.fiscalYear,
-      period: input.period,
-      contractId: input.contractId,
-      partida: input.partida,
-      procedureState: input.procedureState,
-      announcementUrl: input.announcementUrl,
-      announcementDate: input.announcementDate,
-      servicesDescription: input.servicesDescription,
-      clarificationMeetingDate: input.clarificationMeetingDate,
-      clarificationMeetingJudgmentUrl: input.clarificationMeetingJudgmentUrl,
-      presentationProposalsDocUrl: input.presentationProposalsDocUrl,
-      organizerAdministrativeUnitId: input.organizerAdministrativeUnit,
-      applicantAdministrativeUnitId: input.applicantAdministrativeUnit,
-      administrativeUnitType: input.administrativeUnitType,
-      contractNumber: input.contractNumber,
-      contractDate: input.contractDate,
-      contractType: input.contractType,
-      totalAmount: input.totalAmount,
-      minAmount: input.minAmount,
-      maxAmount: input.maxAmount,
-      totalOrMaxAmount: input.totalOrMaxAmount,
-      contractUrl: input.contractUrl,
-      areaInCharge: input.areaInCharge,
-      updateDate: input.updateDate,
-      notes: input.notes,
-      karewaNotes: input.karewaNotes,
-      informationDate: input.informationDate,
-      limitExceeded: input.limitExceeded,
-      amountExceeded: input.amountExceeded,
-      isEmpty: input.isEmpty,
+      _id: row.id,
+      ...(fields as Omit<ContractDoc, '_id' | 'createdAt' | 'updatedAt'>),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
     };
   },
-  present: ({ contract: row, supplierName, organizerName, applicantName }) => ({
-    _id: row.id,
-    supplier: named(row.supplierId, supplierName),
-    procedureType: row.procedureType,
-    category: row.category,
-    administrationPeriod: row.administrationPeriod,
-    fiscalYear: row.fiscalYear,
-    period: row.period,
-    contractId: row.contractId,
-    partida: row.partida,
-    procedureState: row.procedureState,
-    announcementUrl: row.announcementUrl,
-    announcementDate: row.announcementDate,
-    servicesDescription: row.servicesDescription,
-    clarificationMeetingDate: row.clarificationMeetingDate,
-    clarificationMeetingJudgmentUrl: row.clarificationMeetingJudgmentUrl,
-    presentationProposalsDocUrl: row.presentationProposalsDocUrl,
-    organizerAdministrativeUnit: named(row.organizerAdministrativeUnitId, organizerName),
-    applicantAdministrativeUnit: named(row.applicantAdministrativeUnitId, applicantName),
-    administrativeUnitType: row.administrativeUnitType,
-    contractNumber: row.contractNumber,
-    contractDate: row.contractDate,
-    contractType: row.contractType,
-    totalAmount: row.totalAmount,
-    minAmount: row.minAmount,
-    maxAmount: row.maxAmount,
-    totalOrMaxAmount: row.totalOrMaxAmount,
-    contractUrl: row.contractUrl,
-    areaInCharge: row.areaInCharge,
-    updateDate: row.updateDate,
-    notes: row.notes,
-    karewaNotes: row.karewaNotes,
-    informationDate: row.informationDate,
-    limitExceeded: row.limitExceeded,
-    amountExceeded: row.amountExceeded,
-    isEmpty: row.isEmpty,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }),
   messages: CONTRACT_MESSAGES,
   conflicts: { contracts_number_key: CONTRACT_MESSAGES.numberTaken },
 };
