@@ -77,9 +77,10 @@ export interface CatalogueDefinition<Input extends z.ZodObject, Row, Doc> {
   deleteGuard?(db: Database, scope: Scope, id: string): Promise<string | null>;
 }
 
-/** A select builder (with joins) that can still be filtered, sorted and paged. */
-// biome-ignore lint/suspicious/noExplicitAny: Drizzle's builder types differ per join shape
-export type SelectWithJoins = any;
+/** A select (with joins) that can still be filtered: its rows are what `present` receives. */
+export interface SelectWithJoins {
+  where(condition: SQL): PromiseLike<unknown[]>;
+}
 
 /** Whose rows: the current monitor, or the installation. */
 export interface Scope {
@@ -92,8 +93,11 @@ export interface Scope {
 /** Searches count their matches up to this many; beyond it the list says 'más de 1,000'. */
 export const SEARCH_COUNT_CAP = 1_000;
 
-// biome-ignore lint/suspicious/noExplicitAny: definitions of different tables live in one list
-export type AnyCatalogue = CatalogueDefinition<z.ZodObject, any, any>;
+/**
+ * A definition of any table: rows and documents are only passed from the table's reads to its own
+ * `present` (methods, so each definition keeps its precise row and document types).
+ */
+export type AnyCatalogue = CatalogueDefinition<z.ZodObject, unknown, unknown>;
 
 function scoped(definition: AnyCatalogue, scope: Scope, ...more: (SQL | undefined)[]): SQL {
   const { table } = definition;
