@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/server/db/client';
-import { contractCatalogue } from '../src/server/modules/catalogues/contract-catalogue';
+import { contractCatalogue } from '../src/server/modules/contracts/contracts.catalogue';
 import { openAdminBench, option, percentile } from './support';
 
 const runs = Number(option('runs') ?? 20);

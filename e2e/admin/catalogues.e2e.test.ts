@@ -203,6 +203,10 @@ describe('catalogues in Chromium', () => {
         await expect.poll(() => modal.getByTestId('total-or-max').innerText()).toMatch(/^\$150,000\.50 /);
         // Direct awards show the limit fields.
         await modal.getByLabel('Excede el límite de la adjudicación directa').waitFor();
+        // Every total depends on the state: a contract with procedures needs one (decision 0028).
+        await modal.getByRole('button', { name: 'Guardar' }).click();
+        await modal.getByText('El campo Estado del procedimiento es requerido').first().waitFor();
+        await choose('Estado del procedimiento', 'Concluido');
       },
       name: 'CTO-NAVEGADOR-1',
       createdRow: { amount: 150_000.5, day: expect.stringMatching(/^\d{4}-\d{2}-15$/) },

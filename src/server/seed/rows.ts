@@ -1,10 +1,7 @@
-import type {
-  ContractCategory,
-  ContractType,
-  ProcedureState,
-  ProcedureType,
-} from '../../shared/constants/enums';
+import type { ContractCategory } from '../../shared/constants/enums';
+import type { ContractColumn } from '../../shared/contracts/fields';
 import { quarterLabel } from '../../shared/format/dates';
+import type { contracts } from '../db/schema';
 
 /** What the generator needs to know about one monitor to make its data. */
 export interface GeneratorSpec {
@@ -41,46 +38,13 @@ export interface SupplierRow {
   createdAt: Date;
 }
 
-export interface ContractRow {
+/** A generated contract: its id, monitor and times, and a value for each field (shared/contracts/fields.ts). */
+export type ContractRow = {
   id: string;
   organizationId: string;
-  supplierId: string | null;
-  procedureType: ProcedureType;
-  category: ContractCategory | null;
-  administrationPeriod: string;
-  fiscalYear: string;
-  period: string;
-  contractId: string | null;
-  partida: string | null;
-  procedureState: ProcedureState | null;
-  announcementUrl: string | null;
-  announcementDate: string | null;
-  servicesDescription: string | null;
-  clarificationMeetingDate: string | null;
-  clarificationMeetingJudgmentUrl: string | null;
-  presentationProposalsDocUrl: string | null;
-  organizerAdministrativeUnitId: string;
-  applicantAdministrativeUnitId: string;
-  administrativeUnitType: 'CENTRALIZED' | 'DESCENTRALIZED' | null;
-  contractNumber: string | null;
-  contractDate: string | null;
-  contractType: ContractType | null;
-  totalAmount: number | null;
-  minAmount: number | null;
-  maxAmount: number | null;
-  totalOrMaxAmount: number | null;
-  contractUrl: string | null;
-  areaInCharge: string;
-  updateDate: string | null;
-  notes: string | null;
-  karewaNotes: string | null;
-  informationDate: string | null;
-  limitExceeded: boolean | null;
-  amountExceeded: number | null;
-  isEmpty: boolean;
   createdAt: Date;
   updatedAt: Date;
-}
+} & Pick<typeof contracts.$inferSelect, ContractColumn>;
 
 export interface Quarter {
   quarter: number;

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import {
-  ADMINISTRATIVE_UNIT_TYPES,
-  CONTRACT_CATEGORIES,
-  CONTRACT_TYPES,
-  PROCEDURE_STATES,
-  PROCEDURE_TYPES,
-} from '../constants/enums';
+import { contractDocShape, DETAIL_FIELDS, LISTED_FIELDS } from '../contracts/schema';
 import { PageQuerySchema, PaginationSchema, SearchTextSchema, successEnvelope } from './common';
-
-const Reference = z.object({ _id: z.string(), name: z.string() });
 
 /** Money totals and counts under the one rule for money (docs/decisions/0004-one-rule-for-money.md). */
 export const ContractTotalsSchema = z.object({
@@ -23,52 +15,21 @@ export const ContractTotalsSchema = z.object({
 });
 export type ContractTotals = z.infer<typeof ContractTotalsSchema>;
 
-/** A contract as the public list shows it. */
+/** A contract as the public list shows it (the fields shown in the list, fields.ts). */
 export const ContractListItemSchema = z.object({
   _id: z.string(),
-  contractId: z.string().nullable().describe('Process identifier (ID of the transparency format)'),
-  contractNumber: z.string().nullable(),
-  servicesDescription: z.string().nullable(),
-  totalOrMaxAmount: z.number().nullable(),
-  contractDate: z.string().nullable().describe('YYYY-MM-DD'),
-  procedureType: z.enum(PROCEDURE_TYPES),
-  procedureState: z.enum(PROCEDURE_STATES).nullable(),
-  category: z.enum(CONTRACT_CATEGORIES).nullable(),
-  contractType: z.enum(CONTRACT_TYPES).nullable(),
-  notes: z.string().nullable(),
-  announcementUrl: z.string().nullable(),
-  contractUrl: z.string().nullable(),
-  presentationProposalsDocUrl: z.string().nullable(),
-  informationDate: z.string().nullable(),
-  administrationPeriod: z.string(),
-  fiscalYear: z.string(),
-  period: z.string(),
-  isEmpty: z.boolean(),
+  ...contractDocShape(LISTED_FIELDS),
   countsInTotals: z
     .boolean()
     .describe(
       'Whether the contract counts in sums and money counts (concluded, not an amendment; decision 0004)',
     ),
-  supplier: Reference.nullable(),
-  applicantAdministrativeUnit: Reference.nullable(),
 });
 export type ContractListItem = z.infer<typeof ContractListItemSchema>;
 
 /** Everything the public detail page shows (the association's internal notes are not public). */
 export const ContractDetailSchema = ContractListItemSchema.extend({
-  partida: z.string().nullable(),
-  announcementDate: z.string().nullable(),
-  clarificationMeetingDate: z.string().nullable(),
-  clarificationMeetingJudgmentUrl: z.string().nullable(),
-  organizerAdministrativeUnit: Reference.nullable(),
-  administrativeUnitType: z.enum(ADMINISTRATIVE_UNIT_TYPES).nullable(),
-  totalAmount: z.number().nullable(),
-  minAmount: z.number().nullable(),
-  maxAmount: z.number().nullable(),
-  areaInCharge: z.string().nullable(),
-  updateDate: z.string().nullable(),
-  limitExceeded: z.boolean().nullable(),
-  amountExceeded: z.number().nullable(),
+  ...contractDocShape(DETAIL_FIELDS),
   contractUrlBackup: z
     .string()
     .nullable()

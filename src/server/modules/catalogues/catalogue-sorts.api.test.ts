@@ -3,7 +3,7 @@ import { PROCEDURE_STATES, PROCEDURE_TYPES } from '../../../shared/constants/enu
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { contractCatalogue } from './contract-catalogue';
+import { contractCatalogue } from '../contracts/contracts.catalogue';
 
 /** A contract as the test made it: what each named sort reads. */
 interface Made {

@@ -50,12 +50,25 @@ export interface CatalogueDefinition<Input extends z.ZodObject, Row, Doc> {
   countByDataVersion?: boolean;
   /** Extra search condition computed first (contracts: ids of the suppliers whose name matches). */
   searchWith?(db: Database, scope: Scope, text: string): Promise<SQL>;
-  /** Checks the referenced rows belong to the same scope (400 naming the field), before writing. */
-  checkReferences?(db: Database, scope: Scope, values: Record<string, unknown>): Promise<void>;
   /** The sorts the list accepts (each backed by an index), by the key the screen sends. */
   sortable: Record<string, SortKey>;
   search(text: string): SQL;
-  values(input: z.output<Input>): Record<string, unknown>;
+  /** The table's values of a checked entry (the generic save writes them). */
+  values?(input: z.output<Input>): Record<string, unknown>;
+  /**
+   * The resource's own write service, when it has one (contracts: saveContracts): a save
+   * (created or updated, with the document to answer) and the inline edit's save (all or none).
+   */
+  save?(
+    deps: AppDeps,
+    scope: Scope,
+    body: Record<string, unknown> & { _id?: string },
+  ): Promise<{ doc: Doc; created: boolean }>;
+  saveMany?(
+    deps: AppDeps,
+    scope: Scope,
+    docs: (Record<string, unknown> & { _id: string })[],
+  ): Promise<number>;
   present(row: Row): Doc;
   messages: { created: string; updated: string; deleted: string; notFound: string };
   /** Unique index name → the Spanish conflict message (409). */
@@ -64,9 +77,10 @@ export interface CatalogueDefinition<Input extends z.ZodObject, Row, Doc> {
   deleteGuard?(db: Database, scope: Scope, id: string): Promise<string | null>;
 }
 
-/** A select builder (with joins) that can still be filtered, sorted and paged. */
-// biome-ignore lint/suspicious/noExplicitAny: Drizzle's builder types differ per join shape
-export type SelectWithJoins = any;
+/** A select (with joins) that can still be filtered: its rows are what `present` receives. */
+export interface SelectWithJoins {
+  where(condition: SQL): PromiseLike<unknown[]>;
+}
 
 /** Whose rows: the current monitor, or the installation. */
 export interface Scope {
@@ -79,8 +93,11 @@ export interface Scope {
 /** Searches count their matches up to this many; beyond it the list says 'más de 1,000'. */
 export const SEARCH_COUNT_CAP = 1_000;
 
-// biome-ignore lint/suspicious/noExplicitAny: definitions of different tables live in one list
-export type AnyCatalogue = CatalogueDefinition<z.ZodObject, any, any>;
+/**
+ * A definition of any table: rows and documents are only passed from the table's reads to its own
+ * `present` (methods, so each definition keeps its precise row and document types).
+ */
+export type AnyCatalogue = CatalogueDefinition<z.ZodObject, unknown, unknown>;
 
 function scoped(definition: AnyCatalogue, scope: Scope, ...more: (SQL | undefined)[]): SQL {
   const { table } = definition;
@@ -221,6 +238,12 @@ function conflictOf(definition: AnyCatalogue, error: unknown): AppError | null {
   );
 }
 
+/** The table's values of an entry, by the definition's `values`. */
+function valuesOf(definition: AnyCatalogue, input: Record<string, unknown>): Record<string, unknown> {
+  if (!definition.values) throw new Error(`Catalogue ${definition.path} has neither values nor save`);
+  return definition.values(input);
+}
+
 async function updateOne(
   db: Database,
   definition: AnyCatalogue,
@@ -246,10 +269,10 @@ export async function saveCatalogueEntry(
   scope: Scope,
   body: Record<string, unknown> & { _id?: string },
 ): Promise<{ doc: unknown; created: boolean }> {
+  if (definition.save) return definition.save(deps, scope, body);
   const { db } = deps.database;
   const { _id, ...input } = body;
-  const values = definition.values(input);
-  await definition.checkReferences?.(db, scope, values);
+  const values = valuesOf(definition, input);
   try {
     if (_id) {
       const row = (await updateOne(db, definition, scope, _id, values, deps.now())) as { id: string };
@@ -299,13 +322,13 @@ export async function saveCatalogueEntries(
   scope: Scope,
   docs: (Record<string, unknown> & { _id: string })[],
 ): Promise<number> {
+  if (definition.saveMany) return definition.saveMany(deps, scope, docs);
   const now = deps.now();
   await deps.database.db.transaction(async (tx) => {
     for (const [index, doc] of docs.entries()) {
       const { _id, ...input } = doc;
       try {
-        const values = definition.values(input);
-        await definition.checkReferences?.(tx, scope, values);
+        const values = valuesOf(definition, input);
         await updateOne(tx, definition, scope, _id, values, now);
       } catch (error) {
         const known = error instanceof AppError ? error : conflictOf(definition, error);

@@ -20,8 +20,8 @@ import {
 import type { Database } from '../../db/client';
 import { administrativeUnits, contracts, organizations, resources, suppliers } from '../../db/schema';
 import { containsPattern } from '../../lib/sql';
+import { contractCatalogue } from '../contracts/contracts.catalogue';
 import type { AnyCatalogue, CatalogueDefinition } from './catalogue';
-import { contractCatalogue } from './contract-catalogue';
 
 const folded = (column: unknown) => sql`lower(immutable_unaccent(${column}))`;
 const iso = (value: Date) => value.toISOString();

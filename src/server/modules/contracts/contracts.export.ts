@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import {
-  CONTRACT_CATEGORY_LABELS,
-  CONTRACT_TYPE_LABELS,
-  PROCEDURE_STATE_LABELS,
-  PROCEDURE_TYPE_LABELS,
-} from '../../../shared/constants/enums';
+  CONTRACT_EXPORT_FIELDS,
+  CONTRACT_FIELDS,
+  type ContractField,
+  type FieldSpec,
+} from '../../../shared/contracts/fields';
 import type { ContractTotals } from '../../../shared/schemas/contracts';
 import type { DownloadFormat, PublicFilters } from '../../../shared/schemas/filters';
 import type { ExportColumn, ExportDocument, ExportFilter } from '../../exports/document';
@@ -17,89 +17,43 @@ import { type ContractRow, streamContracts } from './contracts.repository';
 import { countAndTotals } from './contracts.service';
 import { describeFilters, MONEY_RULE_NOTE } from './filter-labels';
 
-const label = <T extends string>(labels: Record<T, string>, value: T | null) =>
-  value ? labels[value] : null;
-
 type ContractColumn = ExportColumn<ContractRow> & { pdf?: boolean };
+
+/** A row's names of the rows it references, by field. */
+const REFERENCED_NAMES: Partial<Record<ContractField, (row: ContractRow) => string | null>> = {
+  supplier: (row) => row.supplierName,
+  applicantAdministrativeUnit: (row) => row.applicantName,
+};
+
+/** How a field shows in a download: its label for a coded value, the referenced row's name. */
+type CellValue = string | number | null;
+
+function exportValue(field: ContractField): (row: ContractRow) => CellValue {
+  const named = REFERENCED_NAMES[field];
+  if (named) return named;
+  const spec: FieldSpec = CONTRACT_FIELDS[field];
+  const read = (row: ContractRow) =>
+    ((row as unknown as Record<string, CellValue>)[field] ?? null) as CellValue;
+  if (!spec.labels) return read;
+  const labels = spec.labels;
+  return (row) => {
+    const value = read(row);
+    return value === null ? null : (labels[String(value)] ?? null);
+  };
+}
 
 /** Every column of the list, plus what makes each row traceable: whether it counts in the sums and its page. */
 function contractColumns(publicUrl: string): ContractColumn[] {
   return [
-    { header: 'ID. PROCESO', kind: 'text', value: (row) => row.contractId, width: 18, pdf: true },
-    { header: 'ID. CONTRATO', kind: 'text', value: (row) => row.contractNumber, width: 20, pdf: true },
-    { header: 'PROVEEDOR', kind: 'text', value: (row) => row.supplierName, width: 34, pdf: true },
-    {
-      header: 'DESCRIPCIÓN DE LA OBRA, BIEN O SERVICIO',
-      kind: 'text',
-      value: (row) => row.servicesDescription,
-      width: 50,
-      pdf: true,
-    },
-    {
-      header: 'MONTO TOTAL O MÁXIMO',
-      kind: 'money',
-      value: (row) => row.totalOrMaxAmount,
-      width: 18,
-      pdf: true,
-    },
-    { header: 'FECHA DEL CONTRATO', kind: 'date', value: (row) => row.contractDate, width: 14, pdf: true },
-    {
-      header: 'TIPO DE PROCEDIMIENTO',
-      kind: 'text',
-      value: (row) => PROCEDURE_TYPE_LABELS[row.procedureType],
-      width: 20,
-      pdf: true,
-    },
-    {
-      header: 'ESTADO DEL PROCEDIMIENTO',
-      kind: 'text',
-      value: (row) => label(PROCEDURE_STATE_LABELS, row.procedureState),
-      width: 18,
-      pdf: true,
-    },
-    {
-      header: 'UNIDAD ADMINISTRATIVA SOLICITANTE',
-      kind: 'text',
-      value: (row) => row.applicantName,
-      width: 30,
-      pdf: true,
-    },
-    {
-      header: 'MATERIA',
-      kind: 'text',
-      value: (row) => label(CONTRACT_CATEGORY_LABELS, row.category),
-      width: 16,
-      pdf: true,
-    },
-    {
-      header: 'TIPO DE CONTRATO',
-      kind: 'text',
-      value: (row) => label(CONTRACT_TYPE_LABELS, row.contractType),
-      width: 14,
-    },
-    { header: 'ADMINISTRACIÓN', kind: 'text', value: (row) => row.administrationPeriod, width: 12 },
-    { header: 'EJERCICIO', kind: 'text', value: (row) => row.fiscalYear, width: 10 },
-    { header: 'TRIMESTRE', kind: 'text', value: (row) => row.period, width: 10 },
-    { header: 'NOTAS', kind: 'text', value: (row) => row.notes, width: 30 },
-    { header: 'HIPERVÍNCULO A LA CONVOCATORIA', kind: 'url', value: (row) => row.announcementUrl, width: 30 },
-    {
-      header: 'HIPERVÍNCULO AL DOCUMENTO DEL CONTRATO',
-      kind: 'url',
-      value: (row) => row.contractUrl,
-      width: 30,
-    },
-    {
-      header: 'HIPERVÍNCULO A LA PRESENTACIÓN DE PROPUESTAS',
-      kind: 'url',
-      value: (row) => row.presentationProposalsDocUrl,
-      width: 30,
-    },
-    {
-      header: 'FECHA DE OBTENCIÓN DE LOS DATOS',
-      kind: 'date',
-      value: (row) => row.informationDate,
-      width: 14,
-    },
+    ...CONTRACT_EXPORT_FIELDS.map(
+      ({ field, header, kind, width, pdf }): ContractColumn => ({
+        header,
+        kind,
+        width,
+        value: exportValue(field),
+        ...(pdf ? { pdf } : {}),
+      }),
+    ),
     {
       header: 'CUENTA EN LAS SUMAS',
       kind: 'text',

@@ -1,31 +1,27 @@
 import type { ProcedureType } from '../../../shared/constants/enums';
+import { type PlainField, plainFields } from '../../../shared/contracts/fields';
+import { DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
 import type { ContractDetail, ContractListItem, ContractTotals } from '../../../shared/schemas/contracts';
 import type { ContractDetailRow, ContractRow } from './contracts.repository';
 
 const reference = (id: string | null, name: string | null) =>
   id && name !== null ? { _id: id, name } : null;
 
+/** The values of some plain fields of a row (read under the fields' names). */
+function fieldValues<K extends PlainField, R extends Record<K, unknown>>(
+  row: R,
+  keys: readonly K[],
+): Pick<R, K> {
+  return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<R, K>;
+}
+
+const LISTED = plainFields(LISTED_FIELDS);
+const DETAILED = plainFields(DETAIL_FIELDS);
+
 export function presentContract(row: ContractRow): ContractListItem {
   return {
     _id: row.id,
-    contractId: row.contractId,
-    contractNumber: row.contractNumber,
-    servicesDescription: row.servicesDescription,
-    totalOrMaxAmount: row.totalOrMaxAmount,
-    contractDate: row.contractDate,
-    procedureType: row.procedureType,
-    procedureState: row.procedureState,
-    category: row.category,
-    contractType: row.contractType,
-    notes: row.notes,
-    announcementUrl: row.announcementUrl,
-    contractUrl: row.contractUrl,
-    presentationProposalsDocUrl: row.presentationProposalsDocUrl,
-    informationDate: row.informationDate,
-    administrationPeriod: row.administrationPeriod,
-    fiscalYear: row.fiscalYear,
-    period: row.period,
-    isEmpty: row.isEmpty,
+    ...fieldValues(row, LISTED),
     countsInTotals: row.countsInTotals === true,
     supplier: reference(row.supplierId, row.supplierName),
     applicantAdministrativeUnit: reference(row.applicantId, row.applicantName),
@@ -35,19 +31,8 @@ export function presentContract(row: ContractRow): ContractListItem {
 export function presentContractDetail(row: ContractDetailRow): ContractDetail {
   return {
     ...presentContract(row),
-    partida: row.partida,
-    announcementDate: row.announcementDate,
-    clarificationMeetingDate: row.clarificationMeetingDate,
-    clarificationMeetingJudgmentUrl: row.clarificationMeetingJudgmentUrl,
+    ...fieldValues(row, DETAILED),
     organizerAdministrativeUnit: reference(row.organizerId, row.organizerName),
-    administrativeUnitType: row.administrativeUnitType,
-    totalAmount: row.totalAmount,
-    minAmount: row.minAmount,
-    maxAmount: row.maxAmount,
-    areaInCharge: row.areaInCharge,
-    updateDate: row.updateDate,
-    limitExceeded: row.limitExceeded,
-    amountExceeded: row.amountExceeded,
     contractUrlBackup: row.contractUrlBackupFileId,
     announcementUrlBackup: row.announcementUrlBackupFileId,
     clarificationMeetingJudgmentUrlBackup: row.clarificationMeetingJudgmentUrlBackupFileId,

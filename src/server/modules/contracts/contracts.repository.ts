@@ -1,6 +1,13 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProcedureType } from '../../../shared/constants/enums';
+import {
+  CONTRACT_FIELDS,
+  type ContractColumnOf,
+  type PlainField,
+  plainFields,
+} from '../../../shared/contracts/fields';
+import { DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
 import { type Database, queryRows } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
 import { EXPORT_BATCH_ROWS, nextTurn } from '../../lib/event-loop';
@@ -9,27 +16,17 @@ import { type contractConditions, countsInTotals } from './contract-filters';
 const applicant = alias(administrativeUnits, 'applicant');
 const organizer = alias(administrativeUnits, 'organizer');
 
+/** The columns of some plain fields, under the fields' names (fields.ts). */
+export function fieldColumns<K extends PlainField>(keys: readonly K[]) {
+  return Object.fromEntries(keys.map((key) => [key, contracts[CONTRACT_FIELDS[key].column]])) as {
+    [P in K]: (typeof contracts)[ContractColumnOf<P>];
+  };
+}
+
 /** The public columns of a contract with the names it references. */
 const publicColumns = {
   id: contracts.id,
-  contractId: contracts.contractId,
-  contractNumber: contracts.contractNumber,
-  servicesDescription: contracts.servicesDescription,
-  totalOrMaxAmount: contracts.totalOrMaxAmount,
-  contractDate: contracts.contractDate,
-  procedureType: contracts.procedureType,
-  procedureState: contracts.procedureState,
-  category: contracts.category,
-  contractType: contracts.contractType,
-  notes: contracts.notes,
-  announcementUrl: contracts.announcementUrl,
-  contractUrl: contracts.contractUrl,
-  presentationProposalsDocUrl: contracts.presentationProposalsDocUrl,
-  informationDate: contracts.informationDate,
-  administrationPeriod: contracts.administrationPeriod,
-  fiscalYear: contracts.fiscalYear,
-  period: contracts.period,
-  isEmpty: contracts.isEmpty,
+  ...fieldColumns(plainFields(LISTED_FIELDS)),
   /** The one rule for money for this row, as the database computes it (exports show it). */
   countsInTotals: contracts.countsInTotals,
   supplierId: contracts.supplierId,
@@ -40,20 +37,9 @@ const publicColumns = {
 
 const detailColumns = {
   ...publicColumns,
-  partida: contracts.partida,
-  announcementDate: contracts.announcementDate,
-  clarificationMeetingDate: contracts.clarificationMeetingDate,
-  clarificationMeetingJudgmentUrl: contracts.clarificationMeetingJudgmentUrl,
+  ...fieldColumns(plainFields(DETAIL_FIELDS)),
   organizerId: contracts.organizerAdministrativeUnitId,
   organizerName: organizer.name,
-  administrativeUnitType: contracts.administrativeUnitType,
-  totalAmount: contracts.totalAmount,
-  minAmount: contracts.minAmount,
-  maxAmount: contracts.maxAmount,
-  areaInCharge: contracts.areaInCharge,
-  updateDate: contracts.updateDate,
-  limitExceeded: contracts.limitExceeded,
-  amountExceeded: contracts.amountExceeded,
   contractUrlBackupFileId: contracts.contractUrlBackupFileId,
   announcementUrlBackupFileId: contracts.announcementUrlBackupFileId,
   clarificationMeetingJudgmentUrlBackupFileId: contracts.clarificationMeetingJudgmentUrlBackupFileId,

@@ -53,6 +53,7 @@ describe('contracts catalogue', () => {
     fiscalYear: '2022',
     period: '2o 2022',
     contractId: 'LP-001/22',
+    procedureState: 'CONCLUDED',
     organizerAdministrativeUnit: unit,
     applicantAdministrativeUnit: secondUnit,
     administrativeUnitType: 'CENTRALIZED',
@@ -203,9 +204,11 @@ describe('contracts catalogue', () => {
         contractDate: '',
         contractNumber: '',
         totalAmount: null,
+        procedureState: null,
       }),
     );
     expect(messages(incomplete)).toMatchObject({
+      'body.procedureState': 'El campo Estado del procedimiento es requerido',
       'body.servicesDescription': 'El campo Descripción de las obras, bienes o servicios es requerido',
       'body.administrativeUnitType': 'El campo Tipo de unidad administrativa es requerido',
       'body.contractType': 'El campo Tipo de contrato es requerido',
@@ -225,6 +228,7 @@ describe('contracts catalogue', () => {
         contractDate: '',
         contractNumber: '',
         totalAmount: null,
+        procedureState: null,
       }),
     );
     expect(empty.statusCode, empty.body).toBe(200);

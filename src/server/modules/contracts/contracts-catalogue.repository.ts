@@ -1,0 +1,130 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import {
+  CONTRACT_FIELD_KEYS,
+  CONTRACT_FIELDS,
+  isPlainField,
+  type ReferenceField,
+} from '../../../shared/contracts/fields';
+import type { ContractDoc } from '../../../shared/contracts/schema';
+import type { Database } from '../../db/client';
+import { administrativeUnits, contracts, suppliers } from '../../db/schema';
+import { containsPattern } from '../../lib/sql';
+import type { JoinedSort } from '../catalogues/catalogue-order';
+
+/** The contracts catalogue's reads: the table, its joins, search and named sorts (decision 0021). */
+
+export const contractsTable = contracts;
+
+const organizer = alias(administrativeUnits, 'organizer_unit');
+const applicant = alias(administrativeUnits, 'applicant_unit');
+/** Suppliers a search looks among by name (a name matching more is not a useful search). */
+const SUPPLIER_MATCHES = 500;
+
+export type ContractCatalogueRow = {
+  contract: typeof contracts.$inferSelect;
+  supplierName: string | null;
+  organizerName: string | null;
+  applicantName: string | null;
+};
+
+/** Contracts with the names of their supplier and units. */
+export const selectContractsWithNames = (db: Database) =>
+  db
+    .select({
+      contract: contracts,
+      supplierName: suppliers.name,
+      organizerName: organizer.name,
+      applicantName: applicant.name,
+    })
+    .from(contracts)
+    .leftJoin(suppliers, eq(suppliers.id, contracts.supplierId))
+    .leftJoin(organizer, eq(organizer.id, contracts.organizerAdministrativeUnitId))
+    .leftJoin(applicant, eq(applicant.id, contracts.applicantAdministrativeUnitId));
+
+/** One contract with its names (after a save). */
+export async function findContractWithNames(
+  db: Database,
+  id: string,
+): Promise<ContractCatalogueRow | undefined> {
+  const [row] = await selectContractsWithNames(db).where(eq(contracts.id, id));
+  return row;
+}
+
+/** Sorted by the name of the supplier or unit a column references. */
+const byName = (through: PgColumn, table: typeof suppliers | typeof administrativeUnits): JoinedSort => ({
+  through,
+  table,
+  id: table.id,
+  name: table.name,
+  organizationId: table.organizationId,
+});
+
+/** The named sorts, each read through an index at a million contracts. */
+export const contractSorts = {
+  'supplier.name': byName(contracts.supplierId, suppliers),
+  'organizerAdministrativeUnit.name': byName(contracts.organizerAdministrativeUnitId, administrativeUnits),
+  'applicantAdministrativeUnit.name': byName(contracts.applicantAdministrativeUnitId, administrativeUnits),
+  administrationPeriod: contracts.administrationPeriod,
+  fiscalYear: contracts.fiscalYear,
+  procedureType: contracts.procedureType,
+  procedureState: contracts.procedureState,
+  contractNumber: contracts.contractNumber,
+  contractDate: contracts.contractDate,
+  totalOrMaxAmount: contracts.totalOrMaxAmount,
+  createdAt: contracts.createdAt,
+};
+
+/** Process id, contract number and description. */
+export const contractSearch = (text: string) => sql`${contracts.searchText} LIKE ${containsPattern(text)}`;
+
+/**
+ * Suppliers whose name matches, looked up first: a literal list lets PostgreSQL combine the
+ * trigram index with the supplier index (a sub-select in an OR made it walk every contract).
+ */
+export async function contractsOfSuppliersNamed(db: Database, organizationId: string, text: string) {
+  const found = await db
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(
+      and(
+        eq(suppliers.organizationId, organizationId),
+        isNull(suppliers.deletedAt),
+        sql`${suppliers.searchName} LIKE ${containsPattern(text)}`,
+      ),
+    )
+    .limit(SUPPLIER_MATCHES);
+  if (found.length === 0) return sql`false`;
+  // A name shared by more suppliers than listed: the (slower) sub-select keeps the search exact.
+  if (found.length >= SUPPLIER_MATCHES)
+    return sql`${contracts.supplierId} IN (SELECT ${suppliers.id} FROM ${suppliers} WHERE ${suppliers.organizationId} = ${organizationId} AND ${suppliers.searchName} LIKE ${containsPattern(text)})`;
+  return sql`${contracts.supplierId} = ANY(${`{${found.map((row) => row.id).join(',')}}`}::uuid[])`;
+}
+
+const named = (id: string | null, name: string | null) => (id && name !== null ? { _id: id, name } : null);
+
+/** A contract as the catalogue shows it: each field from its column, references with their names. */
+export function presentContractDoc({
+  contract: row,
+  supplierName,
+  organizerName,
+  applicantName,
+}: ContractCatalogueRow): ContractDoc {
+  const names: Record<ReferenceField, string | null> = {
+    supplier: supplierName,
+    organizerAdministrativeUnit: organizerName,
+    applicantAdministrativeUnit: applicantName,
+  };
+  const fields = Object.fromEntries(
+    CONTRACT_FIELD_KEYS.map((key) => {
+      const value = row[CONTRACT_FIELDS[key].column];
+      return [key, isPlainField(key) ? value : named(value as string | null, names[key])];
+    }),
+  );
+  return {
+    _id: row.id,
+    ...(fields as Omit<ContractDoc, '_id' | 'createdAt' | 'updatedAt'>),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,117 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { administrativeUnits, contracts, suppliers } from '../../db/schema';
+
+export type NewContract = typeof contracts.$inferInsert;
+
+/** Rows per INSERT statement: 40 columns × 1,000 rows stays under PostgreSQL's 65,535 parameters. */
+const INSERT_BATCH = 1_000;
+
+const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** Which of these suppliers are live rows of the monitor. */
+export async function liveSupplierIds(
+  db: Database,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(
+      and(
+        sql`${suppliers.id} = ANY(${uuidArray(ids)})`,
+        eq(suppliers.organizationId, organizationId),
+        isNull(suppliers.deletedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Which of these administrative units are live rows of the monitor. */
+export async function liveUnitIds(
+  db: Database,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: administrativeUnits.id })
+    .from(administrativeUnits)
+    .where(
+      and(
+        sql`${administrativeUnits.id} = ANY(${uuidArray(ids)})`,
+        eq(administrativeUnits.organizationId, organizationId),
+        isNull(administrativeUnits.deletedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Which of these contracts are live rows of the monitor. */
+export async function liveContractIds(
+  db: Database,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(
+      and(
+        sql`${contracts.id} = ANY(${uuidArray(ids)})`,
+        eq(contracts.organizationId, organizationId),
+        isNull(contracts.deletedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The live contracts of the monitor holding these numbers: number → contract id. */
+export async function contractsNumbered(
+  db: Database,
+  organizationId: string,
+  numbers: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let start = 0; start < numbers.length; start += 10_000) {
+    const rows = await db
+      .select({ id: contracts.id, number: contracts.contractNumber })
+      .from(contracts)
+      .where(
+        and(
+          eq(contracts.organizationId, organizationId),
+          isNull(contracts.deletedAt),
+          inArray(contracts.contractNumber, numbers.slice(start, start + 10_000)),
+        ),
+      );
+    for (const row of rows) if (row.number !== null) found.set(row.number, row.id);
+  }
+  return found;
+}
+
+/** Inserts many contracts with a few multi-row statements (never one statement per row). */
+export async function insertContracts(db: Database, rows: readonly NewContract[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await db.insert(contracts).values(rows.slice(start, start + INSERT_BATCH));
+  }
+}
+
+/** Updates one live contract of the monitor; false when there is none. */
+export async function updateContract(
+  db: Database,
+  organizationId: string,
+  id: string,
+  values: Partial<NewContract>,
+): Promise<boolean> {
+  const rows = await db
+    .update(contracts)
+    .set(values)
+    .where(
+      and(eq(contracts.id, id), eq(contracts.organizationId, organizationId), isNull(contracts.deletedAt)),
+    )
+    .returning({ id: contracts.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,73 @@
+import type { ContractType } from '../constants/enums';
+import { CONTRACT_SHEET_COLUMNS, type SheetColumn } from './fields';
+
+/**
+ * The spreadsheet import's reading rules that the field definitions name
+ * (../shared/reference/data-load-rules.md): how a cell's text is compared, which texts mean
+ * "empty", the original's override prefixes, the quarter's spellings and the derived contract
+ * type. The import itself (a later issue) reads cells with these.
+ */
+
+/** Trimmed, inner whitespace (tabs, line breaks, non-breaking spaces) collapsed to one space. */
+export const cleanCell = (text: string) => text.replace(/[\s\u00a0]+/g, ' ').trim();
+
+/** How choices and headers are compared: clean, upper-case, without accents. */
+export const foldForMatch = (text: string) =>
+  cleanCell(text)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase();
+
+/** Texts that mean "no value" (any case, with or without accents). */
+export const PLACEHOLDERS = ['NA', 'N/A', 'N.A.', 'NO APLICA', 'S/D', 'SIN DATO', '-', '—'] as const;
+const FOLDED_PLACEHOLDERS = new Set<string>(PLACEHOLDERS.map(foldForMatch));
+
+export const isPlaceholder = (text: string) => FOLDED_PLACEHOLDERS.has(foldForMatch(text));
+
+/** The original's override prefixes: removed from the start of a value, with an info. */
+export const OVERRIDE_PREFIXES = ['!req0', '!req1', '!r0', '!r1', '!r2', '!v0', '!v1'] as const;
+
+export function stripOverridePrefix(text: string): { value: string; prefix: string | null } {
+  const prefix = OVERRIDE_PREFIXES.find((candidate) => text.startsWith(candidate)) ?? null;
+  return { value: prefix ? cleanCell(text.slice(prefix.length)) : text, prefix };
+}
+
+/** The stored value a choice cell names (whole value, by its synonyms), or null when none does. */
+export function matchChoice(column: Pick<SheetColumn, 'synonyms'>, text: string): string | null {
+  const folded = foldForMatch(text);
+  for (const [value, synonyms] of Object.entries(column.synonyms ?? {})) {
+    if (synonyms.some((synonym) => foldForMatch(synonym) === folded)) return value;
+  }
+  return null;
+}
+
+const YES = new Set(['SI', 'TRUE', 'VERDADERO', 'X', '1']);
+const NO = new Set(['NO', 'FALSE', 'FALSO', '0', '']);
+
+/** A yes/no cell (C34): true, false, or null when it is neither. */
+export function readFlag(text: string): boolean | null {
+  const folded = foldForMatch(text);
+  if (YES.has(folded)) return true;
+  if (NO.has(folded)) return false;
+  return null;
+}
+
+/** `1o 2019`, `1° 2019`, `1º trimestre 2019`, `1 2019` → `1o 2019`; null when it is not a quarter. */
+export function normaliseQuarter(text: string): string | null {
+  const match = /^([1-4])\s*(?:o|°|º)?\s*(?:trimestre\s*)?(?:de\s+)?(2\d{3})$/i.exec(cleanCell(text));
+  return match ? `${match[1]}o ${match[2]}` : null;
+}
+
+/** OPEN when the minimum and the maximum are both present and not zero, else NORMAL. */
+export function deriveContractType(minAmount: number | null, maxAmount: number | null): ContractType {
+  return minAmount !== null && maxAmount !== null && minAmount !== 0 && maxAmount !== 0 ? 'OPEN' : 'NORMAL';
+}
+
+/** The column a header row names, by code (`C7`, any case) or by the template's header. */
+export function sheetColumnOf(header: string): (typeof CONTRACT_SHEET_COLUMNS)[number] | undefined {
+  const folded = foldForMatch(header);
+  return (
+    CONTRACT_SHEET_COLUMNS.find((column) => column.code === folded) ??
+    CONTRACT_SHEET_COLUMNS.find((column) => foldForMatch(column.header) === folded)
+  );
+}
