@@ -18,8 +18,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatLongDate, mexicoCityDate } from '../../../shared/format/dates';
 import type { VisitPeriod, VisitsChart } from '../../../shared/schemas/admin';
+import { LazyChart } from '../../components/charts/lazy-chart';
 import { useDashboardInfo, useVisitsByPeriod, useVisitsByRoute } from '../../features/admin/dashboard/api';
-import { LazyChart } from '../../features/charts/components/lazy-chart';
 import { useStoredOrganization } from '../../features/organizations/api/organizations';
 import { canOpen, hasPermission, useSession } from '../../lib/session';
 
