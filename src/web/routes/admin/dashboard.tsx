@@ -20,7 +20,7 @@ import { formatLongDate, mexicoCityDate } from '../../../shared/format/dates';
 import type { VisitPeriod, VisitsChart } from '../../../shared/schemas/admin';
 import { LazyChart } from '../../components/charts/lazy-chart';
 import { useDashboardInfo, useVisitsByPeriod, useVisitsByRoute } from '../../features/admin/dashboard/api';
-import { useStoredOrganization } from '../../features/organizations/api/organizations';
+import { useStoredOrganization } from '../../lib/current-organization';
 import { canOpen, hasPermission, useSession } from '../../lib/session';
 
 const PERIODS: { value: VisitPeriod; label: string }[] = [

@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import type { ProcedureType } from '../../../../shared/constants/enums';
 import type { DownloadFormat, PublicFilters } from '../../../../shared/schemas/filters';
 import type {
@@ -26,8 +32,8 @@ export function useSuppliers(organizationId: string, filters: Partial<PublicFilt
 
 type DetailFilters = Omit<Partial<PublicFilters>, 'suppliers'>;
 
-export function useSupplierDetail(organizationId: string, id: string, filters: DetailFilters) {
-  return useQuery({
+export const supplierDetailQuery = (organizationId: string, id: string, filters: DetailFilters) =>
+  queryOptions({
     queryKey: ['supplier', organizationId, id, filters],
     queryFn: ({ signal }) =>
       apiRequest<SupplierDetailResponse>(`/public-api/suppliers/detail?id=${encodeURIComponent(id)}`, {
@@ -35,21 +41,21 @@ export function useSupplierDetail(organizationId: string, id: string, filters: D
         body: { filters },
         signal,
       }),
-    placeholderData: keepPreviousData,
   });
+
+export function useSupplierDetail(organizationId: string, id: string, filters: DetailFilters) {
+  return useQuery({ ...supplierDetailQuery(organizationId, id, filters), placeholderData: keepPreviousData });
 }
 
 /** More of a supplier's contracts of one type, page after page ('Ver más contratos'). */
-export function useSupplierContracts(
+export const supplierContractsQuery = (
   organizationId: string,
   id: string,
   procedureType: ProcedureType,
   filters: DetailFilters,
-  enabled: boolean,
-) {
-  return useInfiniteQuery({
+) =>
+  infiniteQueryOptions({
     queryKey: ['supplier-contracts', organizationId, id, procedureType, filters],
-    enabled,
     initialPageParam: 2,
     queryFn: ({ pageParam, signal }) =>
       apiRequest<SupplierContractsResponse>(
@@ -58,6 +64,15 @@ export function useSupplierContracts(
       ),
     getNextPageParam: (last) => (last.data.page < last.data.pages ? last.data.page + 1 : undefined),
   });
+
+export function useSupplierContracts(
+  organizationId: string,
+  id: string,
+  procedureType: ProcedureType,
+  filters: DetailFilters,
+  enabled: boolean,
+) {
+  return useInfiniteQuery({ ...supplierContractsQuery(organizationId, id, procedureType, filters), enabled });
 }
 
 export function suppliersDownloadUrl(
