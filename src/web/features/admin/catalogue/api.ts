@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CatalogueListQuery } from '../../../../shared/schemas/catalogues';
 import { apiRequest } from '../../../lib/api-client';
 import { useCurrentOrganizationId } from '../../../lib/current-organization';
+import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
 export interface CataloguePage<Doc> {
   error: false;
@@ -36,7 +37,7 @@ export function useCatalogueList<Doc>(path: string, query: CatalogueQuery) {
   const organizationId = useCurrentOrganizationId();
   return useQuery({
     ...catalogueListQuery<Doc>(organizationId, path, query),
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousOfMonitor(organizationId),
   });
 }
 

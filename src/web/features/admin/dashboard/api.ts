@@ -1,10 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   DashboardInfoResponse,
   VisitPeriod,
   VisitsChartResponse,
 } from '../../../../shared/schemas/admin';
 import { apiRequest } from '../../../lib/api-client';
+import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
 export const dashboardInfoQuery = (organizationId: string) =>
   queryOptions({
@@ -27,7 +28,7 @@ export function useVisitsByPeriod(organizationId: string, type: VisitPeriod) {
   return useQuery({
     ...visitsByPeriodQuery(organizationId, type),
     select: (response) => response.data,
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousOfMonitor(organizationId),
   });
 }
 

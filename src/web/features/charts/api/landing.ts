@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import type { AmountByPeriodResponse, AmountByProcedureResponse } from '../../../../shared/schemas/landing';
 import { apiRequest } from '../../../lib/api-client';
+import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
 export const amountByPeriodQuery = (organizationId: string, filters: Partial<PublicFilters>) =>
   queryOptions({
@@ -15,7 +16,10 @@ export const amountByPeriodQuery = (organizationId: string, filters: Partial<Pub
   });
 
 export function useAmountByPeriod(organizationId: string, filters: Partial<PublicFilters>) {
-  return useQuery({ ...amountByPeriodQuery(organizationId, filters), placeholderData: keepPreviousData });
+  return useQuery({
+    ...amountByPeriodQuery(organizationId, filters),
+    placeholderData: keepPreviousOfMonitor(organizationId),
+  });
 }
 
 export const amountByProcedureQuery = (organizationId: string, filters: Partial<PublicFilters>) =>
@@ -30,5 +34,8 @@ export const amountByProcedureQuery = (organizationId: string, filters: Partial<
   });
 
 export function useAmountByProcedure(organizationId: string, filters: Partial<PublicFilters>) {
-  return useQuery({ ...amountByProcedureQuery(organizationId, filters), placeholderData: keepPreviousData });
+  return useQuery({
+    ...amountByProcedureQuery(organizationId, filters),
+    placeholderData: keepPreviousOfMonitor(organizationId),
+  });
 }

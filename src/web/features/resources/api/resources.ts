@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResourcesResponse } from '../../../../shared/schemas/resources';
 import { apiRequest } from '../../../lib/api-client';
+import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
 /** The current monitor's resources, grouped, for a search text (or all of them). */
 export const resourcesQuery = (organizationId: string, search: string) =>
@@ -16,6 +17,6 @@ export function useResources(organizationId: string, search: string) {
   return useQuery({
     ...resourcesQuery(organizationId, search),
     select: (response) => response.data,
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousOfMonitor(organizationId),
   });
 }

@@ -1,10 +1,4 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ProcedureType } from '../../../../shared/constants/enums';
 import type { DownloadFormat, PublicFilters } from '../../../../shared/schemas/filters';
 import type {
@@ -14,6 +8,7 @@ import type {
 } from '../../../../shared/schemas/suppliers';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadAddress } from '../../../lib/download';
+import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
 export const suppliersQuery = (organizationId: string, filters: Partial<PublicFilters>, page: number) =>
   queryOptions({
@@ -27,7 +22,10 @@ export const suppliersQuery = (organizationId: string, filters: Partial<PublicFi
   });
 
 export function useSuppliers(organizationId: string, filters: Partial<PublicFilters>, page: number) {
-  return useQuery({ ...suppliersQuery(organizationId, filters, page), placeholderData: keepPreviousData });
+  return useQuery({
+    ...suppliersQuery(organizationId, filters, page),
+    placeholderData: keepPreviousOfMonitor(organizationId),
+  });
 }
 
 type DetailFilters = Omit<Partial<PublicFilters>, 'suppliers'>;
@@ -44,7 +42,10 @@ export const supplierDetailQuery = (organizationId: string, id: string, filters:
   });
 
 export function useSupplierDetail(organizationId: string, id: string, filters: DetailFilters) {
-  return useQuery({ ...supplierDetailQuery(organizationId, id, filters), placeholderData: keepPreviousData });
+  return useQuery({
+    ...supplierDetailQuery(organizationId, id, filters),
+    placeholderData: keepPreviousOfMonitor(organizationId),
+  });
 }
 
 /** More of a supplier's contracts of one type, page after page ('Ver más contratos'). */
