@@ -54,6 +54,7 @@ export default defineConfig({
           include: ['src/web/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src/web/test/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

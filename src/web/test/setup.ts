@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 /**
@@ -17,6 +17,10 @@ vi.mock('../lib/api-client', async (importOriginal) => {
     }),
   };
 });
+
+// findBy…/waitFor give up after 5 s instead of 1 s: on a busy 2-core machine a screen can take
+// longer than a second to settle. A passing test waits no longer for it.
+configure({ asyncUtilTimeout: 5_000 });
 
 // What Mantine reads from the browser and happy-dom leaves out.
 if (!('ResizeObserver' in window)) {
