@@ -24,6 +24,8 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 /**
  * Test projects:
  * - unit: pure functions (src/**\/*.test.ts, scripts/**\/*.test.ts);
+ * - web: screens in happy-dom with Testing Library (src/web/**\/*.test.tsx), the API client mocked
+ *   (src/web/test/setup.ts) and the app's providers around them (src/web/test/render.tsx);
  * - api:pglite: API tests through app.inject on embedded PostgreSQL (src/**\/*.api.test.ts);
  * - api:postgres: the same API tests on a PostgreSQL server, when TEST_DATABASE_URL is set;
  * - e2e: the built app in Debian's Chromium, and the real start command (e2e/**\/*.e2e.test.ts), two
@@ -43,6 +45,16 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: apiTests,
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/web/test/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

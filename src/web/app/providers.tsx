@@ -5,8 +5,8 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { THEMES } from '../../shared/constants/themes';
 import { captureServerFailure } from '../features/error-reports/reporter';
-import { useStoredOrganization } from '../features/organizations/api/organizations';
 import { ApiError } from '../lib/api-client';
+import { useStoredOrganization } from '../lib/current-organization';
 import { keepPublicQueries, publicQueryPersistence } from '../lib/query-persistence';
 import { buildTheme } from '../theme';
 

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { isThemeName, type ThemeName } from '../../shared/constants/themes';
 
 /**
@@ -53,6 +54,19 @@ export function setCurrentOrganization(value: StoredOrganization | null): void {
 export function subscribeCurrentOrganization(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** The stored choice, re-rendering when it changes (also from another tab). */
+export function useStoredOrganization(): StoredOrganization | null {
+  return useSyncExternalStore(subscribeCurrentOrganization, getCurrentOrganization);
+}
+
+/**
+ * The current monitor's id ('' before one is chosen). Every query key of a monitor's data carries
+ * it, so switching monitors (here or in another tab) never shows the previous monitor's data.
+ */
+export function useCurrentOrganizationId(): string {
+  return useStoredOrganization()?.id ?? '';
 }
 
 // Another tab chose another monitor: follow it.

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { permissionForPath } from '../../../shared/auth/permissions';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { fetchSessionView } from '../../features/admin/session/api';
-import { useStoredOrganization } from '../../features/organizations/api/organizations';
+import { useStoredOrganization } from '../../lib/current-organization';
 import { ORGANIZATION_REQUIRED_TOAST, type ToastKind, toast } from '../../lib/notifications';
 import { clearSession, endReason, refreshSession, signedOut, useSession } from '../../lib/session';
 import { adminSelectionPath, loginPath } from './admin-paths';

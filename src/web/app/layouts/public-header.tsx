@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
-import { carriedFilters } from '../../features/filters/filters-url';
+import { carriedFilters } from '../../lib/filters-url';
 import classes from './public-header.module.css';
 
 /** The two lists that share their filters. */

@@ -2,9 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
+import { compactFilters } from '../../lib/filters-url';
 import { toast } from '../../lib/notifications';
 import { isNetworkError } from '../../lib/query-persistence';
-import { compactFilters } from './filters-url';
 import { useListState } from './use-list-state';
 
 /** The monitor's preselected filters (spec): its default administration period, if it has one. */

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { SettingsTabs } from '../../features/admin/settings/settings-tabs';
-import { useStoredOrganization } from '../../features/organizations/api/organizations';
+import { useStoredOrganization } from '../../lib/current-organization';
 
 /** /admin/settings (SETTINGS): cover, texts and contact data, and the theme of the current monitor's site. */
 export function SettingsPage() {

@@ -6,10 +6,10 @@ import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { formattedToPlain } from '../../components/formatted-text';
 import { ChartsPanel } from '../../features/charts/components/charts-panel';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
-import { compactFilters } from '../../features/filters/filters-url';
 import { monitorDefaults } from '../../features/filters/use-filtered-list';
 import { useListState } from '../../features/filters/use-list-state';
 import { OrganizationCover } from '../../features/organizations/components/organization-cover';
+import { compactFilters } from '../../lib/filters-url';
 
 /** `/`: the monitor's cover, the home filters, the charts and the way on to suppliers and contracts. */
 export function HomePage() {

@@ -15,13 +15,13 @@ import { ShareButton } from '../../components/share-button';
 import { StatTile } from '../../components/stat-tile';
 import { CountedOnlySwitch } from '../../features/filters/components/counted-only-switch';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
-import { compactFilters, FILTER_KEYS } from '../../features/filters/filters-url';
 import { monitorDefaults } from '../../features/filters/use-filtered-list';
 import { useListState } from '../../features/filters/use-list-state';
 import { supplierDownloadUrl, useSupplierDetail } from '../../features/suppliers/api/suppliers';
 import { SupplierGroups } from '../../features/suppliers/components/supplier-groups';
 import { msg } from '../../i18n/msg';
 import { useCountText } from '../../lib/count-text';
+import { compactFilters, FILTER_KEYS } from '../../lib/filters-url';
 import { isNotFound } from '../../lib/not-found';
 import { toast } from '../../lib/notifications';
 

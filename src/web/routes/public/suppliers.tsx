@@ -10,12 +10,12 @@ import { Pagination } from '../../components/pagination';
 import { StatTile } from '../../components/stat-tile';
 import { CountedOnlySwitch } from '../../features/filters/components/counted-only-switch';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
-import { carriedFilters } from '../../features/filters/filters-url';
 import { useFilteredList } from '../../features/filters/use-filtered-list';
 import { suppliersDownloadUrl, useSuppliers } from '../../features/suppliers/api/suppliers';
 import { SuppliersTable } from '../../features/suppliers/components/suppliers-table';
 import { msg } from '../../i18n/msg';
 import { useCountText } from '../../lib/count-text';
+import { carriedFilters } from '../../lib/filters-url';
 
 /** /suppliers: who receives the monitor's money, largest total first. */
 export function SuppliersPage() {

@@ -1,6 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CatalogueListQuery } from '../../../../shared/schemas/catalogues';
 import { apiRequest } from '../../../lib/api-client';
+import { useCurrentOrganizationId } from '../../../lib/current-organization';
+import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
 export interface CataloguePage<Doc> {
   error: false;
@@ -10,21 +12,32 @@ export interface CataloguePage<Doc> {
   totalIsLowerBound?: true;
 }
 
-const key = (path: string) => ['admin', 'catalogue', path] as const;
+/** Every page of one catalogue, of every monitor: what a save or a delete makes stale. */
+export const catalogueKey = (path: string) => ['admin', 'catalogue', path] as const;
 
-/** One page of a catalogue; `limit` is one of LIMITS.cataloguePageSizes (the server's default is 10). */
-export function useCatalogueList<Doc>(
-  path: string,
-  query: Omit<CatalogueListQuery, 'limit'> & { limit?: number },
-) {
-  const params = new URLSearchParams({ page: String(query.page), order: query.order });
-  if (query.limit) params.set('limit', String(query.limit));
-  if (query.sort) params.set('sort', query.sort);
-  if (query.search) params.set('search', query.search);
+export type CatalogueQuery = Omit<CatalogueListQuery, 'limit'> & { limit?: number };
+
+/**
+ * One page of a catalogue of one monitor; `limit` is one of LIMITS.cataloguePageSizes (the
+ * server's default is 10). The key carries the monitor, so another monitor's rows never show.
+ */
+export const catalogueListQuery = <Doc>(organizationId: string, path: string, query: CatalogueQuery) =>
+  queryOptions({
+    queryKey: [...catalogueKey(path), organizationId, query],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(query.page), order: query.order });
+      if (query.limit) params.set('limit', String(query.limit));
+      if (query.sort) params.set('sort', query.sort);
+      if (query.search) params.set('search', query.search);
+      return apiRequest<CataloguePage<Doc>>(`/api/${path}/list?${params}`, { signal });
+    },
+  });
+
+export function useCatalogueList<Doc>(path: string, query: CatalogueQuery) {
+  const organizationId = useCurrentOrganizationId();
   return useQuery({
-    queryKey: [...key(path), query],
-    queryFn: ({ signal }) => apiRequest<CataloguePage<Doc>>(`/api/${path}/list?${params}`, { signal }),
-    placeholderData: keepPreviousData,
+    ...catalogueListQuery<Doc>(organizationId, path, query),
+    placeholderData: keepPreviousOfMonitor(organizationId),
   });
 }
 
@@ -33,7 +46,7 @@ function useCatalogueMutation<Input, Output>(path: string, send: (input: Input) 
   return useMutation({
     mutationFn: send,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: key(path) });
+      await queryClient.invalidateQueries({ queryKey: catalogueKey(path) });
       // The monitors' names and colours also show in the selection screens and the sidebar.
       if (path === 'organizations') await queryClient.invalidateQueries({ queryKey: ['organizations'] });
     },

@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { FormErrors } from '../../../components/form-errors';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notifications';
-import { useSaveEntry } from './api';
-import type { CatalogueConfig, Draft, Row } from './catalogue-screen';
+import { catalogueKey, useSaveEntry } from './api';
+import type { CatalogueConfig, Draft, Row } from './types';
 
 /** Files chosen in a form travel in `afterSave`, never in the JSON body. */
 const withoutFiles = (draft: Draft): Draft =>
@@ -35,6 +36,7 @@ export function EntryModal<Doc extends Row>({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<string | null>(null);
   const save = useSaveEntry<Doc>(config.path);
+  const queryClient = useQueryClient();
   const { reset } = save;
   // On a phone the form takes the whole screen.
   const phone = useMediaQuery('(max-width: 36em)');
@@ -70,6 +72,8 @@ export function EntryModal<Doc extends Row>({
         if (config.afterSave) {
           try {
             const extra = await config.afterSave(response.data, draft);
+            // The second step changed the entry too (a resource's image): read the list again.
+            await queryClient.invalidateQueries({ queryKey: catalogueKey(config.path) });
             if (extra) toast('success', extra);
           } catch (error) {
             toast('danger', `El registro se guardó, pero ${(error as Error).message}`);

@@ -1,33 +1,43 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   DashboardInfoResponse,
   VisitPeriod,
   VisitsChartResponse,
 } from '../../../../shared/schemas/admin';
 import { apiRequest } from '../../../lib/api-client';
+import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
-export function useDashboardInfo(organizationId: string) {
-  return useQuery({
+export const dashboardInfoQuery = (organizationId: string) =>
+  queryOptions({
     queryKey: ['admin', 'dashboard', organizationId],
     queryFn: ({ signal }) => apiRequest<DashboardInfoResponse>('/api/admin/info-dashboard', { signal }),
-    select: (response) => response.data,
   });
+
+export function useDashboardInfo(organizationId: string) {
+  return useQuery({ ...dashboardInfoQuery(organizationId), select: (response) => response.data });
 }
 
-export function useVisitsByPeriod(organizationId: string, type: VisitPeriod) {
-  return useQuery({
+export const visitsByPeriodQuery = (organizationId: string, type: VisitPeriod) =>
+  queryOptions({
     queryKey: ['admin', 'visits-period', organizationId, type],
     queryFn: ({ signal }) =>
       apiRequest<VisitsChartResponse>('/api/admin/visits-month', { method: 'POST', body: { type }, signal }),
+  });
+
+export function useVisitsByPeriod(organizationId: string, type: VisitPeriod) {
+  return useQuery({
+    ...visitsByPeriodQuery(organizationId, type),
     select: (response) => response.data,
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousOfMonitor(organizationId),
   });
 }
 
-export function useVisitsByRoute(organizationId: string) {
-  return useQuery({
+export const visitsByRouteQuery = (organizationId: string) =>
+  queryOptions({
     queryKey: ['admin', 'visits-route', organizationId],
     queryFn: ({ signal }) => apiRequest<VisitsChartResponse>('/api/admin/visits-route', { signal }),
-    select: (response) => response.data,
   });
+
+export function useVisitsByRoute(organizationId: string) {
+  return useQuery({ ...visitsByRouteQuery(organizationId), select: (response) => response.data });
 }

@@ -1,16 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationsResponse } from '../../../../shared/schemas/admin';
 import { apiRequest } from '../../../lib/api-client';
 
 const key = (organizationId: string) => ['admin', 'notifications', organizationId] as const;
 
-export function useNotifications(organizationId: string) {
-  return useQuery({
+export const notificationsQuery = (organizationId: string) =>
+  queryOptions({
     queryKey: key(organizationId),
     queryFn: ({ signal }) => apiRequest<NotificationsResponse>('/api/admin/notifications', { signal }),
-    select: (response) => response.data,
   });
+
+export function useNotifications(organizationId: string) {
+  return useQuery({ ...notificationsQuery(organizationId), select: (response) => response.data });
 }
 
 export async function markNotificationsRead(

@@ -1,16 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileResponse } from '../../../../shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
 import { getSession, refreshSession } from '../../../lib/session';
 
 const KEY = ['admin', 'profile'] as const;
 
-export function useProfile() {
-  return useQuery({
+/** One's own account: the same whichever monitor is open, so its key carries no monitor. */
+export const profileQuery = () =>
+  queryOptions({
     queryKey: KEY,
     queryFn: ({ signal }) => apiRequest<ProfileResponse>('/api/users/getProfileInfo', { signal }),
-    select: (response) => response.data,
   });
+
+export function useProfile() {
+  return useQuery({ ...profileQuery(), select: (response) => response.data });
 }
 
 function useProfileMutation<T>(send: (input: T) => Promise<ProfileResponse>) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ThemeName } from '../../../../shared/constants/themes';
 import type { AboutBody, AboutSettingsResponse } from '../../../../shared/schemas/about';
 import type { SettingsBody, SettingsResponse } from '../../../../shared/schemas/settings';
@@ -8,13 +8,15 @@ import { getCurrentOrganization, setCurrentOrganization } from '../../../lib/cur
 /** The settings of one monitor: the key carries its id, since the administrator may switch monitors. */
 const settingsKey = (organizationId: string) => ['admin', 'settings', organizationId] as const;
 
-export function useSettings(organizationId: string) {
-  return useQuery({
+export const settingsQuery = (organizationId: string) =>
+  queryOptions({
     queryKey: settingsKey(organizationId),
     queryFn: ({ signal }) => apiRequest<SettingsResponse>('/api/settings/load-settings', { signal }),
-    select: (response) => response.data,
     staleTime: 0,
   });
+
+export function useSettings(organizationId: string) {
+  return useQuery({ ...settingsQuery(organizationId), select: (response) => response.data });
 }
 
 /**
@@ -58,14 +60,15 @@ export const useChangeCover = (organizationId: string) =>
 const aboutKey = ['admin', 'settings', 'about'] as const;
 
 /** The association's texts (installation-wide; GENERAL administrators only). */
-export function useAboutSettings(enabled: boolean) {
-  return useQuery({
+export const aboutSettingsQuery = () =>
+  queryOptions({
     queryKey: aboutKey,
     queryFn: ({ signal }) => apiRequest<AboutSettingsResponse>('/api/settings/load-about', { signal }),
-    select: (response) => response.data,
-    enabled,
     staleTime: 0,
   });
+
+export function useAboutSettings(enabled: boolean) {
+  return useQuery({ ...aboutSettingsQuery(), select: (response) => response.data, enabled });
 }
 
 /** Saves them; the public About, Privacy and sign-in pages read them again. */

@@ -1,10 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import type { AmountByPeriodResponse, AmountByProcedureResponse } from '../../../../shared/schemas/landing';
 import { apiRequest } from '../../../lib/api-client';
+import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
-export function useAmountByPeriod(organizationId: string, filters: Partial<PublicFilters>) {
-  return useQuery({
+export const amountByPeriodQuery = (organizationId: string, filters: Partial<PublicFilters>) =>
+  queryOptions({
     queryKey: ['chart', 'period', organizationId, filters],
     queryFn: ({ signal }) =>
       apiRequest<AmountByPeriodResponse>('/public-api/landing/amountByPeriod', {
@@ -12,12 +13,17 @@ export function useAmountByPeriod(organizationId: string, filters: Partial<Publi
         body: { filters },
         signal,
       }),
-    placeholderData: keepPreviousData,
+  });
+
+export function useAmountByPeriod(organizationId: string, filters: Partial<PublicFilters>) {
+  return useQuery({
+    ...amountByPeriodQuery(organizationId, filters),
+    placeholderData: keepPreviousOfMonitor(organizationId),
   });
 }
 
-export function useAmountByProcedure(organizationId: string, filters: Partial<PublicFilters>) {
-  return useQuery({
+export const amountByProcedureQuery = (organizationId: string, filters: Partial<PublicFilters>) =>
+  queryOptions({
     queryKey: ['chart', 'procedure', organizationId, filters],
     queryFn: ({ signal }) =>
       apiRequest<AmountByProcedureResponse>('/public-api/landing/amountByProcedure', {
@@ -25,6 +31,11 @@ export function useAmountByProcedure(organizationId: string, filters: Partial<Pu
         body: { filters },
         signal,
       }),
-    placeholderData: keepPreviousData,
+  });
+
+export function useAmountByProcedure(organizationId: string, filters: Partial<PublicFilters>) {
+  return useQuery({
+    ...amountByProcedureQuery(organizationId, filters),
+    placeholderData: keepPreviousOfMonitor(organizationId),
   });
 }

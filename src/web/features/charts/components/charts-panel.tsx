@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { formatMillions, formatMoney, formatPercent, toMillions } from '../../../../shared/format/money';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import { CHART_SERIES } from '../../../../shared/schemas/landing';
+import type { ChartOption } from '../../../components/charts/echart';
+import { LazyChart } from '../../../components/charts/lazy-chart';
 import { MoneyRuleNote } from '../../../components/money-rule-note';
 import { toast } from '../../../lib/notifications';
 import { useAmountByPeriod, useAmountByProcedure } from '../api/landing';
 import { niceAxis } from '../axis';
 import classes from './charts-panel.module.css';
-import type { ChartOption } from './echart';
-import { LazyChart } from './lazy-chart';
 
 /**
  * The home charts (spec): millions of pesos per quarter and budget exercised per procedure type,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   ContactBody,
   ContactInfoResponse,
@@ -10,12 +10,14 @@ import { apiRequest } from '../../../lib/api-client';
 export const CHALLENGE_URL = '/public-api/contact/challenge';
 
 /** The current monitor's address, schedule, contact e-mail and whether the form can deliver. */
-export function useContactInfo(organizationId: string) {
-  return useQuery({
+export const contactInfoQuery = (organizationId: string) =>
+  queryOptions({
     queryKey: ['contact', organizationId],
     queryFn: ({ signal }) => apiRequest<ContactInfoResponse>('/public-api/contact/load-info', { signal }),
-    select: (response) => response.data,
   });
+
+export function useContactInfo(organizationId: string) {
+  return useQuery({ ...contactInfoQuery(organizationId), select: (response) => response.data });
 }
 
 /** Sends one contact message (with its solved captcha) to the current monitor. */

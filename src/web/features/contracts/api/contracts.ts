@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContractDetailResponse, ContractListResponse } from '../../../../shared/schemas/contracts';
 import type { DownloadFormat, PublicFilters } from '../../../../shared/schemas/filters';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadAddress } from '../../../lib/download';
+import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
 /** A page of the filtered contracts with their totals (POST /public-api/contracts/filtered-list). */
 export const contractsQuery = (organizationId: string, filters: Partial<PublicFilters>, page: number) =>
@@ -17,7 +18,10 @@ export const contractsQuery = (organizationId: string, filters: Partial<PublicFi
   });
 
 export function useContracts(organizationId: string, filters: Partial<PublicFilters>, page: number) {
-  return useQuery({ ...contractsQuery(organizationId, filters, page), placeholderData: keepPreviousData });
+  return useQuery({
+    ...contractsQuery(organizationId, filters, page),
+    placeholderData: keepPreviousOfMonitor(organizationId),
+  });
 }
 
 export const contractQuery = (organizationId: string, id: string) =>

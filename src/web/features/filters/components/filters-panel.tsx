@@ -17,8 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { PROCEDURE_TYPE_LABELS, type ProcedureType } from '../../../../shared/constants/enums';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import { msg } from '../../../i18n/msg';
+import { emptyFilters, FILTER_KEYS, type FilterKey } from '../../../lib/filters-url';
 import { type OptionKind, optionsQuery, useOptions } from '../api/options';
-import { emptyFilters, FILTER_KEYS, type FilterKey } from '../filters-url';
 import { optionInScope } from '../option-scope';
 
 const FIELDS: Record<FilterKey, { label: string; kind: OptionKind; valueKey: string }> = {

@@ -1,14 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { LIMITS } from '../../../../shared/constants/limits';
 import type { OrganizationListResponse, PublicOrganization } from '../../../../shared/schemas/organizations';
 import { apiRequest } from '../../../lib/api-client';
-import {
-  getCurrentOrganization,
-  type StoredOrganization,
-  setCurrentOrganization,
-  subscribeCurrentOrganization,
-} from '../../../lib/current-organization';
+import { setCurrentOrganization, useStoredOrganization } from '../../../lib/current-organization';
 
 /** The monitors a visitor can choose from (GET /public-api/organizations/list). */
 export const organizationsQuery = () =>
@@ -26,11 +20,6 @@ export const organizationsQuery = () =>
 
 export function useOrganizations() {
   return useQuery(organizationsQuery());
-}
-
-/** The stored choice, re-rendering when it changes (also from another tab). */
-export function useStoredOrganization(): StoredOrganization | null {
-  return useSyncExternalStore(subscribeCurrentOrganization, getCurrentOrganization);
 }
 
 /** Remembers the chosen monitor with its theme and rounding flag. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ProcedureType } from '../../../../shared/constants/enums';
 import type { DownloadFormat, PublicFilters } from '../../../../shared/schemas/filters';
 import type {
@@ -8,6 +8,7 @@ import type {
 } from '../../../../shared/schemas/suppliers';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadAddress } from '../../../lib/download';
+import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
 export const suppliersQuery = (organizationId: string, filters: Partial<PublicFilters>, page: number) =>
   queryOptions({
@@ -21,13 +22,16 @@ export const suppliersQuery = (organizationId: string, filters: Partial<PublicFi
   });
 
 export function useSuppliers(organizationId: string, filters: Partial<PublicFilters>, page: number) {
-  return useQuery({ ...suppliersQuery(organizationId, filters, page), placeholderData: keepPreviousData });
+  return useQuery({
+    ...suppliersQuery(organizationId, filters, page),
+    placeholderData: keepPreviousOfMonitor(organizationId),
+  });
 }
 
 type DetailFilters = Omit<Partial<PublicFilters>, 'suppliers'>;
 
-export function useSupplierDetail(organizationId: string, id: string, filters: DetailFilters) {
-  return useQuery({
+export const supplierDetailQuery = (organizationId: string, id: string, filters: DetailFilters) =>
+  queryOptions({
     queryKey: ['supplier', organizationId, id, filters],
     queryFn: ({ signal }) =>
       apiRequest<SupplierDetailResponse>(`/public-api/suppliers/detail?id=${encodeURIComponent(id)}`, {
@@ -35,21 +39,24 @@ export function useSupplierDetail(organizationId: string, id: string, filters: D
         body: { filters },
         signal,
       }),
-    placeholderData: keepPreviousData,
+  });
+
+export function useSupplierDetail(organizationId: string, id: string, filters: DetailFilters) {
+  return useQuery({
+    ...supplierDetailQuery(organizationId, id, filters),
+    placeholderData: keepPreviousOfMonitor(organizationId),
   });
 }
 
 /** More of a supplier's contracts of one type, page after page ('Ver más contratos'). */
-export function useSupplierContracts(
+export const supplierContractsQuery = (
   organizationId: string,
   id: string,
   procedureType: ProcedureType,
   filters: DetailFilters,
-  enabled: boolean,
-) {
-  return useInfiniteQuery({
+) =>
+  infiniteQueryOptions({
     queryKey: ['supplier-contracts', organizationId, id, procedureType, filters],
-    enabled,
     initialPageParam: 2,
     queryFn: ({ pageParam, signal }) =>
       apiRequest<SupplierContractsResponse>(
@@ -58,6 +65,15 @@ export function useSupplierContracts(
       ),
     getNextPageParam: (last) => (last.data.page < last.data.pages ? last.data.page + 1 : undefined),
   });
+
+export function useSupplierContracts(
+  organizationId: string,
+  id: string,
+  procedureType: ProcedureType,
+  filters: DetailFilters,
+  enabled: boolean,
+) {
+  return useInfiniteQuery({ ...supplierContractsQuery(organizationId, id, procedureType, filters), enabled });
 }
 
 export function suppliersDownloadUrl(

@@ -6,7 +6,7 @@ import type { PublicFilters } from '../../../../shared/schemas/filters';
 import type { SupplierRow, SupplierTotals } from '../../../../shared/schemas/suppliers';
 import { EmptyList, SeeMore } from '../../../components/list-parts';
 import { TruncatedText } from '../../../components/truncated-text';
-import { filtersSearch } from '../../filters/filters-url';
+import { filtersSearch } from '../../../lib/filters-url';
 import classes from './suppliers-table.module.css';
 
 /** Suppliers with their amounts per procedure type and the TOTAL row (spec); cards on a phone. */

@@ -1,6 +1,6 @@
-import { PROCEDURE_TYPES } from '../../../shared/constants/enums';
-import { PATTERNS } from '../../../shared/constants/limits';
-import type { PublicFilters } from '../../../shared/schemas/filters';
+import { PROCEDURE_TYPES } from '../../shared/constants/enums';
+import { PATTERNS } from '../../shared/constants/limits';
+import type { PublicFilters } from '../../shared/schemas/filters';
 
 /** Short, readable URL parameters for each filter, so a shared link reopens the same view. */
 const KEYS = {
