@@ -18,12 +18,8 @@ const INSTALLATION_WIDE = new Set([
   'profileQuery', // one's own account
 ]);
 
-/**
- * Files whose keys are built inline and not yet through a factory. The contracts catalogue's
- * reference pickers belong to the contracts work (issue 11, section 2); their key still lacks the
- * monitor and moves to a factory there.
- */
-const INLINE_KEYS_PENDING = new Set(['./features/admin/contracts/reference-field.tsx']);
+/** Files whose keys are built inline and not yet through a factory: none. */
+const INLINE_KEYS_PENDING = new Set<string>();
 
 const apiModules = import.meta.glob<Record<string, unknown>>(
   ['./features/**/api.ts', './features/**/api/*.ts'],
