@@ -1,6 +1,6 @@
 /**
  * `npm run bench:public-api [-- --runs 30] [--organization <id>] [--changes 5] [--connections 500]
- *  [--load-seconds 40] [--change-at <s, default a third>] [--timeout 10] [--skip-load]`
+ *  [--load-seconds 40] [--change-at <s, default a third>] [--timeout 10] [--skip-load | --only-load]`
  *
  * p50 and p95 of the public API calls a visitor makes, through the real app (Fastify inject, so
  * no network), against the configured database (DATABASE_URL, or the embedded one). Uses the
@@ -103,6 +103,15 @@ const scenarios: [string, BenchRequest][] = [
 console.log(
   `${database.describe}: monitor ${organizationId} with ${contracts.toLocaleString('en-US')} contracts; ${runs} runs each\n`,
 );
+
+if (process.argv.includes('--only-load')) {
+  const requests = await loadMix(scenarios.map(([, request]) => request));
+  await computed.close();
+  await cached.close();
+  await database.close();
+  await measureChangeUnderLoad(config, organizationId, requests, load);
+  process.exit(0);
+}
 
 // A data change, then the rebuild of the pre-aggregated tables that the next visitor triggers.
 await database.db.execute(
