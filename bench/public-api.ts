@@ -1,5 +1,6 @@
 /**
- * `npm run bench:public-api [-- --runs 30] [-- --organization <id>]`
+ * `npm run bench:public-api [-- --runs 30] [--organization <id>] [--changes 5] [--connections 500]
+ *  [--load-seconds 40] [--change-at <s, default a third>] [--timeout 10] [--skip-load | --only-load]`
  *
  * p50 and p95 of the public API calls a visitor makes, through the real app (Fastify inject, so
  * no network), against the configured database (DATABASE_URL, or the embedded one). Uses the
@@ -9,13 +10,26 @@
  * Two figures per call: "computed" with the result cache off (every request runs its queries,
  * as the first visitor after a data change does) and "cached" with it on. The time to rebuild
  * the monitor's pre-aggregated tables, paid once after each data change, is printed first.
+ *
+ * Then the cost of a data change for visitors: the first call of each scenario after `--changes`
+ * changes of one contract's amount (bench/after-change.ts), and, on PostgreSQL, one change in the
+ * middle of `--load-seconds` of load from `--connections` keep-alive connections (bench/load.ts).
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { queryRows } from '../src/server/db/client';
+import { type BenchRequest, contractChanger, measureFirstCallsAfterChange } from './after-change';
+import { measureChangeUnderLoad } from './load';
 import { monitorToMeasure, openBenchDatabase, option, percentile } from './support';
 
 const runs = Number(option('runs') ?? 30);
+const changes = Number(option('changes') ?? 5);
+const load = {
+  connections: Number(option('connections') ?? 500),
+  seconds: Number(option('load-seconds') ?? 40),
+  changeAt: Number(option('change-at') ?? Number(option('load-seconds') ?? 40) / 3),
+  timeoutMs: Number(option('timeout') ?? 10) * 1000,
+};
 
 const { config, database } = await openBenchDatabase();
 const computed = await buildApp({ ...config, resultCacheEntries: 0 }, { database });
@@ -50,7 +64,7 @@ const list = (filters: object) => ({
   url: '/public-api/contracts/filtered-list?page=1',
   payload: { filters },
 });
-const scenarios: [string, { method: 'GET' | 'POST'; url: string; payload?: object }][] = [
+const scenarios: [string, BenchRequest][] = [
   ['contracts: no filter', list({})],
   ['contracts: administration period', list({ administrationPeriods: [period] })],
   ['contracts: fiscal year', list({ fiscalYears: [year] })],
@@ -90,6 +104,15 @@ console.log(
   `${database.describe}: monitor ${organizationId} with ${contracts.toLocaleString('en-US')} contracts; ${runs} runs each\n`,
 );
 
+if (process.argv.includes('--only-load')) {
+  const requests = await loadMix(scenarios.map(([, request]) => request));
+  await computed.close();
+  await cached.close();
+  await database.close();
+  await measureChangeUnderLoad(config, organizationId, requests, load);
+  process.exit(0);
+}
+
 // A data change, then the rebuild of the pre-aggregated tables that the next visitor triggers.
 await database.db.execute(
   sql`UPDATE organizations SET data_version = data_version + 1 WHERE id = ${organizationId}`,
@@ -123,6 +146,48 @@ for (const [name, request] of scenarios) {
     `${name.padEnd(40)} ${await measure(computed, request, name)} ${await measure(cached, request, name)}`,
   );
 }
+
+await measureFirstCallsAfterChange(
+  cached,
+  headers,
+  scenarios,
+  await contractChanger(database, organizationId),
+  changes,
+);
+const loadRequests = await loadMix(scenarios.map(([, request]) => request));
 await computed.close();
 await cached.close();
 await database.close();
+if (!process.argv.includes('--skip-load'))
+  await measureChangeUnderLoad(config, organizationId, loadRequests, load);
+
+/**
+ * What the load sends: the scenarios, plus the figure calls (contract list and totals, the two
+ * charts, the suppliers list) under varied filters (each year, quarter, period, procedure type,
+ * and the largest units and suppliers), so that many result-cache keys are in use at once.
+ */
+async function loadMix(base: BenchRequest[]): Promise<BenchRequest[]> {
+  const values = async (column: string, limit: number) =>
+    (
+      await queryRows<{ value: string }>(
+        database.db,
+        sql`SELECT ${sql.raw(column)}::text AS value FROM contracts WHERE organization_id = ${organizationId}
+              AND ${sql.raw(column)} IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT ${limit}`,
+      )
+    ).map((row) => row.value);
+  const filterSets: object[] = [
+    ...(await values('fiscal_year', 8)).map((y) => ({ fiscalYears: [y] })),
+    ...(await values('period', 8)).map((q) => ({ trimonths: [q] })),
+    ...(await values('administration_period', 4)).map((p) => ({ administrationPeriods: [p] })),
+    ...['PUBLIC', 'INVITATION', 'NO_BID'].map((t) => ({ procedureTypes: [t] })),
+    ...(await values('applicant_administrative_unit_id', 6)).map((u) => ({ administrativeUnits: [u] })),
+    ...(await values('supplier_id', 4)).map((s) => ({ suppliers: [s] })),
+  ];
+  const varied = filterSets.flatMap((filters): BenchRequest[] => [
+    { method: 'POST', url: '/public-api/contracts/filtered-list?page=1', payload: { filters } },
+    { method: 'POST', url: '/public-api/landing/amountByPeriod', payload: { filters } },
+    { method: 'POST', url: '/public-api/landing/amountByProcedure', payload: { filters } },
+    { method: 'POST', url: '/public-api/suppliers/filtered-list?page=1', payload: { filters } },
+  ]);
+  return [...base, ...varied];
+}

@@ -23,6 +23,7 @@ import { databaseCounterStore, Limiter } from './lib/limiter';
 import { createMailer } from './lib/mailer';
 import { isApiPath, RequestLogController } from './lib/request-log';
 import { ResultCache } from './lib/result-cache';
+import { RowCache } from './lib/row-cache';
 import { resolveSessionSecret } from './lib/session-secret';
 import { aboutPublicRoutes } from './modules/about/about.public.routes';
 import { aboutSettingsRoutes } from './modules/about/about.routes';
@@ -41,6 +42,7 @@ import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.publ
 import { healthRoutes } from './modules/health/health.routes';
 import { landingPublicRoutes } from './modules/landing/landing.public.routes';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
+import { findOrganization } from './modules/organizations/organizations.repository';
 import { resourceImageRoutes } from './modules/resources/resource-image.routes';
 import { resourcesPublicRoutes } from './modules/resources/resources.public.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -118,6 +120,13 @@ export async function buildApp(
     ),
     background,
     events,
+    // Every request names its monitor: kept in memory, dropped by any change in any process (decision 0020).
+    organizations: new RowCache({
+      events,
+      channel: 'organizations',
+      load: (id) => findOrganization(database.db, id),
+      maxEntries: 1_000,
+    }),
     jobs: new Jobs(database, app.log, { pollingIntervalSeconds: config.jobs.pollingIntervalSeconds }),
     // Counters shared by every process through the database (decision 0018).
     limiter: new Limiter(databaseCounterStore(database.db), now, background),

@@ -9,6 +9,7 @@ import type { Jobs } from './lib/jobs';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './lib/mailer';
 import type { ResultCache } from './lib/result-cache';
+import type { RowCache } from './lib/row-cache';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -25,6 +26,8 @@ export interface AppDeps {
   background: BackgroundTasks;
   /** Events between server processes (a monitor's notifications changed), through LISTEN/NOTIFY. */
   events: EventBus;
+  /** Organizations by id, as the organization header names them; never stale (decision 0020). */
+  organizations: RowCache<OrganizationRow>;
   /** Durable jobs in the database (e-mails): survive restarts, run once, retried (decision 0026). */
   jobs: Jobs;
   /** Rate limits and failure holds, counted in the database so every process shares them. */

@@ -33,15 +33,31 @@ export interface DatabaseHandle {
   /**
    * Calls `onPayload` for every NOTIFY on `channel`, from any process on the same database, until
    * the returned function is called. On PostgreSQL a dedicated connection listens and reconnects
-   * after a failure.
+   * after a failure, calling `onInterrupted` when it is lost (notifications may have been missed).
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onInterrupted?: () => void,
+  ): Promise<Listening>;
   /** The PGlite instance, when embedded (tests dump it as a golden image; the job queue runs on it). */
   pglite?: PGlite;
   /** The PostgreSQL address, when on a server (the job queue keeps a small pool of its own). */
   url?: string;
   close(): Promise<void>;
 }
+
+/** Stops listening when called. */
+export type Listening = (() => Promise<void>) & {
+  /**
+   * Resolves once every NOTIFY committed before the call has been handed to `onPayload`; rejects
+   * when that cannot be known (the listening connection is down or does not answer within 2 s).
+   * On PostgreSQL a round trip on the listening connection, shared by the callers that arrive
+   * while one is under way: the server sends pending notifications before any answer. At once on
+   * PGlite, which hands a notification over before the statement that committed it returns.
+   */
+  caughtUp(): Promise<void>;
+};
 
 export class DatabaseConnectionError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -109,7 +125,7 @@ async function openPostgres(
         await client.end();
       }
     },
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    listen: (channel, onPayload, onInterrupted) => listenPostgres(url, channel, onPayload, onInterrupted),
     close: () => pool.end(),
   };
 }
@@ -119,9 +135,12 @@ async function listenPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
-): Promise<() => Promise<void>> {
+  onInterrupted?: () => void,
+): Promise<Listening> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
   let client: pg.Client | null = null;
+  /** The client once its LISTEN succeeded; null while (re)connecting. */
+  let listening: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
@@ -131,8 +150,11 @@ async function listenPostgres(
     });
     const reconnect = () => {
       if (stopped || client !== next) return;
+      const wasListening = listening === next;
       client = null;
+      listening = null;
       next.end().catch(() => {});
+      if (wasListening) onInterrupted?.();
       retry = setTimeout(() => void connect().catch(reconnect), 1_000);
     };
     next.on('error', reconnect);
@@ -140,13 +162,59 @@ async function listenPostgres(
     client = next;
     await next.connect();
     await next.query(`LISTEN ${channel}`);
+    if (client === next) listening = next;
   };
   await connect();
-  return async () => {
+
+  // One round trip at a time; callers arriving meanwhile share the next one (sent after they came).
+  let current: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const ping = (): Promise<void> => {
+    const target = listening;
+    const trip = (async () => {
+      if (!target) throw new Error(`Not listening on ${channel} right now.`);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          target.query('SELECT 1'),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`No answer on the ${channel} listener.`)), 2_000);
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
+    })();
+    current = trip;
+    trip.then(
+      () => {
+        if (current === trip) current = null;
+      },
+      () => {
+        if (current === trip) current = null;
+      },
+    );
+    return trip;
+  };
+  const caughtUp = (): Promise<void> => {
+    if (!current) return ping();
+    if (!queued) {
+      queued = current
+        .catch(() => {})
+        .then(() => {
+          queued = null;
+          return current ?? ping();
+        });
+    }
+    return queued;
+  };
+  const stop = async () => {
     stopped = true;
     clearTimeout(retry);
+    listening = null;
     await client?.end().catch(() => {});
   };
+  return Object.assign(stop, { caughtUp });
 }
 
 /** Network failures of a connection to the database server (refused, reset, unreachable, timed out). */
@@ -251,11 +319,17 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' | 'pg
     pglite: client,
     // PGlite is single-connection and single-process (guarded by the lock file): nothing to coordinate.
     withExclusiveLock: <T>(_key: number, fn: (db: Database) => Promise<T>) => fn(db),
-    listen: async (channel: string, onPayload: (payload: string) => void) => {
+    // One connection that never drops; a NOTIFY reaches the listener before its statement returns.
+    listen: async (channel: string, onPayload: (payload: string) => void): Promise<Listening> => {
       const unlisten = await client.listen(channel, onPayload);
-      return async () => {
+      const stop = async () => {
         if (!client.closed) await unlisten();
       };
+      return Object.assign(stop, {
+        caughtUp: async () => {
+          if (client.closed) throw new Error('PGlite is closed');
+        },
+      });
     },
     async close() {
       try {

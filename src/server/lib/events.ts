@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DatabaseHandle } from '../db/client';
+import type { Database, DatabaseHandle, Listening } from '../db/client';
 import { notify } from './events.repository';
 
 /**
@@ -9,6 +9,11 @@ import { notify } from './events.repository';
 export interface EventChannels {
   /** A monitor's notifications changed: its administrators' open streams reload them. */
   notifications: { organizationId: string };
+  /**
+   * An organization's row changed or was deleted (sent by a trigger on the table, whatever the
+   * writer); `null`: possibly all of them (TRUNCATE).
+   */
+  organizations: { organizationId: string | null };
 }
 
 export type EventChannel = keyof EventChannels;
@@ -27,6 +32,12 @@ const CHANNELS: { [C in EventChannel]: ChannelDefinition<EventChannels[C]> } = {
     // The bare monitor id: what processes of earlier versions send and read during an update.
     encode: (event) => event.organizationId,
     decode: (payload) => ({ organizationId: payload }),
+  },
+  organizations: {
+    // Written by the trigger vigia_organization_changed (drizzle/0011_organization_changes.sql).
+    name: 'vigia_organizations',
+    encode: (event) => event.organizationId ?? '',
+    decode: (payload) => ({ organizationId: payload || null }),
   },
 };
 
@@ -50,7 +61,8 @@ export async function publish<C extends EventChannel>(
  */
 export class EventBus {
   private readonly handlers = new Map<EventChannel, Set<(event: never) => void>>();
-  private readonly listening = new Map<EventChannel, Promise<() => Promise<void>>>();
+  private readonly gapHandlers = new Map<EventChannel, Set<() => void>>();
+  private readonly listening = new Map<EventChannel, Promise<Listening>>();
   private closed = false;
 
   constructor(
@@ -63,7 +75,12 @@ export class EventBus {
    * Rejects when the channel cannot be listened to (database away): nothing is kept, and the next
    * subscriber tries again.
    */
-  async subscribe<C extends EventChannel>(channel: C, handler: EventHandler<C>): Promise<() => void> {
+  async subscribe<C extends EventChannel>(
+    channel: C,
+    handler: EventHandler<C>,
+    /** Called when events of the channel may have been missed (the listening connection was lost). */
+    onGap?: () => void,
+  ): Promise<() => void> {
     await this.ensureListening(channel);
     let set = this.handlers.get(channel);
     if (!set) {
@@ -72,10 +89,29 @@ export class EventBus {
     }
     const entry = handler as (event: never) => void;
     set.add(entry);
+    let gaps = this.gapHandlers.get(channel);
+    if (onGap) {
+      if (!gaps) {
+        gaps = new Set();
+        this.gapHandlers.set(channel, gaps);
+      }
+      gaps.add(onGap);
+    }
     return () => {
       set.delete(entry);
       if (set.size === 0) this.handlers.delete(channel);
+      if (onGap) gaps?.delete(onGap);
     };
+  }
+
+  /**
+   * Resolves once every event of `channel` published (committed) before the call has been
+   * delivered to this process's subscribers; rejects when that cannot be known (not listening,
+   * connection down). What a cache dropped by events waits for before it answers from memory.
+   */
+  async caughtUp(channel: EventChannel): Promise<void> {
+    const listening = await this.ensureListening(channel);
+    await listening.caughtUp();
   }
 
   /** Number of subscribers in this process (for tests and logs). */
@@ -85,12 +121,16 @@ export class EventBus {
     return total;
   }
 
-  private ensureListening(channel: EventChannel): Promise<unknown> {
+  private ensureListening(channel: EventChannel): Promise<Listening> {
     if (this.closed) return Promise.reject(new Error('The event bus is closed.'));
     let listening = this.listening.get(channel);
     if (!listening) {
       const definition = CHANNELS[channel];
-      const started = this.database.listen(definition.name, (payload) => this.dispatch(channel, payload));
+      const started = this.database.listen(
+        definition.name,
+        (payload) => this.dispatch(channel, payload),
+        () => this.dispatchGap(channel),
+      );
       listening = started;
       this.listening.set(channel, started);
       // A failure (database briefly away) is not kept: the next subscriber tries again.
@@ -120,9 +160,20 @@ export class EventBus {
     }
   }
 
+  private dispatchGap(channel: EventChannel): void {
+    for (const handler of this.gapHandlers.get(channel) ?? []) {
+      try {
+        handler();
+      } catch (error) {
+        this.log.error({ err: error, channel }, 'event gap handler failed');
+      }
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.handlers.clear();
+    this.gapHandlers.clear();
     const listening = [...this.listening.values()];
     this.listening.clear();
     await Promise.all(

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
-import { findOrganization } from '../modules/organizations/organizations.repository';
 import type { OrganizationRow } from '../types';
 
 export const ORGANIZATION_HEADER = 'x-current-organization-id';
 
 /**
  * Resolves the organization named by the X-CURRENT-ORGANIZATION-ID header. The header is never
- * trusted: it must name an existing, non-deleted organization.
+ * trusted: it must name an existing, non-deleted organization. The row comes from the process's
+ * organization cache, which never serves a row older than the last committed change (decision 0020).
  */
 export async function requireOrganization(request: FastifyRequest): Promise<OrganizationRow> {
   const organization = await optionalOrganization(request);
@@ -29,8 +29,7 @@ export async function optionalOrganization(request: FastifyRequest): Promise<Org
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (!value || value === 'null' || value === 'undefined') return null;
   if (!isUuid(value)) throw new AppError('ORGANIZATION_NOT_FOUND');
-  const { db } = request.server.deps.database;
-  const row = await findOrganization(db, value);
+  const row = await request.server.deps.organizations.get(value);
   if (!row) throw new AppError('ORGANIZATION_NOT_FOUND');
   request.organization = row;
   return row;
