@@ -85,5 +85,11 @@ function namedSubquery(organizationId: string, pattern: SQL): SQL {
       AND ${suppliers.searchName} LIKE ${pattern})`;
 }
 
-/** The one rule for money: only these contracts count in sums and money counts. */
+/**
+ * The one rule for money (COUNTED_PROCEDURE_STATE and AMENDMENT_CATEGORIES in shared, as the
+ * generated column `counts_in_totals`): only these contracts count in sums and money counts.
+ */
 export const countsInTotals = sql`${contracts.countsInTotals}`;
+
+/** The filtered contracts a query reads, as contractConditions builds them: services pass it along unread. */
+export type ContractWhere = SQL;

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PublicFilters } from '../../../shared/schemas/filters';
 import { type Database, queryRows } from '../../db/client';
 import { cubeVersions } from '../../db/schema';
 import type { AppDeps, OrganizationRow } from '../../types';
@@ -12,37 +11,11 @@ import type { AppDeps, OrganizationRow } from '../../types';
  */
 const freshVersions = new Map<string, number>();
 
-/**
- * Whether filters can be answered from contract_cube (every public filter but supplier and search;
- * with countedOnly the number of listed contracts is the cube's counted column).
- */
-export function contractCubeServes(filters: Partial<PublicFilters>): boolean {
-  return !filters.suppliers?.length && !filters.search;
-}
-
-/** Whether filters can be answered from supplier_cube (administration periods, procedure types, suppliers). */
-export function supplierCubeServes(filters: Partial<PublicFilters>): boolean {
-  return (
-    !filters.search &&
-    !filters.countedOnly &&
-    !filters.fiscalYears?.length &&
-    !filters.trimonths?.length &&
-    !filters.administrativeUnits?.length
-  );
-}
-
-/** Whether the suppliers list can be read from supplier_ranking (at most one administration period, nothing else). */
-export function supplierRankingServes(filters: Partial<PublicFilters>): boolean {
-  return (
-    supplierCubeServes(filters) &&
-    !filters.suppliers?.length &&
-    !filters.procedureTypes?.length &&
-    (filters.administrationPeriods?.length ?? 0) <= 1
-  );
-}
-
 /** Makes sure the monitor's cubes are at least as recent as the version the request saw. */
-export async function ensureFreshCubes(deps: AppDeps, organization: OrganizationRow): Promise<void> {
+export async function ensureFreshCubes(
+  deps: Pick<AppDeps, 'database'>,
+  organization: OrganizationRow,
+): Promise<void> {
   const known = freshVersions.get(organization.id);
   if (known !== undefined && known >= organization.dataVersion) return;
   const { db } = deps.database;
