@@ -176,7 +176,11 @@ export async function supplierRankingPage(
           eq(supplierRanking.administrationPeriod, period),
         ),
       )
-      .orderBy(desc(supplierRanking.total), asc(supplierRanking.name), asc(supplierRanking.supplierId))
+      .orderBy(
+        sql`${supplierRanking.total} DESC NULLS LAST`,
+        asc(supplierRanking.name),
+        asc(supplierRanking.supplierId),
+      )
       .offset(page.offset)
       .limit(page.limit),
     db

@@ -9,7 +9,6 @@ import {
   contractTotalsByType,
 } from './contracts.queries';
 import { contractCubeServes, supplierCubeServes, supplierRankingServes } from './cube-choice';
-import { ensureFreshCubes } from './cube-repair.queries';
 import {
   cubeTotalsByPeriod,
   cubeTotalsByType,
@@ -94,7 +93,6 @@ async function answer(
   const { db } = deps.database;
   const { filters } = question;
   const organizationId = organization.id;
-  if (contractCubeServes(filters) || supplierCubeServes(filters)) await ensureFreshCubes(deps, organization);
   const raw = async () => contractConditions(db, organizationId, filters);
   switch (question.grouping) {
     case 'procedureType': {
