@@ -76,11 +76,7 @@ function selectPublic(db: Database) {
     .leftJoin(applicant, eq(applicant.id, contracts.applicantAdministrativeUnitId));
 }
 
-export async function findContractPage(
-  db: Database,
-  where: SQL,
-  page: { offset: number; limit: number; matching?: number },
-) {
+export async function findContractPage(db: Database, where: SQL, page: { offset: number; limit: number }) {
   return selectPublic(db)
     .where(where)
     .orderBy(...listOrder)

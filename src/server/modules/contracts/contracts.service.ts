@@ -8,7 +8,7 @@ import type { PublicFilters } from '../../../shared/schemas/filters';
 import { notFound } from '../../lib/errors';
 import { pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractConditions } from '../figures/contract-filters.queries';
+import { contractConditions, listOrderWalk } from '../figures/contract-filters.queries';
 import { figures, lastUpdateOf } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { presentContract, presentContractDetail, presentTotals } from './contracts.presenter';
@@ -25,11 +25,12 @@ export async function listContracts(
     const { db } = deps.database;
     const offset = pageOffset(page, LIMITS.pageSize);
     const { total, totals } = await countAndTotals(deps, organization, filters);
-    const where = await contractConditions(db, organization.id, filters);
-    const rows =
-      offset < total
-        ? await findContractPage(db, where, { offset, limit: LIMITS.pageSize, matching: total })
-        : [];
+    const window = { offset, limit: LIMITS.pageSize };
+    const population = filters.search ? (await countAndTotals(deps, organization, {})).total : total;
+    const where = await contractConditions(db, organization.id, filters, {
+      walkListOrder: listOrderWalk(filters, window, { matching: total, population }),
+    });
+    const rows = offset < total ? await findContractPage(db, where, window) : [];
     return {
       error: false as const,
       message: '',
