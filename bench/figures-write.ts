@@ -65,7 +65,7 @@ async function run(): Promise<Record<string, Timing>> {
   return times;
 }
 
-const [{ contracts }] = await queryRows<{ contracts: number }>(
+const [{ contracts } = { contracts: 0 }] = await queryRows<{ contracts: number }>(
   database.db,
   sql`SELECT count(*)::int AS contracts FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL`,
 );
