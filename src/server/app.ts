@@ -17,7 +17,7 @@ import { addressKey } from './lib/address-key';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { nextTurn } from './lib/event-loop';
-import { EventBus } from './lib/events';
+import { EventBus, publish } from './lib/events';
 import { Jobs } from './lib/jobs';
 import { databaseCounterStore, Limiter } from './lib/limiter';
 import { createMailer } from './lib/mailer';
@@ -38,6 +38,7 @@ import { contractPickerRoutes } from './modules/contracts/contract-pickers.route
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
 import { defineErrorReportJobs } from './modules/error-reports/error-report-jobs';
 import { errorReportsPublicRoutes } from './modules/error-reports/error-reports.public.routes';
+import { defineFigureJobs } from './modules/figures/figure-jobs';
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { landingPublicRoutes } from './modules/landing/landing.public.routes';
@@ -138,6 +139,13 @@ export async function buildApp(
   defineAccountJobs(appDeps);
   defineContactJobs(appDeps);
   defineErrorReportJobs(appDeps);
+  defineFigureJobs(appDeps);
+  // Job progress goes out on the event bus, to every process (a repair's progress, say).
+  appDeps.jobs.on('progress', (event) => {
+    publish(database.db, 'jobProgress', event).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'job progress not published'),
+    );
+  });
   app.addHook('onClose', async () => {
     // Stop claiming; running jobs get most of the shutdown time, the rest is for closing up.
     await appDeps.jobs.stop(Math.max(1000, config.shutdownTimeoutMs - 2000));

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Database, DatabaseHandle, Listening } from '../db/client';
 import { notify } from './events.repository';
+import type { JobProgress } from './jobs';
 
 /**
  * The bus's channels and the event each carries. A new channel (job progress, say) is one entry
@@ -14,6 +16,8 @@ export interface EventChannels {
    * writer); `null`: possibly all of them (TRUNCATE).
    */
   organizations: { organizationId: string | null };
+  /** A durable job reported how far it is (lib/jobs.ts): a repair's progress, say. */
+  jobProgress: JobProgress;
 }
 
 export type EventChannel = keyof EventChannels;
@@ -39,7 +43,19 @@ const CHANNELS: { [C in EventChannel]: ChannelDefinition<EventChannels[C]> } = {
     encode: (event) => event.organizationId ?? '',
     decode: (payload) => ({ organizationId: payload || null }),
   },
+  jobProgress: {
+    name: 'vigia_job_progress',
+    encode: (event) => JSON.stringify(event),
+    decode: (payload) => JobProgressSchema.parse(JSON.parse(payload)),
+  },
 };
+
+const JobProgressSchema = z.object({
+  name: z.string(),
+  id: z.string(),
+  fraction: z.number(),
+  note: z.string().optional(),
+});
 
 /**
  * Publishes `event` to the channel's subscribers on every server process. Pass the transaction

@@ -52,6 +52,13 @@ export const AMENDMENT_CATEGORIES = [
   'ADENDUM',
 ] as const satisfies readonly ContractCategory[];
 
+/**
+ * The one rule for money (decision 0004), defined here once: a contract counts in sums and money
+ * counts when its state is this one and its category is none of AMENDMENT_CATEGORIES. The
+ * database's generated column `contracts.counts_in_totals` is built from these two constants.
+ */
+export const COUNTED_PROCEDURE_STATE = 'CONCLUDED' as const satisfies ProcedureState;
+
 export const ADMINISTRATIVE_UNIT_TYPES = ['CENTRALIZED', 'DESCENTRALIZED'] as const;
 export type AdministrativeUnitType = (typeof ADMINISTRATIVE_UNIT_TYPES)[number];
 export const ADMINISTRATIVE_UNIT_TYPE_LABELS: Record<AdministrativeUnitType, string> = {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { AMENDMENT_CATEGORIES, COUNTED_PROCEDURE_STATE } from '../../../shared/constants/enums';
 import { administrativeUnits, suppliers } from './catalogues';
 import { createdAt, id, money, searchable, softDelete, updatedAt } from './columns';
 import {
@@ -11,6 +12,14 @@ import {
 } from './enums';
 import { files } from './files';
 import { organizations } from './organizations';
+
+/**
+ * The one rule for money as SQL, built from its shared definition (COUNTED_PROCEDURE_STATE,
+ * AMENDMENT_CATEGORIES); the text is the one migration 0001 created, so it needs no migration.
+ */
+const countsInTotalsSql = sql.raw(
+  `procedure_state IS NOT DISTINCT FROM '${COUNTED_PROCEDURE_STATE}'::procedure_state AND (category IS NULL OR category NOT IN (${AMENDMENT_CATEGORIES.map((category) => `'${category}'::contract_category`).join(', ')}))`,
+);
 
 /**
  * One public contract (or one "no procedures held" placeholder when isEmpty), with every field of
@@ -80,10 +89,7 @@ export const contracts = pgTable(
      * The one rule for money (docs/decisions/0004-one-rule-for-money.md): concluded contracts that
      * are not amendments count in totals, tiles and charts.
      */
-    countsInTotals: boolean().generatedAlwaysAs(
-      () =>
-        sql`procedure_state IS NOT DISTINCT FROM 'CONCLUDED'::procedure_state AND (category IS NULL OR category NOT IN ('EXTENSION'::contract_category, 'MODIFICATION'::contract_category, 'ADENDUM'::contract_category))`,
-    ),
+    countsInTotals: boolean().generatedAlwaysAs(() => countsInTotalsSql),
     searchText: text().generatedAlwaysAs(() =>
       searchable(
         sql`coalesce(contract_id, '') || ' ' || coalesce(contract_number, '') || ' ' || coalesce(services_description, '')`,

@@ -7,6 +7,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { procedureTypeEnum } from './enums';
@@ -16,7 +17,8 @@ import { organizations } from './organizations';
  * Pre-aggregated contracts of a monitor, so totals, counts and charts never scan a million
  * contracts: one row per combination of the public filters except supplier and search.
  * `contracts` counts every listed contract; `counted` and `amount` apply the one rule for money.
- * Rebuilt from contracts when older than the monitor's data version (see cube_versions).
+ * Kept exact in every write by triggers on contracts (decision 0027): a row per key, added to and
+ * subtracted from, deleted when it holds no contract.
  */
 export const contractCube = pgTable(
   'contract_cube',
@@ -34,7 +36,17 @@ export const contractCube = pgTable(
     counted: integer().notNull(),
     amount: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
   },
-  (t) => [index('contract_cube_org_idx').on(t.organizationId, t.administrationPeriod)],
+  (t) => [
+    uniqueIndex('contract_cube_key').on(
+      t.organizationId,
+      t.administrationPeriod,
+      t.fiscalYear,
+      t.period,
+      t.procedureType,
+      t.applicantAdministrativeUnitId,
+      t.organizerAdministrativeUnitId,
+    ),
+  ],
 );
 
 /** Per supplier, administration period and procedure type: the suppliers list and supplier totals. */
@@ -52,7 +64,12 @@ export const supplierCube = pgTable(
     amount: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
   },
   (t) => [
-    index('supplier_cube_org_period_idx').on(t.organizationId, t.administrationPeriod),
+    uniqueIndex('supplier_cube_key').on(
+      t.organizationId,
+      t.administrationPeriod,
+      t.procedureType,
+      t.supplierId,
+    ),
     index('supplier_cube_org_supplier_idx').on(t.organizationId, t.supplierId),
   ],
 );
@@ -70,9 +87,10 @@ const supplierFigures = () => ({
 });
 
 /**
- * Suppliers ranked by total, per administration period and over all periods (administration
- * period ''), for the suppliers list: any page is an ordered index read, not an aggregation.
- * Built from supplier_cube with the cubes; names are copied because any rename bumps the version.
+ * Suppliers with their figures, per administration period and over all periods (administration
+ * period ''), for the suppliers list: a page is an ordered read of the (total DESC, name, id)
+ * index with OFFSET, not an aggregation. Kept by the contracts' triggers; a supplier's rename
+ * updates its copied name (trigger on suppliers).
  */
 export const supplierRanking = pgTable(
   'supplier_ranking',
@@ -82,15 +100,25 @@ export const supplierRanking = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     administrationPeriod: text().notNull(),
     supplierId: uuid().notNull(),
-    /** 1 for the largest total; a page of the list is a range of ranks. */
-    rank: integer().notNull(),
     name: text().notNull(),
     ...supplierFigures(),
   },
-  (t) => [index('supplier_ranking_rank_idx').on(t.organizationId, t.administrationPeriod, t.rank)],
+  (t) => [
+    uniqueIndex('supplier_ranking_key').on(t.organizationId, t.administrationPeriod, t.supplierId),
+    index('supplier_ranking_order_idx').on(
+      t.organizationId,
+      t.administrationPeriod,
+      t.total.desc(),
+      t.name,
+      t.supplierId,
+    ),
+  ],
 );
 
-/** Totals of supplier_ranking per administration period ('' for all): the tiles and TOTAL row of the list. */
+/**
+ * Totals of supplier_ranking per administration period ('' for all), with the number of suppliers:
+ * the tiles, TOTAL row and page count of the list.
+ */
 export const supplierRankingTotals = pgTable(
   'supplier_ranking_totals',
   {
@@ -106,7 +134,10 @@ export const supplierRankingTotals = pgTable(
   ],
 );
 
-/** The data version each monitor's cubes were built from. */
+/**
+ * The last full rebuild of each monitor's cubes (the repair job, decision 0027): the data version
+ * it saw, when and how long it took. Nothing reads it to decide freshness any more.
+ */
 export const cubeVersions = pgTable('cube_versions', {
   organizationId: uuid()
     .primaryKey()

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/admin';
 import type { Actor } from '../../lib/actor';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { resultKey } from '../contracts/contracts.service';
+import { resultKey } from '../figures/result-keys';
 import { catalogueCounts, liveCounts, visitsByBucket, visitsBySection } from './dashboard.repository';
 
 export async function dashboardInfo(

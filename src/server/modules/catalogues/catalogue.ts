@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { type Page, pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { resultKey } from '../contracts/contracts.service';
+import { resultKey } from '../figures/result-keys';
 import { pageIds, type SortKey } from './catalogue-order';
 
 /** Columns every catalogue table has. */

@@ -11,11 +11,12 @@ import type { ExportColumn, ExportDocument, ExportFilter } from '../../exports/d
 import { renderJson } from '../../exports/json';
 import { exportBatchRows } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractConditions } from './contract-filters';
+import { contractConditions } from '../figures/contract-filters.queries';
+import { describeFilters } from '../figures/filter-labels.queries';
+import { MONEY_RULE_NOTE } from '../figures/money-rule';
 import { presentContract } from './contracts.presenter';
 import { type ContractRow, streamContracts } from './contracts.repository';
 import { countAndTotals } from './contracts.service';
-import { describeFilters, MONEY_RULE_NOTE } from './filter-labels';
 
 type ContractColumn = ExportColumn<ContractRow> & { pdf?: boolean };
 
@@ -112,7 +113,7 @@ export async function contractsExport(
   const { db } = deps.database;
   const where = await contractConditions(db, organization.id, filters);
   const [{ total, totals }, lines] = await Promise.all([
-    countAndTotals(deps, organization, filters, where),
+    countAndTotals(deps, organization, filters),
     describeFilters(db, organization.id, filters),
   ]);
   const consultedAt = deps.now();

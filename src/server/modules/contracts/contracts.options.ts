@@ -2,9 +2,9 @@ import { PROCEDURE_TYPE_LABELS, type ProcedureType } from '../../../shared/const
 import { parseQuarterLabel } from '../../../shared/format/dates';
 import type { OptionsResponse } from '../../../shared/schemas/contracts';
 import type { AppDeps, OrganizationRow } from '../../types';
+import { resultKey } from '../figures/result-keys';
 import { findSupplierOptions } from '../suppliers/suppliers.repository';
 import { distinctValues, referencedUnits } from './contracts.repository';
-import { resultKey } from './contracts.service';
 
 /** The option lists behind `/public-api/contracts/retrieve/*`, sorted as the spec says. */
 export const OPTION_KINDS = [

@@ -2,6 +2,8 @@ import type { ProcedureType } from '../../../shared/constants/enums';
 import { type PlainField, plainFields } from '../../../shared/contracts/fields';
 import { DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
 import type { ContractDetail, ContractListItem, ContractTotals } from '../../../shared/schemas/contracts';
+import type { TypeFigures } from '../figures/figures';
+import { round } from '../figures/money-rule';
 import type { ContractDetailRow, ContractRow } from './contracts.repository';
 
 const reference = (id: string | null, name: string | null) =>
@@ -41,15 +43,13 @@ export function presentContractDetail(row: ContractDetailRow): ContractDetail {
 }
 
 /** Counts and sums per procedure type → the totals block of the spec (missing types are zero). */
-export function presentTotals(
-  rows: readonly { procedureType: ProcedureType; count: number; amount: number }[],
-): ContractTotals {
+export function presentTotals(rows: readonly TypeFigures[]): ContractTotals {
   const of = (type: ProcedureType) => rows.find((row) => row.procedureType === type);
   const totals: ContractTotals = {
     totalCount: 0,
-    publicCount: of('PUBLIC')?.count ?? 0,
-    invitationCount: of('INVITATION')?.count ?? 0,
-    noBidCount: of('NO_BID')?.count ?? 0,
+    publicCount: of('PUBLIC')?.counted ?? 0,
+    invitationCount: of('INVITATION')?.counted ?? 0,
+    noBidCount: of('NO_BID')?.counted ?? 0,
     totalAmount: 0,
     PUBLIC: round(of('PUBLIC')?.amount ?? 0),
     INVITATION: round(of('INVITATION')?.amount ?? 0),
@@ -59,6 +59,3 @@ export function presentTotals(
   totals.totalAmount = round(rows.reduce((sum, row) => sum + row.amount, 0));
   return totals;
 }
-
-/** Sums arrive as exact decimals; cents are kept exact when they become JSON numbers. */
-export const round = (value: number) => Math.round(value * 100) / 100;

@@ -11,7 +11,6 @@ import { DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
 import { type Database, queryRows } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
 import { EXPORT_BATCH_ROWS, nextTurn } from '../../lib/event-loop';
-import { type contractConditions, countsInTotals } from './contract-filters';
 
 const applicant = alias(administrativeUnits, 'applicant');
 const organizer = alias(administrativeUnits, 'organizer');
@@ -47,8 +46,6 @@ const detailColumns = {
 };
 
 export type ContractRow = Awaited<ReturnType<typeof findContractPage>>[number];
-/** The filtered contracts a query reads, as contractConditions builds them: services pass it along unread. */
-export type ContractWhere = Awaited<ReturnType<typeof contractConditions>>;
 export type ContractDetailRow = NonNullable<Awaited<ReturnType<typeof findContract>>>;
 
 /**
@@ -84,38 +81,6 @@ export async function countContracts(
     .from(contracts)
     .where(procedureType ? and(where, eq(contracts.procedureType, procedureType)) : where);
   return row?.total ?? 0;
-}
-
-/** Counts and sums per procedure type of the contracts that count in totals. */
-export async function sumByProcedureType(
-  db: Database,
-  where: SQL,
-): Promise<{ procedureType: ProcedureType; count: number; amount: number }[]> {
-  return db
-    .select({
-      procedureType: contracts.procedureType,
-      count: count(),
-      amount: sql<number>`coalesce(sum(${contracts.totalOrMaxAmount}), 0)`.mapWith(Number),
-    })
-    .from(contracts)
-    .where(and(where, countsInTotals))
-    .groupBy(contracts.procedureType);
-}
-
-/** Amount under the one rule for money, per quarter and procedure type (the cube-less home bar chart). */
-export async function sumByPeriodAndType(
-  db: Database,
-  where: SQL,
-): Promise<{ period: string; procedureType: ProcedureType; amount: number }[]> {
-  return db
-    .select({
-      period: contracts.period,
-      procedureType: contracts.procedureType,
-      amount: sql<number>`coalesce(sum(${contracts.totalOrMaxAmount}), 0)`.mapWith(Number),
-    })
-    .from(contracts)
-    .where(and(where, countsInTotals))
-    .groupBy(contracts.period, contracts.procedureType);
 }
 
 export async function findContract(db: Database, organizationId: string, id: string) {

@@ -7,29 +7,12 @@ import type {
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import { notFound } from '../../lib/errors';
 import { pageOffset, toPage } from '../../lib/pagination';
-import { cacheKeyOf } from '../../lib/result-cache';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractConditions } from './contract-filters';
+import { contractConditions, listOrderWalk } from '../figures/contract-filters.queries';
+import { figures, lastUpdateOf } from '../figures/figures';
+import { resultKey } from '../figures/result-keys';
 import { presentContract, presentContractDetail, presentTotals } from './contracts.presenter';
-import {
-  type ContractWhere,
-  countContracts,
-  findContract,
-  findContractPage,
-  sumByProcedureType,
-} from './contracts.repository';
-import { cubeTotalsByType, supplierCubeTotalsByType } from './cube-queries';
-import { contractCubeServes, ensureFreshCubes, supplierCubeServes } from './cubes';
-
-/** Cache key of a computed result: the monitor, its data version, what and with which filters. */
-export function resultKey(organization: OrganizationRow, kind: string, filters: object, extra = ''): string {
-  return `${organization.id}@${organization.dataVersion}|${kind}|${cacheKeyOf(filters as Record<string, unknown>)}|${extra}`;
-}
-
-/** 'Última actualización' of the monitor's contracts, kept by triggers on the organization row. */
-export function lastUpdateOf(organization: OrganizationRow): { lastUpdate?: string } {
-  return organization.contractsUpdatedAt ? { lastUpdate: organization.contractsUpdatedAt.toISOString() } : {};
-}
+import { findContract, findContractPage } from './contracts.repository';
 
 /** A page of the filtered contracts list, its totals (one rule for money) and the last update. */
 export async function listContracts(
@@ -39,14 +22,15 @@ export async function listContracts(
   page: number,
 ): Promise<ContractListResponse> {
   return deps.cache.get(resultKey(organization, 'contracts', filters, String(page)), async () => {
-    const where = await contractConditions(deps.database.db, organization.id, filters);
-    const [rows, { total, totals }] = await Promise.all([
-      findContractPage(deps.database.db, where, {
-        offset: pageOffset(page, LIMITS.pageSize),
-        limit: LIMITS.pageSize,
-      }),
-      countAndTotals(deps, organization, filters, where),
-    ]);
+    const { db } = deps.database;
+    const offset = pageOffset(page, LIMITS.pageSize);
+    const { total, totals } = await countAndTotals(deps, organization, filters);
+    const window = { offset, limit: LIMITS.pageSize };
+    const population = filters.search ? (await countAndTotals(deps, organization, {})).total : total;
+    const where = await contractConditions(db, organization.id, filters, {
+      walkListOrder: listOrderWalk(filters, window, { matching: total, population }),
+    });
+    const rows = offset < total ? await findContractPage(db, where, window) : [];
     return {
       error: false as const,
       message: '',
@@ -56,30 +40,14 @@ export async function listContracts(
   });
 }
 
-/**
- * How many contracts match (every state) and their totals under the one rule for money: from the
- * pre-aggregated cube when the filters allow it, otherwise from the contracts themselves.
- */
+/** How many contracts match (every state) and their totals under the one rule for money. */
 export async function countAndTotals(
   deps: AppDeps,
   organization: OrganizationRow,
   filters: Partial<PublicFilters>,
-  where: ContractWhere,
 ): Promise<{ total: number; totals: ContractTotals }> {
-  const { db } = deps.database;
-  const cube = contractCubeServes(filters)
-    ? cubeTotalsByType
-    : supplierCubeServes(filters)
-      ? supplierCubeTotalsByType
-      : null;
-  if (cube) {
-    await ensureFreshCubes(deps, organization);
-    const rows = await cube(db, organization.id, filters);
-    const listed = (row: (typeof rows)[number]) => (filters.countedOnly ? row.count : row.contracts);
-    return { total: rows.reduce((sum, row) => sum + listed(row), 0), totals: presentTotals(rows) };
-  }
-  const [total, sums] = await Promise.all([countContracts(db, where), sumByProcedureType(db, where)]);
-  return { total, totals: presentTotals(sums) };
+  const rows = await figures(deps, organization, { filters, grouping: 'procedureType' });
+  return { total: rows.reduce((sum, row) => sum + row.listed, 0), totals: presentTotals(rows) };
 }
 
 export async function contractTotals(
@@ -87,10 +55,7 @@ export async function contractTotals(
   organization: OrganizationRow,
   filters: Partial<PublicFilters>,
 ): Promise<ContractTotals> {
-  return deps.cache.get(resultKey(organization, 'contract-totals', filters), async () => {
-    const where = await contractConditions(deps.database.db, organization.id, filters);
-    return (await countAndTotals(deps, organization, filters, where)).totals;
-  });
+  return (await countAndTotals(deps, organization, filters)).totals;
 }
 
 /** One contract of the monitor; another monitor's contract does not exist here (404). */

@@ -6,14 +6,14 @@ import { renderJson } from '../../exports/json';
 import { notFound } from '../../lib/errors';
 import { exportBatchRows, nextTurn } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractConditions } from '../contracts/contract-filters';
 import {
   contractColumnsNamed,
   documentHead,
   jsonHead,
   presentedContracts,
 } from '../contracts/contracts.export';
-import { describeFilters } from '../contracts/filter-labels';
+import { contractConditions } from '../figures/contract-filters.queries';
+import { describeFilters } from '../figures/filter-labels.queries';
 import { findSupplier, streamSupplierContracts } from './suppliers.repository';
 import { getSupplierDetail, listSupplierWindow } from './suppliers.service';
 
@@ -30,7 +30,13 @@ const SUPPLIER_COLUMNS: ExportColumn<SupplierRow>[] = [
 async function* allSuppliers(deps: AppDeps, organization: OrganizationRow, filters: Partial<PublicFilters>) {
   const size = exportBatchRows(deps.database);
   for (let offset = 0; ; offset += size) {
-    const { rows } = await listSupplierWindow(deps, organization, filters, { offset, limit: size });
+    const { rows } = await listSupplierWindow(
+      deps,
+      organization,
+      filters,
+      { offset, limit: size },
+      { cache: false },
+    );
     yield* rows;
     if (rows.length < size) return;
     await nextTurn();

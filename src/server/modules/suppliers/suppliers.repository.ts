@@ -4,47 +4,7 @@ import type { SupplierContract } from '../../../shared/schemas/suppliers';
 import type { Database } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
 import { containsPattern } from '../../lib/sql';
-import { countsInTotals } from '../contracts/contract-filters';
 import { streamContractsInOrder } from '../contracts/contracts.repository';
-import { type FigureExpressions, rankSuppliers, type SupplierFigures, toFigures } from './supplier-figures';
-
-const inTotals = (type?: ProcedureType) =>
-  type ? sql`${countsInTotals} AND ${contracts.procedureType} = ${type}` : countsInTotals;
-const amountOf = (type?: ProcedureType) =>
-  sql<number>`coalesce(sum(${contracts.totalOrMaxAmount}) FILTER (WHERE ${inTotals(type)}), 0)`;
-const countOf = (type?: ProcedureType) => sql<number>`count(*) FILTER (WHERE ${inTotals(type)})`;
-
-/** Per supplier: every listed contract, and the counts and sums of those that count in totals. */
-const aggregates: FigureExpressions = {
-  contractsCount: sql<number>`count(*)`,
-  publicCount: countOf('PUBLIC'),
-  invitationCount: countOf('INVITATION'),
-  noBidCount: countOf('NO_BID'),
-  public: amountOf('PUBLIC'),
-  invitation: amountOf('INVITATION'),
-  noBid: amountOf('NO_BID'),
-  total: amountOf(),
-};
-
-const withSupplier = (where: SQL) => and(where, sql`${contracts.supplierId} IS NOT NULL`);
-
-/**
- * A page of suppliers of the filtered contracts, largest total first, with the number of
- * suppliers in the whole filtered set.
- */
-export function findSupplierPage(db: Database, where: SQL, page: { offset: number; limit: number }) {
-  return rankSuppliers(
-    db,
-    { table: contracts, supplierId: contracts.supplierId, figures: aggregates, where: withSupplier(where) },
-    page,
-  );
-}
-
-/** Totals of the filtered contracts with a supplier (the tiles and the TOTAL row). */
-export async function sumSupplierTotals(db: Database, where: SQL): Promise<SupplierFigures> {
-  const [row] = await db.select(aggregates).from(contracts).where(withSupplier(where));
-  return toFigures(row);
-}
 
 export async function findSupplier(db: Database, organizationId: string, id: string) {
   const [row] = await db

@@ -12,24 +12,13 @@ import {
 import { notFound } from '../../lib/errors';
 import { type Page, pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractConditions } from '../contracts/contract-filters';
-import { round } from '../contracts/contracts.presenter';
 import { countContracts } from '../contracts/contracts.repository';
-import { lastUpdateOf, resultKey } from '../contracts/contracts.service';
-import {
-  supplierCubeContractsByType,
-  supplierCubePage,
-  supplierCubeTotals,
-  supplierRankingPage,
-} from '../contracts/cube-queries';
-import { ensureFreshCubes, supplierCubeServes, supplierRankingServes } from '../contracts/cubes';
-import type { SupplierFigures } from './supplier-figures';
-import {
-  findSupplier,
-  findSupplierContracts,
-  findSupplierPage,
-  sumSupplierTotals,
-} from './suppliers.repository';
+import { contractConditions } from '../figures/contract-filters.queries';
+import { figures, lastUpdateOf, sumByType } from '../figures/figures';
+import { round } from '../figures/money-rule';
+import { resultKey } from '../figures/result-keys';
+import type { SupplierFigures } from '../figures/supplier-figures';
+import { findSupplier, findSupplierContracts } from './suppliers.repository';
 
 function presentTotals(sums: SupplierFigures): SupplierTotals {
   return {
@@ -67,34 +56,23 @@ export async function listSuppliers(
 }
 
 /**
- * Suppliers from `offset`, largest total first: from the stored ranking, the supplier cube or the
- * contracts themselves, whichever the filters allow. Also how many there are and their totals.
+ * Suppliers from `offset`, largest total first, with how many there are and their totals (the
+ * figures engine reads them from wherever the filters allow).
  */
 export async function listSupplierWindow(
   deps: AppDeps,
   organization: OrganizationRow,
   filters: Partial<PublicFilters>,
   window: { offset: number; limit: number },
+  options: { cache?: boolean } = {},
 ): Promise<{ rows: SupplierRow[]; total: number; totals: SupplierTotals }> {
-  const { db } = deps.database;
-  let result: { rows: (SupplierFigures & { supplierId: string; name: string })[]; total: number };
-  let sums: SupplierFigures;
-  if (supplierRankingServes(filters)) {
-    await ensureFreshCubes(deps, organization);
-    const ranking = await supplierRankingPage(db, organization.id, filters, window);
-    result = ranking;
-    sums = ranking.totals;
-  } else if (supplierCubeServes(filters)) {
-    await ensureFreshCubes(deps, organization);
-    [result, sums] = await Promise.all([
-      supplierCubePage(db, organization.id, filters, window),
-      supplierCubeTotals(db, organization.id, filters),
-    ]);
-  } else {
-    const where = await contractConditions(db, organization.id, filters);
-    [result, sums] = await Promise.all([findSupplierPage(db, where, window), sumSupplierTotals(db, where)]);
-  }
-  const rows = result.rows.map(({ supplierId, ...row }) => ({
+  const ranking = await figures(deps, organization, {
+    filters,
+    grouping: 'supplier',
+    window,
+    ...(options.cache === false ? { cache: false } : {}),
+  });
+  const rows = ranking.rows.map(({ supplierId, ...row }) => ({
     _id: supplierId,
     ...row,
     public: round(row.public),
@@ -102,7 +80,7 @@ export async function listSupplierWindow(
     noBid: round(row.noBid),
     total: round(row.total),
   }));
-  return { rows, total: result.total, totals: presentTotals(sums) };
+  return { rows, total: ranking.groups, totals: presentTotals(ranking.totals) };
 }
 
 const GROUPS = [
@@ -126,23 +104,14 @@ export async function getSupplierDetail(
   if (!supplier) throw notFound('El proveedor solicitado no existe.');
   return deps.cache.get(resultKey(organization, `supplier:${id}`, filters), async () => {
     const scoped = { ...filters, suppliers: [id] };
-    const where = await contractConditions(db, organization.id, scoped);
-    let sums: SupplierFigures;
-    let counts: Partial<Record<ProcedureType, number>>;
-    if (supplierCubeServes(filters)) {
-      await ensureFreshCubes(deps, organization);
-      [sums, counts] = await Promise.all([
-        supplierCubeTotals(db, organization.id, filters, id),
-        supplierCubeContractsByType(db, organization.id, filters, id),
-      ]);
-    } else {
-      sums = await sumSupplierTotals(db, where);
-      counts = Object.fromEntries(
-        await Promise.all(
-          GROUPS.map(async ([, type]) => [type, await countContracts(db, where, type)] as const),
-        ),
-      );
-    }
+    const [byType, where] = await Promise.all([
+      figures(deps, organization, { filters: scoped, grouping: 'procedureType' }),
+      contractConditions(db, organization.id, scoped),
+    ]);
+    const sums = sumByType(byType);
+    const counts = Object.fromEntries(byType.map((row) => [row.procedureType, row.listed])) as Partial<
+      Record<ProcedureType, number>
+    >;
     const groups = await Promise.all(
       GROUPS.map(([, type]) =>
         findSupplierContracts(db, where, type, { offset: 0, limit: SUPPLIER_GROUP_SIZE }),

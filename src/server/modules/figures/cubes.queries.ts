@@ -1,16 +1,12 @@
-import { and, asc, between, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProcedureType } from '../../../shared/constants/enums';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
 import { contractCube, supplierCube, supplierRanking, supplierRankingTotals } from '../../db/schema';
-import {
-  type FigureExpressions,
-  pick,
-  rankSuppliers,
-  type SupplierFigures,
-  toFigures,
-} from '../suppliers/supplier-figures';
+import type { PeriodFigures, TypeFigures } from './figures';
+import { type FigureExpressions, pick, type SupplierFigures, toFigures } from './supplier-figures';
+import { rankSuppliers } from './supplier-figures.queries';
 
 /** contract_cube rows matching the filters (callers check contractCubeServes first). */
 function contractCubeWhere(organizationId: string, filters: Partial<PublicFilters>): SQL {
@@ -35,19 +31,17 @@ function contractCubeWhere(organizationId: string, filters: Partial<PublicFilter
 
 const sumInt = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-type TypeTotals = { procedureType: ProcedureType; contracts: number; count: number; amount: number };
-
 /** Per procedure type, from either cube: every listed contract, and the count and amount under the one rule. */
 function totalsByType(
   db: Database,
   cube: typeof contractCube | typeof supplierCube,
   where: SQL | undefined,
-): Promise<TypeTotals[]> {
+): Promise<TypeFigures[]> {
   return db
     .select({
       procedureType: cube.procedureType,
-      contracts: sumInt(cube.contracts),
-      count: sumInt(cube.counted),
+      listed: sumInt(cube.contracts),
+      counted: sumInt(cube.counted),
       amount: sumInt(cube.amount),
     })
     .from(cube)
@@ -60,20 +54,22 @@ export function cubeTotalsByType(
   db: Database,
   organizationId: string,
   filters: Partial<PublicFilters>,
-): Promise<TypeTotals[]> {
+): Promise<TypeFigures[]> {
   return totalsByType(db, contractCube, contractCubeWhere(organizationId, filters));
 }
 
-/** Amount under the one rule, per quarter and procedure type. */
-export async function cubeAmountsByPeriod(
+/** Per quarter and procedure type: listed contracts, and the count and amount under the one rule. */
+export async function cubeTotalsByPeriod(
   db: Database,
   organizationId: string,
   filters: Partial<PublicFilters>,
-): Promise<{ period: string; procedureType: ProcedureType; amount: number }[]> {
+): Promise<PeriodFigures[]> {
   return db
     .select({
       period: contractCube.period,
       procedureType: contractCube.procedureType,
+      listed: sumInt(contractCube.contracts),
+      counted: sumInt(contractCube.counted),
       amount: sumInt(contractCube.amount),
     })
     .from(contractCube)
@@ -82,13 +78,8 @@ export async function cubeAmountsByPeriod(
 }
 
 /** supplier_cube rows matching administration periods and procedure types (see supplierCubeServes). */
-function supplierCubeWhere(
-  organizationId: string,
-  filters: Partial<PublicFilters>,
-  supplierId?: string,
-): SQL {
+function supplierCubeWhere(organizationId: string, filters: Partial<PublicFilters>): SQL {
   const conditions: (SQL | undefined)[] = [eq(supplierCube.organizationId, organizationId)];
-  if (supplierId) conditions.push(eq(supplierCube.supplierId, supplierId));
   if (filters.suppliers?.length) conditions.push(inArray(supplierCube.supplierId, filters.suppliers));
   if (filters.administrationPeriods?.length) {
     conditions.push(inArray(supplierCube.administrationPeriod, filters.administrationPeriods));
@@ -137,17 +128,16 @@ export function supplierCubePage(
   );
 }
 
-/** Totals of every supplier matching the filters, or of one supplier. */
+/** Totals of every supplier matching the filters. */
 export async function supplierCubeTotals(
   db: Database,
   organizationId: string,
   filters: Partial<PublicFilters>,
-  supplierId?: string,
 ): Promise<SupplierFigures> {
   const [row] = await db
     .select(supplierAggregates)
     .from(supplierCube)
-    .where(supplierCubeWhere(organizationId, filters, supplierId));
+    .where(supplierCubeWhere(organizationId, filters));
   return toFigures(row);
 }
 
@@ -156,13 +146,14 @@ export function supplierCubeTotalsByType(
   db: Database,
   organizationId: string,
   filters: Partial<PublicFilters>,
-): Promise<TypeTotals[]> {
+): Promise<TypeFigures[]> {
   return totalsByType(db, supplierCube, supplierCubeWhere(organizationId, filters));
 }
 
 /**
- * A page of the suppliers ranking (see supplierRankingServes) as a range of stored ranks, with the
- * number of suppliers and their stored totals: two index lookups, whatever the page.
+ * A page of the suppliers ranking (see supplierRankingServes): an ordered read of the index on
+ * (monitor, period, total DESC, name, supplier), with the number of suppliers and their totals
+ * stored per period. The trigger keeps all three exact in every write (decision 0027).
  */
 export async function supplierRankingPage(
   db: Database,
@@ -183,10 +174,15 @@ export async function supplierRankingPage(
         and(
           eq(supplierRanking.organizationId, organizationId),
           eq(supplierRanking.administrationPeriod, period),
-          between(supplierRanking.rank, page.offset + 1, page.offset + page.limit),
         ),
       )
-      .orderBy(asc(supplierRanking.rank)),
+      .orderBy(
+        sql`${supplierRanking.total} DESC NULLS LAST`,
+        asc(supplierRanking.name),
+        asc(supplierRanking.supplierId),
+      )
+      .offset(page.offset)
+      .limit(page.limit),
     db
       .select()
       .from(supplierRankingTotals)
@@ -202,19 +198,4 @@ export async function supplierRankingPage(
     total: totals?.suppliers ?? 0,
     totals: toFigures(totals),
   };
-}
-
-/** How many listed contracts a supplier has of each procedure type. */
-export async function supplierCubeContractsByType(
-  db: Database,
-  organizationId: string,
-  filters: Partial<PublicFilters>,
-  supplierId: string,
-): Promise<Partial<Record<ProcedureType, number>>> {
-  const rows = await db
-    .select({ procedureType: supplierCube.procedureType, contracts: sumInt(supplierCube.contracts) })
-    .from(supplierCube)
-    .where(supplierCubeWhere(organizationId, filters, supplierId))
-    .groupBy(supplierCube.procedureType);
-  return Object.fromEntries(rows.map((row) => [row.procedureType, row.contracts]));
 }

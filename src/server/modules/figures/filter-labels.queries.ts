@@ -34,7 +34,3 @@ export async function describeFilters(
   ];
   return lines.filter((line) => line.values.length > 0);
 }
-
-/** The one rule for money, in one line, as the screens say it next to the totals. */
-export const MONEY_RULE_NOTE =
-  'Las sumas y los conteos incluyen solo contratos concluidos; no incluyen ampliaciones, modificaciones ni adendas. Los listados muestran todos los contratos.';

@@ -1,0 +1,35 @@
+import type { PublicFilters } from '../../../shared/schemas/filters';
+
+/**
+ * Which pre-aggregated table can answer a question, from its filters alone. The tables are kept
+ * exact by the database in every write (decision 0027), so the choice never depends on freshness.
+ */
+
+/**
+ * Whether filters can be answered from contract_cube (every public filter but supplier and search;
+ * with countedOnly the number of listed contracts is the cube's counted column).
+ */
+export function contractCubeServes(filters: Partial<PublicFilters>): boolean {
+  return !filters.suppliers?.length && !filters.search;
+}
+
+/** Whether filters can be answered from supplier_cube (administration periods, procedure types, suppliers). */
+export function supplierCubeServes(filters: Partial<PublicFilters>): boolean {
+  return (
+    !filters.search &&
+    !filters.countedOnly &&
+    !filters.fiscalYears?.length &&
+    !filters.trimonths?.length &&
+    !filters.administrativeUnits?.length
+  );
+}
+
+/** Whether the suppliers list can be read from supplier_ranking (at most one administration period, nothing else). */
+export function supplierRankingServes(filters: Partial<PublicFilters>): boolean {
+  return (
+    supplierCubeServes(filters) &&
+    !filters.suppliers?.length &&
+    !filters.procedureTypes?.length &&
+    (filters.administrationPeriods?.length ?? 0) <= 1
+  );
+}

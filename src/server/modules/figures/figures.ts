@@ -1,0 +1,157 @@
+import type { ProcedureType } from '../../../shared/constants/enums';
+import type { PublicFilters } from '../../../shared/schemas/filters';
+import type { AppDeps, OrganizationRow } from '../../types';
+import { contractConditions } from './contract-filters.queries';
+import {
+  contractSupplierPage,
+  contractSupplierTotals,
+  contractTotalsByPeriod,
+  contractTotalsByType,
+} from './contracts.queries';
+import { contractCubeServes, supplierCubeServes, supplierRankingServes } from './cube-choice';
+import {
+  cubeTotalsByPeriod,
+  cubeTotalsByType,
+  supplierCubePage,
+  supplierCubeTotals,
+  supplierCubeTotalsByType,
+  supplierRankingPage,
+} from './cubes.queries';
+import { resultKey } from './result-keys';
+import type { SupplierFigures } from './supplier-figures';
+
+/**
+ * The figures engine's one entry point (decision 0027): a question about a monitor's contracts,
+ * answered from whichever pre-aggregated table can (contract_cube, supplier_cube, supplier_ranking,
+ * kept exact by the database in every write), otherwise from the contracts themselves, and kept in
+ * the result cache under the monitor's data version. Callers say what they want to know, never
+ * where it is read from.
+ */
+
+/** Per procedure type: contracts listed by the filters, and those counted and their amount under the one rule. */
+export interface TypeFigures {
+  procedureType: ProcedureType;
+  listed: number;
+  counted: number;
+  amount: number;
+}
+
+/** The same per quarter ('1o 2022') and procedure type. */
+export interface PeriodFigures extends TypeFigures {
+  period: string;
+}
+
+/** A supplier's row of the ranking: its figures per procedure type. */
+export type SupplierFigureRow = SupplierFigures & { supplierId: string; name: string };
+
+export interface SupplierRanking {
+  /** The window asked for, largest total first (name, then id, break ties). */
+  rows: SupplierFigureRow[];
+  /** How many suppliers the filtered contracts have. */
+  groups: number;
+  /** The figures of all of them. */
+  totals: SupplierFigures;
+}
+
+export type FigureQuestion =
+  | { filters: Partial<PublicFilters>; grouping: 'procedureType' }
+  | { filters: Partial<PublicFilters>; grouping: 'periodAndType' }
+  | {
+      filters: Partial<PublicFilters>;
+      grouping: 'supplier';
+      window: { offset: number; limit: number };
+      /** False for one-off reads (a download's windows), which would only crowd the cache. */
+      cache?: boolean;
+    };
+
+export interface FigureAnswers {
+  procedureType: TypeFigures[];
+  periodAndType: PeriodFigures[];
+  supplier: SupplierRanking;
+}
+
+export type FiguresDeps = Pick<AppDeps, 'database' | 'cache'>;
+
+/** Answers a question about the monitor's contracts; see the types above for what each grouping returns. */
+export function figures<G extends FigureQuestion['grouping']>(
+  deps: FiguresDeps,
+  organization: OrganizationRow,
+  question: Extract<FigureQuestion, { grouping: G }>,
+): Promise<FigureAnswers[G]> {
+  const asked: FigureQuestion = question;
+  const compute = () => answer(deps, organization, asked) as Promise<FigureAnswers[G]>;
+  if (asked.grouping === 'supplier' && asked.cache === false) return compute();
+  const extra = asked.grouping === 'supplier' ? `${asked.window.offset}+${asked.window.limit}` : '';
+  return deps.cache.get(resultKey(organization, `figures:${asked.grouping}`, asked.filters, extra), compute);
+}
+
+async function answer(
+  deps: FiguresDeps,
+  organization: OrganizationRow,
+  question: FigureQuestion,
+): Promise<FigureAnswers[FigureQuestion['grouping']]> {
+  const { db } = deps.database;
+  const { filters } = question;
+  const organizationId = organization.id;
+  const raw = async () => contractConditions(db, organizationId, filters);
+  switch (question.grouping) {
+    case 'procedureType': {
+      if (contractCubeServes(filters)) {
+        const rows = await cubeTotalsByType(db, organizationId, filters);
+        // With countedOnly the filters list exactly the counted contracts.
+        return filters.countedOnly ? rows.map((row) => ({ ...row, listed: row.counted })) : rows;
+      }
+      if (supplierCubeServes(filters)) return supplierCubeTotalsByType(db, organizationId, filters);
+      return contractTotalsByType(db, await raw());
+    }
+    case 'periodAndType': {
+      if (contractCubeServes(filters)) {
+        const rows = await cubeTotalsByPeriod(db, organizationId, filters);
+        return filters.countedOnly ? rows.map((row) => ({ ...row, listed: row.counted })) : rows;
+      }
+      return contractTotalsByPeriod(db, await raw());
+    }
+    case 'supplier': {
+      const { window } = question;
+      if (supplierRankingServes(filters)) {
+        const ranking = await supplierRankingPage(db, organizationId, filters, window);
+        return { rows: ranking.rows, groups: ranking.total, totals: ranking.totals };
+      }
+      if (supplierCubeServes(filters)) {
+        const [page, totals] = await Promise.all([
+          supplierCubePage(db, organizationId, filters, window),
+          supplierCubeTotals(db, organizationId, filters),
+        ]);
+        return { rows: page.rows, groups: page.total, totals };
+      }
+      const where = await raw();
+      const [page, totals] = await Promise.all([
+        contractSupplierPage(db, where, window),
+        contractSupplierTotals(db, where),
+      ]);
+      return { rows: page.rows, groups: page.total, totals };
+    }
+  }
+}
+
+/** The figures of rows per procedure type, summed: listed contracts, and counted contracts and amount per type. */
+export function sumByType(rows: readonly TypeFigures[]): SupplierFigures {
+  const of = (type: ProcedureType) => rows.filter((row) => row.procedureType === type);
+  const add = (items: readonly TypeFigures[], key: 'listed' | 'counted' | 'amount') =>
+    items.reduce((sum, row) => sum + row[key], 0);
+  return {
+    contractsCount: add(rows, 'listed'),
+    publicCount: add(of('PUBLIC'), 'counted'),
+    invitationCount: add(of('INVITATION'), 'counted'),
+    noBidCount: add(of('NO_BID'), 'counted'),
+    public: add(of('PUBLIC'), 'amount'),
+    invitation: add(of('INVITATION'), 'amount'),
+    noBid: add(of('NO_BID'), 'amount'),
+    total: add(rows, 'amount'),
+  };
+}
+
+/** 'Última actualización' of the monitor's contracts, kept by triggers on the organization row. */
+export function lastUpdateOf(organization: OrganizationRow): { lastUpdate?: string } {
+  return organization.contractsUpdatedAt ? { lastUpdate: organization.contractsUpdatedAt.toISOString() } : {};
+}
