@@ -140,7 +140,7 @@ export async function measureChangeUnderLoad(
       worker.on('message', onMessage);
       worker.once('error', reject);
     });
-  // Whatever an earlier change left to rebuild is rebuilt now, not in the middle of the load.
+  // One request before the load (before decision 0027 it rebuilt what an earlier change left stale).
   const settleStarted = performance.now();
   const settled = await app.inject({
     method: 'GET',
