@@ -17,6 +17,7 @@ import {
 } from '../../../shared/schemas/filters';
 import { downloadSignal, sendExport } from '../../exports/send';
 import { requireOrganization } from '../../plugins/organization';
+import { lastUpdateOf } from '../figures/figures';
 import { contractsExport } from './contracts.export';
 import { filterOptions, OPTION_KINDS } from './contracts.options';
 import { contractTotals, getContract, listContracts } from './contracts.service';
@@ -40,7 +41,13 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const organization = await requireOrganization(request);
-      return listContracts(app.deps, organization, { search: request.query.search }, request.query.page);
+      const data = await listContracts(
+        app.deps,
+        organization,
+        { search: request.query.search },
+        request.query.page,
+      );
+      return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
     },
   );
 
@@ -60,7 +67,8 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const organization = await requireOrganization(request);
-      return listContracts(app.deps, organization, request.body.filters, request.query.page);
+      const data = await listContracts(app.deps, organization, request.body.filters, request.query.page);
+      return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
     },
   );
 
@@ -92,7 +100,11 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ContractDetailResponseSchema },
       },
     },
-    async (request) => getContract(app.deps, await requireOrganization(request), request.query.id),
+    async (request) => {
+      const organization = await requireOrganization(request);
+      const data = await getContract(app.deps, organization, request.query.id);
+      return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
+    },
   );
 
   app.get(

@@ -9,18 +9,18 @@ import { notFound } from '../../lib/errors';
 import { pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions, listOrderWalk } from '../figures/contract-filters.queries';
-import { figures, lastUpdateOf } from '../figures/figures';
+import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { presentContract, presentContractDetail, presentTotals } from './contracts.presenter';
 import { findContract, findContractPage } from './contracts.repository';
 
-/** A page of the filtered contracts list, its totals (one rule for money) and the last update. */
+/** A page of the filtered contracts list and its totals (one rule for money). */
 export async function listContracts(
   deps: AppDeps,
   organization: OrganizationRow,
   filters: Partial<PublicFilters>,
   page: number,
-): Promise<ContractListResponse> {
+): Promise<ContractListResponse['data']> {
   return deps.cache.get(resultKey(organization, 'contracts', filters, String(page)), async () => {
     const { db } = deps.database;
     const offset = pageOffset(page, LIMITS.pageSize);
@@ -31,12 +31,7 @@ export async function listContracts(
       walkListOrder: listOrderWalk(filters, window, { matching: total, population }),
     });
     const rows = offset < total ? await findContractPage(db, where, window) : [];
-    return {
-      error: false as const,
-      message: '',
-      data: { ...toPage(rows.map(presentContract), total, page, LIMITS.pageSize), totals },
-      ...lastUpdateOf(organization),
-    };
+    return { ...toPage(rows.map(presentContract), total, page, LIMITS.pageSize), totals };
   });
 }
 
@@ -63,8 +58,8 @@ export async function getContract(
   deps: AppDeps,
   organization: OrganizationRow,
   id: string,
-): Promise<ContractDetailResponse> {
+): Promise<ContractDetailResponse['data']> {
   const row = await findContract(deps.database.db, organization.id, id);
   if (!row) throw notFound('El contrato solicitado no existe.');
-  return { error: false, message: '', data: presentContractDetail(row), ...lastUpdateOf(organization) };
+  return presentContractDetail(row);
 }

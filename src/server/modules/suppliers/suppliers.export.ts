@@ -111,7 +111,7 @@ export async function supplierDetailExport(
   const { db } = deps.database;
   const supplier = await findSupplier(db, organization.id, id);
   if (!supplier) throw notFound('El proveedor solicitado no existe.');
-  const [{ data }, where, lines] = await Promise.all([
+  const [data, where, lines] = await Promise.all([
     getSupplierDetail(deps, organization, id, filters),
     contractConditions(db, organization.id, { ...filters, suppliers: [id] }),
     describeFilters(db, organization.id, filters),

@@ -17,6 +17,7 @@ import {
 import { downloadSignal, sendExport } from '../../exports/send';
 import { requireOrganization } from '../../plugins/organization';
 import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
+import { lastUpdateOf } from '../figures/figures';
 import { supplierDetailExport, suppliersExport } from './suppliers.export';
 import { getSupplierDetail, listSuppliers, supplierContracts } from './suppliers.service';
 
@@ -34,13 +35,16 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SupplierListResponseSchema },
       },
     },
-    async (request) =>
-      listSuppliers(
+    async (request) => {
+      const organization = await requireOrganization(request);
+      const data = await listSuppliers(
         app.deps,
-        await requireOrganization(request),
+        organization,
         { search: request.query.search },
         request.query.page,
-      ),
+      );
+      return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
+    },
   );
 
   app.post(
@@ -55,8 +59,11 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SupplierListResponseSchema },
       },
     },
-    async (request) =>
-      listSuppliers(app.deps, await requireOrganization(request), request.body.filters, request.query.page),
+    async (request) => {
+      const organization = await requireOrganization(request);
+      const data = await listSuppliers(app.deps, organization, request.body.filters, request.query.page);
+      return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
+    },
   );
 
   app.get(
@@ -124,12 +131,9 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const body = (request.body ?? {}) as { filters?: object };
-        return getSupplierDetail(
-          app.deps,
-          await requireOrganization(request),
-          request.query.id,
-          body.filters ?? {},
-        );
+        const organization = await requireOrganization(request);
+        const data = await getSupplierDetail(app.deps, organization, request.query.id, body.filters ?? {});
+        return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
       },
     });
 

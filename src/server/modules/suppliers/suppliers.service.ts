@@ -14,7 +14,7 @@ import { type Page, pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { countContracts } from '../contracts/contracts.repository';
 import { contractConditions } from '../figures/contract-filters.queries';
-import { figures, lastUpdateOf, sumByType } from '../figures/figures';
+import { figures, sumByType } from '../figures/figures';
 import { round } from '../figures/money-rule';
 import { resultKey } from '../figures/result-keys';
 import type { SupplierFigures } from '../figures/supplier-figures';
@@ -40,18 +40,13 @@ export async function listSuppliers(
   organization: OrganizationRow,
   filters: Partial<PublicFilters>,
   page: number,
-): Promise<SupplierListResponse> {
+): Promise<SupplierListResponse['data']> {
   return deps.cache.get(resultKey(organization, 'suppliers', filters, String(page)), async () => {
     const window = await listSupplierWindow(deps, organization, filters, {
       offset: pageOffset(page, LIMITS.pageSize),
       limit: LIMITS.pageSize,
     });
-    return {
-      error: false as const,
-      message: '',
-      data: { ...toPage(window.rows, window.total, page, LIMITS.pageSize), totals: window.totals },
-      ...lastUpdateOf(organization),
-    };
+    return { ...toPage(window.rows, window.total, page, LIMITS.pageSize), totals: window.totals };
   });
 }
 
@@ -98,7 +93,7 @@ export async function getSupplierDetail(
   organization: OrganizationRow,
   id: string,
   filters: Partial<PublicFilters>,
-): Promise<SupplierDetailResponse> {
+): Promise<SupplierDetailResponse['data']> {
   const { db } = deps.database;
   const supplier = await findSupplier(db, organization.id, id);
   if (!supplier) throw notFound('El proveedor solicitado no existe.');
@@ -119,17 +114,12 @@ export async function getSupplierDetail(
     );
     const [publicDocs = [], invitationDocs = [], noBidDocs = []] = groups;
     return {
-      error: false as const,
-      message: '',
-      data: {
-        _id: supplier.id,
-        supplier: { _id: supplier.id, name: supplier.name, updatedAt: supplier.updatedAt.toISOString() },
-        totals: { ...presentTotals(sums), count: sums.contractsCount },
-        public: { count: counts.PUBLIC ?? 0, docs: publicDocs },
-        invitation: { count: counts.INVITATION ?? 0, docs: invitationDocs },
-        noBid: { count: counts.NO_BID ?? 0, docs: noBidDocs },
-      },
-      ...lastUpdateOf(organization),
+      _id: supplier.id,
+      supplier: { _id: supplier.id, name: supplier.name, updatedAt: supplier.updatedAt.toISOString() },
+      totals: { ...presentTotals(sums), count: sums.contractsCount },
+      public: { count: counts.PUBLIC ?? 0, docs: publicDocs },
+      invitation: { count: counts.INVITATION ?? 0, docs: invitationDocs },
+      noBid: { count: counts.NO_BID ?? 0, docs: noBidDocs },
     };
   });
 }
