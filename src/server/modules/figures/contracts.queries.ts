@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { contracts } from '../../db/schema';
 import { countsInTotals } from './contract-filters.queries';
 import type { PeriodFigures, TypeFigures } from './figures';
-import { type FigureExpressions, type SupplierFigures, toFigures } from './supplier-figures';
+import { type SupplierFigures, toFigures } from './supplier-figures';
+import type { FigureExpressions } from './supplier-figures.queries';
 import { rankSuppliers } from './supplier-figures.queries';
 
 /**

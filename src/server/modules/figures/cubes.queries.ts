@@ -5,7 +5,8 @@ import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
 import { contractCube, supplierCube, supplierRanking, supplierRankingTotals } from '../../db/schema';
 import type { PeriodFigures, TypeFigures } from './figures';
-import { type FigureExpressions, pick, type SupplierFigures, toFigures } from './supplier-figures';
+import { pick, type SupplierFigures, toFigures } from './supplier-figures';
+import type { FigureExpressions } from './supplier-figures.queries';
 import { rankSuppliers } from './supplier-figures.queries';
 
 /** contract_cube rows matching the filters (callers check contractCubeServes first). */

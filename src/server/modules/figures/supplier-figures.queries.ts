@@ -2,13 +2,10 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { suppliers } from '../../db/schema';
-import {
-  FIGURE_KEYS,
-  type FigureExpressions,
-  pick,
-  type SupplierFigures,
-  toFigures,
-} from './supplier-figures';
+import { FIGURE_KEYS, pick, type SupplierFigures, toFigures } from './supplier-figures';
+
+/** The SQL aggregate of each supplier figure, over the rows a ranking reads. */
+export type FigureExpressions = { [K in keyof SupplierFigures]: SQL<number> };
 
 /**
  * A page of suppliers ranked by total (largest first, then name), with the figures aggregated

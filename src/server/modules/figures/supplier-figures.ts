@@ -1,5 +1,3 @@
-import type { SQL } from 'drizzle-orm';
-
 /**
  * The figures of a row of the suppliers list (and of their totals): every listed contract, and the
  * counts and amounts per procedure type under the one rule for money. Computed from the contracts
@@ -15,7 +13,6 @@ export interface SupplierFigures {
   noBid: number;
   total: number;
 }
-export type FigureExpressions = { [K in keyof SupplierFigures]: SQL<number> };
 
 export const FIGURE_KEYS = [
   'contractsCount',
