@@ -22,6 +22,8 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /** Connections queries share (the pool's size on PostgreSQL; PGlite answers one query at a time). */
+  poolSize: number;
   /** Human description for logs (password hidden). */
   describe: string;
   /**
@@ -111,6 +113,7 @@ async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    poolSize: poolMax,
     url,
     describe: `PostgreSQL ${redactUrl(url)}`,
     async withExclusiveLock(key, fn) {
@@ -315,6 +318,7 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' | 'pg
   return {
     db,
     kind: 'pglite' as const,
+    poolSize: 1,
     describe,
     pglite: client,
     // PGlite is single-connection and single-process (guarded by the lock file): nothing to coordinate.

@@ -4,6 +4,7 @@ import type { PublicFilters } from '../../../shared/schemas/filters';
 import { queryRows } from '../../db/client';
 import { seedGeneratedMonitor } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { scanGate } from './figures';
 
 /**
  * Every figure the public pages show, for many filter combinations, checked against plain SQL
@@ -222,5 +223,30 @@ describe('public figures agree with the contracts, on every path', () => {
       expect(data.public.count + data.invitation.count + data.noBid.count).toBe(expected.all);
       expect(data.noBid.docs.length).toBe(Math.min(20, data.noBid.count));
     }
+  });
+  it('many questions only the contracts can answer, asked at once: at most a quarter of the pool scans, every answer right', async () => {
+    const gate = scanGate(ctx.database);
+    const searches = [
+      'servicio',
+      'obra',
+      'suministro',
+      'pavimentacion',
+      'mantenimiento',
+      'adquisicion',
+      'red',
+      'agua',
+    ];
+    const answers = await Promise.all(
+      searches.map((search) => post('/public-api/contracts/filtered-list?page=1', { filters: { search } })),
+    );
+    for (const [index, search] of searches.entries()) {
+      const expected = await truth({ search });
+      expect(answers[index].data.total, search).toBe(expected.all);
+      expect(answers[index].data.totals.NO_BID, search).toBeCloseTo(expected.byType.NO_BID!.amount, 2);
+    }
+    expect(gate.limit).toBe(Math.max(1, Math.floor(ctx.database.poolSize / 4)));
+    expect(gate.peak).toBeGreaterThanOrEqual(1);
+    expect(gate.peak).toBeLessThanOrEqual(gate.limit);
+    expect(gate.queued).toBe(0);
   });
 });

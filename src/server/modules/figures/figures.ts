@@ -1,5 +1,7 @@
 import type { ProcedureType } from '../../../shared/constants/enums';
 import type { PublicFilters } from '../../../shared/schemas/filters';
+import type { DatabaseHandle } from '../../db/client';
+import { Gate } from '../../lib/gate';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions } from './contract-filters.queries';
 import {
@@ -85,6 +87,22 @@ export function figures<G extends FigureQuestion['grouping']>(
   return deps.cache.get(resultKey(organization, `figures:${asked.grouping}`, asked.filters, extra), compute);
 }
 
+/**
+ * Scans of the contracts themselves (questions no pre-aggregated table answers) take seconds at
+ * millions of contracts. After a data change many of them are asked again at once: at most a
+ * quarter of the pool's connections' worth run at a time (each uses up to two), so the pages the
+ * tables answer, lists and the admin keep the rest of the pool instead of waiting behind them.
+ */
+const scanGates = new WeakMap<DatabaseHandle, Gate>();
+export function scanGate(database: DatabaseHandle): Gate {
+  let gate = scanGates.get(database);
+  if (!gate) {
+    gate = new Gate(Math.max(1, Math.floor(database.poolSize / 4)));
+    scanGates.set(database, gate);
+  }
+  return gate;
+}
+
 async function answer(
   deps: FiguresDeps,
   organization: OrganizationRow,
@@ -94,6 +112,7 @@ async function answer(
   const { filters } = question;
   const organizationId = organization.id;
   const raw = async () => contractConditions(db, organizationId, filters);
+  const scan = <T>(task: () => Promise<T>) => scanGate(deps.database).run(task);
   switch (question.grouping) {
     case 'procedureType': {
       if (contractCubeServes(filters)) {
@@ -102,14 +121,14 @@ async function answer(
         return filters.countedOnly ? rows.map((row) => ({ ...row, listed: row.counted })) : rows;
       }
       if (supplierCubeServes(filters)) return supplierCubeTotalsByType(db, organizationId, filters);
-      return contractTotalsByType(db, await raw());
+      return scan(async () => contractTotalsByType(db, await raw()));
     }
     case 'periodAndType': {
       if (contractCubeServes(filters)) {
         const rows = await cubeTotalsByPeriod(db, organizationId, filters);
         return filters.countedOnly ? rows.map((row) => ({ ...row, listed: row.counted })) : rows;
       }
-      return contractTotalsByPeriod(db, await raw());
+      return scan(async () => contractTotalsByPeriod(db, await raw()));
     }
     case 'supplier': {
       const { window } = question;
@@ -124,12 +143,14 @@ async function answer(
         ]);
         return { rows: page.rows, groups: page.total, totals };
       }
-      const where = await raw();
-      const [page, totals] = await Promise.all([
-        contractSupplierPage(db, where, window),
-        contractSupplierTotals(db, where),
-      ]);
-      return { rows: page.rows, groups: page.total, totals };
+      return scan(async () => {
+        const where = await raw();
+        const [page, totals] = await Promise.all([
+          contractSupplierPage(db, where, window),
+          contractSupplierTotals(db, where),
+        ]);
+        return { rows: page.rows, groups: page.total, totals };
+      });
     }
   }
 }
