@@ -60,6 +60,7 @@ function samples(ids: Ids): Record<string, Sample> {
 const contractEntry = (unit: string) => ({
   procedureType: 'PUBLIC',
   category: 'SERVICES',
+  procedureState: 'CONCLUDED',
   administrationPeriod: '2021-2024',
   fiscalYear: '2022',
   period: '1o 2022',

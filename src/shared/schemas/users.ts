@@ -97,6 +97,10 @@ const userFields = {
     .transform((value) => value || null),
 };
 
+/** A user's fields, as the catalogue stores them (the bodies below add `_id` and the permissions rule). */
+export const UserFieldsSchema = z.object(userFields);
+export type UserFields = z.output<typeof UserFieldsSchema>;
+
 const permissionsForCustom = <T extends { administratorType: string; permissions: readonly string[] }>(
   user: T,
 ) => user.administratorType !== 'CUSTOM' || user.permissions.length > 0;

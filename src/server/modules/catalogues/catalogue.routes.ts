@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MessageResponseSchema } from '../../../shared/schemas/accounts';
@@ -9,7 +10,8 @@ import {
   updatedDocsBody,
 } from '../../../shared/schemas/catalogues';
 import { OrganizationHeaderSchema, successEnvelope } from '../../../shared/schemas/common';
-import { principalOf } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
+import { requireOrganization } from '../../plugins/organization';
 import {
   type AnyCatalogue,
   deleteCatalogueEntry,
@@ -24,10 +26,9 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
   return async (app) => {
     const tags = ['catalogues'];
     const headerSchema = definition.scope === 'organization' ? { headers: OrganizationHeaderSchema } : {};
-    const scopeOf = (request: Parameters<typeof principalOf>[0]): Scope => ({
-      organizationId: definition.scope === 'organization' ? request.organization!.id : null,
-      userId: principalOf(request).user.id,
-      organization: request.organization,
+    const scopeOf = async (request: FastifyRequest): Promise<Scope> => ({
+      organization: definition.scope === 'organization' ? await requireOrganization(request) : null,
+      actor: actorOf(request),
     });
 
     app.get(
@@ -45,7 +46,7 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
         const { lastUpdate, totalIsLowerBound, ...page } = await listCatalogue(
           app.deps,
           definition,
-          scopeOf(request),
+          await scopeOf(request),
           request.query,
         );
         return {
@@ -73,7 +74,7 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
         const { doc, created } = await saveCatalogueEntry(
           app.deps,
           definition,
-          scopeOf(request),
+          await scopeOf(request),
           request.body as Record<string, unknown>,
         );
         return {
@@ -96,7 +97,7 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
         },
       },
       async (request) => {
-        await deleteCatalogueEntry(app.deps, definition, scopeOf(request), request.body._id);
+        await deleteCatalogueEntry(app.deps, definition, await scopeOf(request), request.body._id);
         return { error: false as const, message: definition.messages.deleted };
       },
     );
@@ -114,7 +115,7 @@ export function catalogueRoutes(definition: AnyCatalogue): FastifyPluginAsyncZod
       },
       async (request) => {
         const { docs } = request.body as { docs: (Record<string, unknown> & { _id: string })[] };
-        const saved = await saveCatalogueEntries(app.deps, definition, scopeOf(request), docs);
+        const saved = await saveCatalogueEntries(app.deps, definition, await scopeOf(request), docs);
         return { error: false as const, message: 'Los cambios se guardaron correctamente', data: { saved } };
       },
     );

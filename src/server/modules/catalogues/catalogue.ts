@@ -1,63 +1,63 @@
-import { and, count, eq, isNull, max, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Permission } from '../../../shared/constants/enums';
 import type { FieldError } from '../../../shared/errors';
 import type { CatalogueListQuery } from '../../../shared/schemas/catalogues';
 import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { type Page, pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { resultKey } from '../figures/result-keys';
-import { pageIds, type SortKey } from './catalogue-order';
+import type { CatalogueStore } from './catalogue.repository';
 
-/** Columns every catalogue table has. */
-interface CatalogueColumns {
-  id: PgColumn;
-  createdAt: PgColumn;
-  updatedAt: PgColumn;
-  deletedAt: PgColumn;
-  deletedBy: PgColumn;
-  organizationId?: PgColumn;
+export { SEARCH_COUNT_CAP } from './catalogue.repository';
+
+/** Whose rows and who acts: the current monitor (null for the installation's rows) and the actor. */
+export interface Scope {
+  organization: OrganizationRow | null;
+  actor: Actor;
 }
-type CatalogueTable = PgTable & CatalogueColumns;
+
+/** A row a resource's write hook wrote, and what to do once its transaction has committed. */
+export interface Written<Row> {
+  row: Row;
+  /** Side effects that must not happen for a rolled-back write (users: the invitation e-mail). */
+  afterCommit?: () => Promise<void>;
+}
 
 /**
- * One catalogue kept by hand: its table, who may touch it, how it is searched and sorted, its
- * fields (the shared zod schema the form uses too), how a row is shown, the messages, which
- * unique index means which conflict, and what may forbid a deletion.
+ * One catalogue kept by hand: its table (a store built by a repository), who may touch it, its
+ * fields (the shared zod schema the form uses too), how a row is shown, the messages, which unique
+ * index means which conflict, what may forbid a deletion, and the resource's own write rules.
  */
 export interface CatalogueDefinition<Input extends z.ZodObject, Row, Doc> {
   /** Path under /api and the key in the access table. */
   path: string;
   permission: Permission;
-  /** Rows belong to the current monitor, or to the installation (organizations). */
+  /** Rows belong to the current monitor, or to the installation (organizations, users). */
   scope: 'organization' | 'installation';
-  table: CatalogueTable;
+  store: CatalogueStore<Row>;
   input: Input;
   /** Rules between fields and derived values, applied after the fields (contracts). */
   rules?: (schema: z.ZodObject) => z.ZodType;
   doc: z.ZodType<Doc>;
   /**
-   * How rows are read when showing them needs other tables (names of referenced rows): a select
-   * with its joins, whose rows `present` receives. Default: the table alone.
-   */
-  select?(db: Database): SelectWithJoins;
-  /**
    * The table is covered by the monitor's data version (contracts): its unfiltered count is kept
    * in the result cache until the data changes, instead of counting a million rows per page.
    */
   countByDataVersion?: boolean;
-  /** Extra search condition computed first (contracts: ids of the suppliers whose name matches). */
-  searchWith?(db: Database, scope: Scope, text: string): Promise<SQL>;
-  /** The sorts the list accepts (each backed by an index), by the key the screen sends. */
-  sortable: Record<string, SortKey>;
-  search(text: string): SQL;
   /** The table's values of a checked entry (the generic save writes them). */
   values?(input: z.output<Input>): Record<string, unknown>;
+  present(row: Row): Doc;
+  messages: { created: string; updated: string; deleted: string; notFound: string };
+  /** Unique index name → the Spanish conflict message (409). */
+  conflicts: Record<string, string>;
+  /** A reason the row cannot be deleted, or null. */
+  deleteGuard?(db: Database, scope: Scope, id: string): Promise<string | null>;
   /**
    * The resource's own write service, when it has one (contracts: saveContracts): a save
    * (created or updated, with the document to answer) and the inline edit's save (all or none).
+   * They replace the engine's writes and transactions.
    */
   save?(
     deps: AppDeps,
@@ -69,157 +69,94 @@ export interface CatalogueDefinition<Input extends z.ZodObject, Row, Doc> {
     scope: Scope,
     docs: (Record<string, unknown> & { _id: string })[],
   ): Promise<number>;
-  present(row: Row): Doc;
-  messages: { created: string; updated: string; deleted: string; notFound: string };
-  /** Unique index name → the Spanish conflict message (409). */
-  conflicts: Record<string, string>;
-  /** A reason the row cannot be deleted, or null. */
-  deleteGuard?(db: Database, scope: Scope, id: string): Promise<string | null>;
+  /** Runs first in each write's transaction (users: one change at a time). */
+  lock?(tx: Database): Promise<void>;
+  /**
+   * The resource's rules around one row's write, inside the engine's transaction (users: who may
+   * grant what, a GENERAL administrator always remains, sessions ended): in place of the
+   * generic insert, update and soft delete. A missing row is the hook's 404.
+   */
+  create?(deps: AppDeps, tx: Database, scope: Scope, input: z.output<Input>): Promise<Written<Row>>;
+  update?(
+    deps: AppDeps,
+    tx: Database,
+    scope: Scope,
+    id: string,
+    input: z.output<Input>,
+  ): Promise<Written<Row>>;
+  remove?(deps: AppDeps, tx: Database, scope: Scope, id: string): Promise<void>;
 }
-
-/** A select (with joins) that can still be filtered: its rows are what `present` receives. */
-export interface SelectWithJoins {
-  where(condition: SQL): PromiseLike<unknown[]>;
-}
-
-/** Whose rows: the current monitor, or the installation. */
-export interface Scope {
-  organizationId: string | null;
-  userId: string;
-  /** The monitor's row (its data version keys cached counts). */
-  organization?: OrganizationRow;
-}
-
-/** Searches count their matches up to this many; beyond it the list says 'más de 1,000'. */
-export const SEARCH_COUNT_CAP = 1_000;
 
 /**
- * A definition of any table: rows and documents are only passed from the table's reads to its own
+ * A definition of any table: rows and documents are only passed from the table's store to its own
  * `present` (methods, so each definition keeps its precise row and document types).
  */
 export type AnyCatalogue = CatalogueDefinition<z.ZodObject, unknown, unknown>;
 
-function scoped(definition: AnyCatalogue, scope: Scope, ...more: (SQL | undefined)[]): SQL {
-  const { table } = definition;
-  return and(
-    isNull(table.deletedAt),
-    definition.scope === 'organization' && table.organizationId
-      ? eq(table.organizationId, scope.organizationId!)
-      : undefined,
-    ...more,
-  )!;
+/** A definition as the engine's functions take it: any fields, its own row and document types. */
+type Definition<Row, Doc> = CatalogueDefinition<z.ZodObject, Row, Doc>;
+
+/** The monitor whose rows these are, or null for the installation's rows. */
+function ownerOf(definition: AnyCatalogue, scope: Scope): string | null {
+  if (definition.scope === 'installation') return null;
+  if (!scope.organization) throw new AppError('ORGANIZATION_REQUIRED');
+  return scope.organization.id;
 }
 
+/** Why a row that contracts still name cannot be deleted. */
+export const contractsInUse = (what: string, total: number) =>
+  `No es posible eliminar ${what}: ${total.toLocaleString('es-MX')} ${total === 1 ? 'contrato lo usa' : 'contratos lo usan'}. Reasigna o elimina esos contratos primero.`;
+
 /** The sort asked for, among the definition's named sorts; any other is refused (400). */
-function sortKeyOf(definition: AnyCatalogue, query: CatalogueListQuery): SortKey {
-  if (!query.sort) return definition.table.createdAt;
-  const key = Object.hasOwn(definition.sortable, query.sort) ? definition.sortable[query.sort] : undefined;
-  if (!key)
-    throw badRequest('El orden solicitado no es válido.', [
-      { path: 'querystring.sort', message: 'El orden solicitado no es válido.' },
-    ]);
-  return key;
+function sortOf(definition: AnyCatalogue, query: CatalogueListQuery): string | undefined {
+  if (!query.sort || definition.store.sorts.includes(query.sort)) return query.sort;
+  throw badRequest('El orden solicitado no es válido.', [
+    { path: 'querystring.sort', message: 'El orden solicitado no es válido.' },
+  ]);
 }
 
 /**
  * One page of a catalogue (10, 25, 50 or 100 rows), newest first unless a named sort is asked for;
- * the page's ids come first through the sort's index, then those rows with their joins.
- *
- * A search first reads the ids of its matches (at most 1,001, through the search indexes); up to
- * 1,000 the page is sorted among exactly those rows and the total is exact, beyond that the
- * matches are so dense that walking the sort index finds a page at once, and the total reads
- * 'more than 1,000' (a hundred pages: nobody reads further; a longer search narrows it). Without a search the count of a data-versioned catalogue is cached.
+ * the page's ids come first through the sort's index, then those rows with their joins. A search
+ * counts up to 1,000 matches (a longer search narrows it); without one, the count of a
+ * data-versioned catalogue is cached.
  */
-export async function listCatalogue(
+export async function listCatalogue<Row, Doc>(
   deps: AppDeps,
-  definition: AnyCatalogue,
+  definition: Definition<Row, Doc>,
   scope: Scope,
   query: CatalogueListQuery,
-): Promise<Page<unknown> & { lastUpdate: string | null; totalIsLowerBound?: true }> {
+): Promise<Page<Doc> & { lastUpdate: string | null; totalIsLowerBound?: true }> {
   const { db } = deps.database;
-  const { table } = definition;
-  const sortKey = sortKeyOf(definition, query);
-  const readLastUpdate = () =>
-    db
-      .select({ lastUpdate: max(table.updatedAt) })
-      .from(table)
-      .where(scoped(definition, scope))
-      .then(([row]) => row?.lastUpdate as Date | string | null | undefined);
-
-  let where = scoped(definition, scope);
-  let total: number;
-  let lowerBound = false;
-  let few = false;
-  if (query.search) {
-    const extra = await definition.searchWith?.(db, scope, query.search);
-    const matches = extra ? or(definition.search(query.search), extra)! : definition.search(query.search);
-    const found = await db
-      .select({ id: table.id })
-      .from(table)
-      .where(scoped(definition, scope, matches))
-      .limit(SEARCH_COUNT_CAP + 1);
-    if (found.length > SEARCH_COUNT_CAP) {
-      total = SEARCH_COUNT_CAP;
-      lowerBound = true;
-      where = scoped(definition, scope, matches);
-    } else {
-      total = found.length;
-      few = true;
-      // The matches, named one by one (one array parameter): the page is sorted among them only.
-      where = sql`${table.id} = ANY(${`{${found.map((row) => row.id).join(',')}}`}::uuid[])`;
-    }
-  } else {
-    const countAll = () =>
-      db
-        .select({ total: count() })
-        .from(table)
-        .where(where)
-        .then(([row]) => row?.total ?? 0);
-    total =
-      definition.countByDataVersion && scope.organization
-        ? await deps.cache.get(
-            resultKey(scope.organization, `catalogue:${definition.path}:count`, {}),
-            countAll,
-          )
-        : await countAll();
-  }
-  const [rows, latest] = await Promise.all([
-    pageIds(db, sortKey, {
-      table,
-      id: table.id,
-      where,
-      order: query.order,
-      offset: pageOffset(query.page, query.limit),
-      limit: query.limit,
-      few,
-      organizationId: scope.organizationId,
-    }).then((ids) => readPage(db, definition, ids)),
-    readLastUpdate(),
+  const { store } = definition;
+  const owner = ownerOf(definition, scope);
+  const { organization } = scope;
+  const countAll = (countRows: () => Promise<number>) =>
+    definition.countByDataVersion && organization
+      ? deps.cache.get(resultKey(organization, `catalogue:${definition.path}:count`, {}), countRows)
+      : countRows();
+  const pageQuery = {
+    search: query.search,
+    sort: sortOf(definition, query),
+    order: query.order,
+    offset: pageOffset(query.page, query.limit),
+    limit: query.limit,
+  };
+  const [{ ids, total, lowerBound }, latest] = await Promise.all([
+    store.page(db, owner, pageQuery, countAll),
+    store.lastUpdate(db, owner),
   ]);
-  const page = toPage(rows, total, query.page, query.limit);
+  const rows = await store.read(db, ids);
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const idOf = (doc: Doc) => (doc as { _id: string })._id;
+  const docs = rows
+    .map((row) => definition.present(row))
+    .sort((a, b) => position.get(idOf(a))! - position.get(idOf(b))!);
   return {
-    ...page,
-    lastUpdate: latest ? new Date(latest).toISOString() : null,
+    ...toPage(docs, total, query.page, query.limit),
+    lastUpdate: latest ? latest.toISOString() : null,
     ...(lowerBound ? { totalIsLowerBound: true as const } : {}),
   };
-}
-
-/** The documents of a page's ids (read with the definition's joins), in the ids' order. */
-async function readPage(db: Database, definition: AnyCatalogue, ids: string[]): Promise<unknown[]> {
-  if (ids.length === 0) return [];
-  const { table } = definition;
-  const read = definition.select ? definition.select(db) : db.select().from(table);
-  const rows = (await read.where(sql`${table.id} = ANY(${`{${ids.join(',')}}`}::uuid[])`)) as unknown[];
-  const docs = rows.map((row) => definition.present(row) as { _id: string });
-  const position = new Map(ids.map((id, index) => [id, index]));
-  return docs.sort((a, b) => position.get(a._id)! - position.get(b._id)!);
-}
-
-/** A written row as `present` expects it (re-read with the definition's joins, if any). */
-async function presented(db: Database, definition: AnyCatalogue, row: { id: string }): Promise<unknown> {
-  if (!definition.select) return definition.present(row);
-  const [joined] = (await definition.select(db).where(eq(definition.table.id, row.id))) as unknown[];
-  return definition.present(joined);
 }
 
 /** The unique index a failed write ran into, mapped to the catalogue's Spanish message. */
@@ -238,108 +175,133 @@ function conflictOf(definition: AnyCatalogue, error: unknown): AppError | null {
   );
 }
 
+/**
+ * The inline save's failure of row `index` (0-based): named by its position, with the same code;
+ * nothing of the batch is kept. Resources with their own `saveMany` answer the same way.
+ */
+export function rowFailure(index: number, error: AppError): AppError {
+  const rowError: FieldError = { path: `docs.${index}`, message: `Registro ${index + 1}: ${error.message}` };
+  return new AppError(error.code, `No fue posible guardar los registros. ${rowError.message}`, {
+    errors: [rowError],
+  });
+}
+
 /** The table's values of an entry, by the definition's `values`. */
 function valuesOf(definition: AnyCatalogue, input: Record<string, unknown>): Record<string, unknown> {
   if (!definition.values) throw new Error(`Catalogue ${definition.path} has neither values nor save`);
   return definition.values(input);
 }
 
-async function updateOne(
-  db: Database,
-  definition: AnyCatalogue,
+/** Runs a write in one transaction (after the definition's lock), then the committed writes' effects. */
+async function write<T>(
+  deps: AppDeps,
+  definition: Pick<AnyCatalogue, 'lock'>,
+  fn: (tx: Database, afterCommit: (effect?: () => Promise<void>) => void) => Promise<T>,
+): Promise<T> {
+  const effects: (() => Promise<void>)[] = [];
+  const result = await deps.database.db.transaction(async (tx) => {
+    await definition.lock?.(tx);
+    return fn(tx, (effect) => {
+      if (effect) effects.push(effect);
+    });
+  });
+  for (const effect of effects) await effect();
+  return result;
+}
+
+/** Updates one entry of the scope: the resource's hook, or the generic update of its values. */
+async function updateEntry<Row, Doc>(
+  deps: AppDeps,
+  tx: Database,
+  definition: Definition<Row, Doc>,
   scope: Scope,
   id: string,
-  values: Record<string, unknown>,
+  input: Record<string, unknown>,
   now: Date,
-): Promise<unknown> {
-  const { table } = definition;
-  const [row] = await db
-    .update(table)
-    .set({ ...values, updatedAt: now })
-    .where(scoped(definition, scope, eq(table.id, id)))
-    .returning();
-  if (!row) throw notFound(definition.messages.notFound);
-  return row;
+): Promise<Written<Row>> {
+  if (definition.update) return definition.update(deps, tx, scope, id, input);
+  const row = await definition.store.update(
+    tx,
+    ownerOf(definition, scope),
+    id,
+    valuesOf(definition, input),
+    now,
+  );
+  if (row === undefined) throw notFound(definition.messages.notFound);
+  return { row };
 }
 
 /** Creates (no `_id`) or updates an entry of the current scope; conflicts answer 409. */
-export async function saveCatalogueEntry(
+export async function saveCatalogueEntry<Row, Doc>(
   deps: AppDeps,
-  definition: AnyCatalogue,
+  definition: Definition<Row, Doc>,
   scope: Scope,
   body: Record<string, unknown> & { _id?: string },
-): Promise<{ doc: unknown; created: boolean }> {
+): Promise<{ doc: Doc; created: boolean }> {
   if (definition.save) return definition.save(deps, scope, body);
-  const { db } = deps.database;
   const { _id, ...input } = body;
-  const values = valuesOf(definition, input);
   try {
-    if (_id) {
-      const row = (await updateOne(db, definition, scope, _id, values, deps.now())) as { id: string };
-      return { doc: await presented(db, definition, row), created: false };
-    }
-    const [row] = await db
-      .insert(definition.table)
-      .values({
-        ...values,
-        ...(definition.scope === 'organization' ? { organizationId: scope.organizationId } : {}),
-        createdBy: scope.userId,
-      })
-      .returning();
-    return { doc: await presented(db, definition, row as { id: string }), created: true };
+    const row = await write(deps, definition, async (tx, afterCommit) => {
+      const written: Written<Row> = _id
+        ? await updateEntry(deps, tx, definition, scope, _id, input, deps.now())
+        : definition.create
+          ? await definition.create(deps, tx, scope, input)
+          : {
+              row: await definition.store.insert(
+                tx,
+                ownerOf(definition, scope),
+                scope.actor.userId,
+                valuesOf(definition, input),
+              ),
+            };
+      afterCommit(written.afterCommit);
+      return written.row;
+    });
+    return { doc: definition.present(row), created: !_id };
   } catch (error) {
     throw conflictOf(definition, error) ?? error;
   }
 }
 
-/** Soft-deletes an entry, unless its guard says why it must stay. */
-export async function deleteCatalogueEntry(
+/** Soft-deletes an entry (or the resource's own removal), unless its guard says why it must stay. */
+export async function deleteCatalogueEntry<Row, Doc>(
   deps: AppDeps,
-  definition: AnyCatalogue,
+  definition: Definition<Row, Doc>,
   scope: Scope,
   id: string,
 ): Promise<void> {
-  const { table } = definition;
-  await deps.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(scoped(definition, scope, eq(table.id, id)));
-    if (!row) throw notFound(definition.messages.notFound);
+  const owner = ownerOf(definition, scope);
+  await write(deps, definition, async (tx) => {
+    if (!(await definition.store.has(tx, owner, id))) throw notFound(definition.messages.notFound);
     const refusal = await definition.deleteGuard?.(tx, scope, id);
     if (refusal) throw new AppError('CONFLICT', refusal);
-    await tx.update(table).set({ deletedAt: deps.now(), deletedBy: scope.userId }).where(eq(table.id, id));
+    if (definition.remove) await definition.remove(deps, tx, scope, id);
+    else await definition.store.softDelete(tx, id, scope.actor.userId, deps.now());
   });
 }
 
 /**
  * Saves the rows changed in the inline edit mode in one transaction: all or none. The first
- * failing row is reported with its position, and nothing is kept.
+ * failing row is reported with its position, nothing is kept, and the rows' after-commit effects
+ * run only once the whole batch is saved.
  */
-export async function saveCatalogueEntries(
+export async function saveCatalogueEntries<Row, Doc>(
   deps: AppDeps,
-  definition: AnyCatalogue,
+  definition: Definition<Row, Doc>,
   scope: Scope,
   docs: (Record<string, unknown> & { _id: string })[],
 ): Promise<number> {
   if (definition.saveMany) return definition.saveMany(deps, scope, docs);
   const now = deps.now();
-  await deps.database.db.transaction(async (tx) => {
+  await write(deps, definition, async (tx, afterCommit) => {
     for (const [index, doc] of docs.entries()) {
       const { _id, ...input } = doc;
       try {
-        const values = valuesOf(definition, input);
-        await updateOne(tx, definition, scope, _id, values, now);
+        afterCommit((await updateEntry(deps, tx, definition, scope, _id, input, now)).afterCommit);
       } catch (error) {
         const known = error instanceof AppError ? error : conflictOf(definition, error);
         if (!known) throw error;
-        const rowError: FieldError = {
-          path: `docs.${index}`,
-          message: `Registro ${index + 1}: ${known.message}`,
-        };
-        throw new AppError(known.code, `No fue posible guardar los registros. ${rowError.message}`, {
-          errors: [rowError],
-        });
+        throw rowFailure(index, known);
       }
     }
   });

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { administrativeUnits, suppliers } from '../../db/schema';
-import { containsPattern } from '../../lib/sql';
+import { containsPattern } from '../../db/sql';
 
 /** What a picker asks for: a search over names, the value already chosen, at most `limit` matches. */
 export interface PickerRequest {

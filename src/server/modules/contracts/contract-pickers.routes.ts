@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RetrieveQuerySchema, RetrieveResponseSchema } from '../../../shared/schemas/catalogues';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
+import { requireOrganization } from '../../plugins/organization';
 import { findAdministrativeUnitChoices, findSupplierChoices } from './contract-pickers.repository';
 
 /** How many choices a picker shows at once: typing narrows them. */
@@ -29,7 +30,7 @@ export const contractPickerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { search, include } = request.query;
       const docs = await findSupplierChoices(db, {
-        organizationId: request.organization!.id,
+        organizationId: (await requireOrganization(request)).id,
         search,
         include,
         limit: PICKER_LIMIT,
@@ -52,7 +53,7 @@ export const contractPickerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { search, include } = request.query;
       const docs = await findAdministrativeUnitChoices(db, {
-        organizationId: request.organization!.id,
+        organizationId: (await requireOrganization(request)).id,
         search,
         include,
         limit: PICKER_LIMIT,

@@ -9,12 +9,11 @@ import {
 import type { ContractDoc } from '../../../shared/contracts/schema';
 import type { Database } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
-import { containsPattern } from '../../lib/sql';
-import type { JoinedSort } from '../catalogues/catalogue-order';
+import { containsPattern } from '../../db/sql';
+import { catalogueStore } from '../catalogues/catalogue.repository';
+import type { JoinedSort } from '../catalogues/catalogue-order.repository';
 
 /** The contracts catalogue's reads: the table, its joins, search and named sorts (decision 0021). */
-
-export const contractsTable = contracts;
 
 const organizer = alias(administrativeUnits, 'organizer_unit');
 const applicant = alias(administrativeUnits, 'applicant_unit');
@@ -61,7 +60,7 @@ const byName = (through: PgColumn, table: typeof suppliers | typeof administrati
 });
 
 /** The named sorts, each read through an index at a million contracts. */
-export const contractSorts = {
+const contractSorts = {
   'supplier.name': byName(contracts.supplierId, suppliers),
   'organizerAdministrativeUnit.name': byName(contracts.organizerAdministrativeUnitId, administrativeUnits),
   'applicantAdministrativeUnit.name': byName(contracts.applicantAdministrativeUnitId, administrativeUnits),
@@ -76,13 +75,13 @@ export const contractSorts = {
 };
 
 /** Process id, contract number and description. */
-export const contractSearch = (text: string) => sql`${contracts.searchText} LIKE ${containsPattern(text)}`;
+const contractSearch = (text: string) => sql`${contracts.searchText} LIKE ${containsPattern(text)}`;
 
 /**
  * Suppliers whose name matches, looked up first: a literal list lets PostgreSQL combine the
  * trigram index with the supplier index (a sub-select in an OR made it walk every contract).
  */
-export async function contractsOfSuppliersNamed(db: Database, organizationId: string, text: string) {
+async function contractsOfSuppliersNamed(db: Database, organizationId: string, text: string) {
   const found = await db
     .select({ id: suppliers.id })
     .from(suppliers)
@@ -100,6 +99,15 @@ export async function contractsOfSuppliersNamed(db: Database, organizationId: st
     return sql`${contracts.supplierId} IN (SELECT ${suppliers.id} FROM ${suppliers} WHERE ${suppliers.organizationId} = ${organizationId} AND ${suppliers.searchName} LIKE ${containsPattern(text)})`;
   return sql`${contracts.supplierId} = ANY(${`{${found.map((row) => row.id).join(',')}}`}::uuid[])`;
 }
+
+/** The contracts catalogue's table, read with its names, searched and sorted as above. */
+export const contractStore = catalogueStore({
+  table: contracts,
+  select: selectContractsWithNames,
+  sortable: contractSorts,
+  search: contractSearch,
+  searchWith: contractsOfSuppliersNamed,
+});
 
 const named = (id: string | null, name: string | null) => (id && name !== null ? { _id: id, name } : null);
 

@@ -6,18 +6,20 @@ import {
   withContractRules,
 } from '../../../shared/contracts/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import type { CatalogueDefinition } from '../catalogues/catalogue';
+import { type CatalogueDefinition, rowFailure, type Scope } from '../catalogues/catalogue';
 import { type RowOutcome, saveContracts } from './contracts.write';
 import {
   type ContractCatalogueRow,
-  contractSearch,
-  contractSorts,
-  contractsOfSuppliersNamed,
-  contractsTable,
+  contractStore,
   findContractWithNames,
   presentContractDoc,
-  selectContractsWithNames,
 } from './contracts-catalogue.repository';
+
+/** The monitor the contracts are written to (the routes require one for this catalogue). */
+function monitorOf(scope: Scope): { id: string } {
+  if (!scope.organization) throw new AppError('ORGANIZATION_REQUIRED');
+  return { id: scope.organization.id };
+}
 
 type Refused = Extract<RowOutcome, { status: 'refused' }>;
 
@@ -46,14 +48,10 @@ export const contractCatalogue: CatalogueDefinition<
   path: 'contracts',
   permission: 'CONTRACTS',
   scope: 'organization',
-  table: contractsTable,
+  store: contractStore,
   input: ContractFieldsSchema,
   rules: (schema) => withContractRules(schema as unknown as typeof ContractFieldsSchema),
   doc: ContractDocSchema,
-  select: selectContractsWithNames,
-  sortable: contractSorts,
-  search: contractSearch,
-  searchWith: (db, scope, text) => contractsOfSuppliersNamed(db, scope.organizationId!, text),
   countByDataVersion: true,
   present: presentContractDoc,
   async save(deps, scope, body) {
@@ -61,8 +59,8 @@ export const contractCatalogue: CatalogueDefinition<
     const { outcomes } = await saveContracts(
       db,
       [body],
-      { id: scope.organizationId! },
-      { userId: scope.userId },
+      monitorOf(scope),
+      { userId: scope.actor.userId },
       { now: deps.now() },
     );
     const outcome = outcomes[0]!;
@@ -74,17 +72,12 @@ export const contractCatalogue: CatalogueDefinition<
     const { outcomes } = await saveContracts(
       deps.database.db,
       docs,
-      { id: scope.organizationId! },
-      { userId: scope.userId },
+      monitorOf(scope),
+      { userId: scope.actor.userId },
       { now: deps.now() },
     );
     const refused = outcomes.find((outcome): outcome is Refused => outcome.status === 'refused');
-    if (refused) {
-      const message = `Registro ${refused.index + 1}: ${refused.problems[0]?.message}`;
-      throw new AppError(refused.code, `No fue posible guardar los registros. ${message}`, {
-        errors: [{ path: `docs.${refused.index}`, message }],
-      });
-    }
+    if (refused) throw rowFailure(refused.index, new AppError(refused.code, refused.problems[0]?.message));
     return docs.length;
   },
   messages: CONTRACT_MESSAGES,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
-import { containsPattern } from '../../lib/sql';
+import { containsPattern } from '../../db/sql';
 
 /** Up to this many suppliers matching a search are looked up first and passed as a list of ids. */
 const MAX_NAME_MATCHES = 2_000;

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { organizations } from '../../db/schema';
-import { containsPattern } from '../../lib/sql';
+import { containsPattern } from '../../db/sql';
 import type { OrganizationRow } from '../../types';
+import { catalogueStore } from '../catalogues/catalogue.repository';
 
 export interface OrganizationListFilter {
   search?: string;
@@ -43,4 +44,30 @@ export async function findOrganizations(
     db.select({ total: count() }).from(organizations).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
+}
+
+const folded = (column: unknown) => sql`lower(immutable_unaccent(${column}))`;
+
+/** The organizations catalogue's table (the installation's monitors): searched by name and short name. */
+export const organizationStore = catalogueStore({
+  table: organizations,
+  sortable: {
+    name: organizations.name,
+    shortName: organizations.shortName,
+    createdAt: organizations.createdAt,
+  },
+  search: (text) =>
+    or(
+      sql`${folded(organizations.name)} LIKE ${containsPattern(text)}`,
+      sql`${folded(organizations.shortName)} LIKE ${containsPattern(text)}`,
+    )!,
+});
+
+/** Live organizations other than `exceptId`: the last one cannot be deleted. */
+export async function countOtherOrganizations(db: Database, exceptId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(organizations)
+    .where(and(isNull(organizations.deletedAt), ne(organizations.id, exceptId)));
+  return row?.total ?? 0;
 }

@@ -7,7 +7,7 @@ import { checkImage } from '../../lib/images';
 import { readUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth';
 import { requireOrganization } from '../../plugins/organization';
-import { resourceCatalogue } from '../catalogues/definitions';
+import { resourceCatalogue } from './resources.catalogue';
 import { replaceResourceImage } from './resources.repository';
 
 /**

@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { resources } from '../../db/schema';
+import { containsPattern } from '../../db/sql';
 import type { CheckedImage } from '../../lib/images';
-import { containsPattern } from '../../lib/sql';
+import { catalogueStore } from '../catalogues/catalogue.repository';
 import { deleteImageIfUnused, insertImageFile } from '../files/files.repository';
 
 export type ResourceRow = typeof resources.$inferSelect;
@@ -76,3 +77,19 @@ export async function replaceResourceImage(
     return updated!;
   });
 }
+
+/** The resources catalogue's table: searched by title (accents and case ignored) and address. */
+export const resourceStore = catalogueStore({
+  table: resources,
+  sortable: {
+    title: resources.title,
+    url: resources.url,
+    classification: resources.classification,
+    createdAt: resources.createdAt,
+  },
+  search: (text) =>
+    or(
+      sql`${resources.searchTitle} LIKE ${containsPattern(text)}`,
+      sql`lower(${resources.url}) LIKE ${containsPattern(text)}`,
+    )!,
+});

@@ -3,7 +3,7 @@ import { PROCEDURE_TYPES, type ProcedureType } from '../../../shared/constants/e
 import type { SupplierContract } from '../../../shared/schemas/suppliers';
 import type { Database } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
-import { containsPattern } from '../../lib/sql';
+import { containsPattern } from '../../db/sql';
 import { streamContractsInOrder } from '../contracts/contracts.repository';
 
 export async function findSupplier(db: Database, organizationId: string, id: string) {

@@ -1,10 +1,9 @@
-import { and, asc, count, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { UserListQuery } from '../../../shared/schemas/users';
+import { and, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { LOCKS } from '../../db/migrate';
 import { users } from '../../db/schema';
-import { pageOffset } from '../../lib/pagination';
-import { containsPattern } from '../../lib/sql';
+import { containsPattern } from '../../db/sql';
+import { catalogueStore } from '../catalogues/catalogue.repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -100,41 +99,24 @@ export async function countOtherActiveGenerals(db: Database, exceptId: string): 
   return row?.total ?? 0;
 }
 
-const SORT_COLUMNS = {
-  name: users.name,
-  lastName: users.lastName,
-  email: users.email,
-  createdAt: users.createdAt,
-} as const;
+const folded = (column: unknown) => sql`lower(immutable_unaccent(${column}))`;
 
-/** One page of the users catalogue: search over name, last name and e-mail, accents ignored. */
-export async function listUsers(
-  db: Database,
-  query: UserListQuery,
-): Promise<{ rows: UserRow[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    conditions.push(
-      or(
-        sql`lower(immutable_unaccent(${users.name})) LIKE ${pattern}`,
-        sql`lower(immutable_unaccent(${users.lastName})) LIKE ${pattern}`,
-        sql`lower(immutable_unaccent(${users.name} || ' ' || ${users.lastName})) LIKE ${pattern}`,
-        sql`${users.email} LIKE ${pattern}`,
-      ),
-    );
-  }
-  const where = and(...conditions);
-  const column = SORT_COLUMNS[query.sort];
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(query.order === 'asc' ? asc(column) : desc(column), desc(users.id))
-      .limit(query.limit)
-      .offset(pageOffset(query.page, query.limit)),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
-}
+/** The users catalogue's table: searched by name, last name (or both) and e-mail, accents ignored. */
+export const userStore = catalogueStore({
+  table: users,
+  sortable: {
+    name: users.name,
+    lastName: users.lastName,
+    email: users.email,
+    createdAt: users.createdAt,
+  },
+  search: (text) => {
+    const pattern = containsPattern(text);
+    return or(
+      sql`${folded(users.name)} LIKE ${pattern}`,
+      sql`${folded(users.lastName)} LIKE ${pattern}`,
+      sql`lower(immutable_unaccent(${users.name} || ' ' || ${users.lastName})) LIKE ${pattern}`,
+      sql`${users.email} LIKE ${pattern}`,
+    )!;
+  },
+});

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MessageResponseSchema } from '../../../shared/schemas/accounts';
@@ -16,12 +17,22 @@ import {
 import { AppError } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { actorOf, principalOf } from '../../plugins/auth';
+import {
+  deleteCatalogueEntry,
+  listCatalogue,
+  type Scope,
+  saveCatalogueEntries,
+  saveCatalogueEntry,
+} from '../catalogues/catalogue';
 import { replaceProfilePicture, updateProfile } from './profile.service';
-import { presentProfile, presentUser } from './users.presenter';
-import { deleteUser, listUsersPage, saveUpdatedUsers, saveUser } from './users.service';
+import { userCatalogue } from './users.catalogue';
+import { presentProfile } from './users.presenter';
 
 /** The users catalogue (USERS) and everyone's own profile (signed in); see plugins/access.ts. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Users belong to the installation: no monitor, only who acts.
+  const scopeOf = (request: FastifyRequest): Scope => ({ organization: null, actor: actorOf(request) });
+
   app.get(
     '/list',
     {
@@ -33,8 +44,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const page = await listUsersPage(app.deps, request.query);
-      return { error: false as const, message: '', data: { ...page, docs: page.docs.map(presentUser) } };
+      const { docs, total, page, pages } = await listCatalogue(
+        app.deps,
+        userCatalogue,
+        scopeOf(request),
+        request.query,
+      );
+      return { error: false as const, message: '', data: { docs, total, page, pages } };
     },
   );
 
@@ -49,11 +65,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, created } = await saveUser(app.deps, principalOf(request), request.body);
+      const { doc, created } = await saveCatalogueEntry(
+        app.deps,
+        userCatalogue,
+        scopeOf(request),
+        request.body,
+      );
       return {
         error: false as const,
         message: created ? USER_MESSAGES.created : USER_MESSAGES.updated,
-        data: presentUser(user),
+        data: doc,
       };
     },
   );
@@ -69,7 +90,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteUser(app.deps, principalOf(request), request.body._id);
+      await deleteCatalogueEntry(app.deps, userCatalogue, scopeOf(request), request.body._id);
       return { error: false as const, message: USER_MESSAGES.deleted };
     },
   );
@@ -85,7 +106,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const saved = await saveUpdatedUsers(app.deps, principalOf(request), request.body.docs);
+      const saved = await saveCatalogueEntries(app.deps, userCatalogue, scopeOf(request), request.body.docs);
       return { error: false as const, message: USER_MESSAGES.rowsSaved, data: { saved } };
     },
   );

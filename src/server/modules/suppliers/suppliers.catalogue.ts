@@ -1,0 +1,36 @@
+import {
+  SUPPLIER_MESSAGES,
+  type SupplierDoc,
+  SupplierDocSchema,
+  SupplierInputSchema,
+} from '../../../shared/schemas/catalogues';
+import { type CatalogueDefinition, contractsInUse } from '../catalogues/catalogue';
+import { countContractsOfSupplier, type SupplierRow, supplierStore } from './suppliers-catalogue.repository';
+
+/** Suppliers kept by hand (SUPPLIERS); one that contracts still name cannot be deleted. */
+export const supplierCatalogue: CatalogueDefinition<typeof SupplierInputSchema, SupplierRow, SupplierDoc> = {
+  path: 'suppliers',
+  permission: 'SUPPLIERS',
+  scope: 'organization',
+  store: supplierStore,
+  input: SupplierInputSchema,
+  doc: SupplierDocSchema,
+  values: (input) => ({ name: input.name, rfc: input.rfc, notes: input.notes }),
+  present: (row) => ({
+    _id: row.id,
+    name: row.name,
+    rfc: row.rfc,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }),
+  messages: SUPPLIER_MESSAGES,
+  conflicts: {
+    suppliers_name_key: SUPPLIER_MESSAGES.nameTaken,
+    suppliers_rfc_key: SUPPLIER_MESSAGES.rfcTaken,
+  },
+  async deleteGuard(db, _scope, id) {
+    const total = await countContractsOfSupplier(db, id);
+    return total > 0 ? contractsInUse('el proveedor', total) : null;
+  },
+};
