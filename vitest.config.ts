@@ -99,6 +99,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what a page shows after a reload or a navigation: with two portals
+          // and two browsers on two cores that can take longer than Vitest's default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
