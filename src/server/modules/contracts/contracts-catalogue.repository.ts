@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   CONTRACT_FIELD_KEYS,
@@ -12,14 +12,12 @@ import { administrativeUnits, contracts, suppliers } from '../../db/schema';
 import { containsPattern } from '../../db/sql';
 import { catalogueStore } from '../catalogues/catalogue.repository';
 import type { JoinedSort } from '../catalogues/catalogue-order.repository';
+import { supplierNameMatch } from '../figures/contract-filters.queries';
 
 /** The contracts catalogue's reads: the table, its joins, search and named sorts (decision 0021). */
 
 const organizer = alias(administrativeUnits, 'organizer_unit');
 const applicant = alias(administrativeUnits, 'applicant_unit');
-/** Suppliers a search looks among by name (a name matching more is not a useful search). */
-const SUPPLIER_MATCHES = 500;
-
 export type ContractCatalogueRow = {
   contract: typeof contracts.$inferSelect;
   supplierName: string | null;
@@ -77,27 +75,9 @@ const contractSorts = {
 /** Process id, contract number and description. */
 const contractSearch = (text: string) => sql`${contracts.searchText} LIKE ${containsPattern(text)}`;
 
-/**
- * Suppliers whose name matches, looked up first: a literal list lets PostgreSQL combine the
- * trigram index with the supplier index (a sub-select in an OR made it walk every contract).
- */
+/** Contracts of suppliers whose name matches: the public search's lookup (figures engine). */
 async function contractsOfSuppliersNamed(db: Database, organizationId: string, text: string) {
-  const found = await db
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .where(
-      and(
-        eq(suppliers.organizationId, organizationId),
-        isNull(suppliers.deletedAt),
-        sql`${suppliers.searchName} LIKE ${containsPattern(text)}`,
-      ),
-    )
-    .limit(SUPPLIER_MATCHES);
-  if (found.length === 0) return sql`false`;
-  // A name shared by more suppliers than listed: the (slower) sub-select keeps the search exact.
-  if (found.length >= SUPPLIER_MATCHES)
-    return sql`${contracts.supplierId} IN (SELECT ${suppliers.id} FROM ${suppliers} WHERE ${suppliers.organizationId} = ${organizationId} AND ${suppliers.searchName} LIKE ${containsPattern(text)})`;
-  return sql`${contracts.supplierId} = ANY(${`{${found.map((row) => row.id).join(',')}}`}::uuid[])`;
+  return (await supplierNameMatch(db, organizationId, containsPattern(text))) ?? sql`false`;
 }
 
 /** The contracts catalogue's table, read with its names, searched and sorted as above. */

@@ -9,65 +9,41 @@ const INSERT_BATCH = 1_000;
 
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-/** Which of these suppliers are live rows of the monitor. */
-export async function liveSupplierIds(
+/** Tables whose rows belong to one monitor and are deleted softly. */
+type MonitorRows = typeof suppliers | typeof administrativeUnits | typeof contracts;
+
+/** Which of these ids are live rows of the monitor in `table`. */
+async function liveIds(
   db: Database,
+  table: MonitorRows,
   organizationId: string,
   ids: readonly string[],
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
-    .select({ id: suppliers.id })
-    .from(suppliers)
+    .select({ id: table.id })
+    .from(table)
     .where(
       and(
-        sql`${suppliers.id} = ANY(${uuidArray(ids)})`,
-        eq(suppliers.organizationId, organizationId),
-        isNull(suppliers.deletedAt),
+        sql`${table.id} = ANY(${uuidArray(ids)})`,
+        eq(table.organizationId, organizationId),
+        isNull(table.deletedAt),
       ),
     );
   return new Set(rows.map((row) => row.id));
 }
+
+/** Which of these suppliers are live rows of the monitor. */
+export const liveSupplierIds = (db: Database, organizationId: string, ids: readonly string[]) =>
+  liveIds(db, suppliers, organizationId, ids);
 
 /** Which of these administrative units are live rows of the monitor. */
-export async function liveUnitIds(
-  db: Database,
-  organizationId: string,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: administrativeUnits.id })
-    .from(administrativeUnits)
-    .where(
-      and(
-        sql`${administrativeUnits.id} = ANY(${uuidArray(ids)})`,
-        eq(administrativeUnits.organizationId, organizationId),
-        isNull(administrativeUnits.deletedAt),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
-}
+export const liveUnitIds = (db: Database, organizationId: string, ids: readonly string[]) =>
+  liveIds(db, administrativeUnits, organizationId, ids);
 
 /** Which of these contracts are live rows of the monitor. */
-export async function liveContractIds(
-  db: Database,
-  organizationId: string,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: contracts.id })
-    .from(contracts)
-    .where(
-      and(
-        sql`${contracts.id} = ANY(${uuidArray(ids)})`,
-        eq(contracts.organizationId, organizationId),
-        isNull(contracts.deletedAt),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
-}
+export const liveContractIds = (db: Database, organizationId: string, ids: readonly string[]) =>
+  liveIds(db, contracts, organizationId, ids);
 
 /** The live contracts of the monitor holding these numbers: number → contract id. */
 export async function contractsNumbered(

@@ -42,19 +42,13 @@ export async function contractConditions(
   if (filters.countedOnly) conditions.push(countsInTotals);
   if (filters.search) {
     const pattern = containsPattern(filters.search);
-    const named = await suppliersNamed(db, organizationId, pattern);
+    const named = await supplierNameMatch(db, organizationId, pattern);
     // Walking the list order: the same test, written so the trigram index cannot serve it and the
     // planner reads the order index, checking each row, instead of collecting every match and sorting.
     const text = options.walkListOrder
       ? sql`(${contracts.searchText} || '') LIKE ${pattern}`
       : sql`${contracts.searchText} LIKE ${pattern}`;
-    conditions.push(
-      named === 'many'
-        ? or(text, namedSubquery(organizationId, pattern))
-        : named.length > 0
-          ? or(text, inArray(contracts.supplierId, named))
-          : text,
-    );
+    conditions.push(named ? or(text, named) : text);
   }
   return and(...conditions)!;
 }
@@ -82,6 +76,20 @@ async function suppliersNamed(
     .orderBy(asc(suppliers.id))
     .limit(MAX_NAME_MATCHES + 1);
   return rows.length > MAX_NAME_MATCHES ? 'many' : rows.map((row) => row.id);
+}
+
+/**
+ * Contracts whose supplier's name matches `pattern` (containsPattern), or undefined when no live
+ * supplier of the monitor does: the public search and the contracts catalogue's search both use it.
+ */
+export async function supplierNameMatch(
+  db: Database,
+  organizationId: string,
+  pattern: SQL,
+): Promise<SQL | undefined> {
+  const named = await suppliersNamed(db, organizationId, pattern);
+  if (named === 'many') return namedSubquery(organizationId, pattern);
+  return named.length > 0 ? inArray(contracts.supplierId, named) : undefined;
 }
 
 function namedSubquery(organizationId: string, pattern: SQL): SQL {
