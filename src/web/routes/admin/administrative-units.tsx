@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '@mantine/hooks';
+import { CatalogueScreen } from '../../components/catalogue/catalogue-screen';
 import { UNITS_CATALOGUE } from '../../features/admin/administrative-units/units-catalogue';
-import { CatalogueScreen } from '../../features/admin/catalogue/catalogue-screen';
 
 /** /admin/administrative-units (ADMINISTRATIVE_UNITS). */
 export function UnitsCataloguePage() {

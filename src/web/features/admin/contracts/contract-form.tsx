@@ -15,7 +15,7 @@ import {
   MoneyField,
   NotesField,
   TextField,
-} from '../catalogue/fields';
+} from '../../../components/catalogue/fields';
 import { ReferenceField } from './reference-field';
 
 /** The large contract form (spec: contracts catalogue modal). */

@@ -2,9 +2,9 @@ import { FileInput, Select } from '@mantine/core';
 import { RESOURCE_CLASSIFICATION_LABELS, RESOURCE_CLASSIFICATIONS } from '../../../../shared/constants/enums';
 import { LIMITS } from '../../../../shared/constants/limits';
 import { type ResourceDoc, ResourceInputSchema } from '../../../../shared/schemas/catalogues';
+import { TextField } from '../../../components/catalogue/fields';
+import type { CatalogueConfig } from '../../../components/catalogue/types';
 import { apiRequest } from '../../../lib/api-client';
-import { TextField } from '../catalogue/fields';
-import type { CatalogueConfig } from '../catalogue/types';
 
 /** The resources catalogue (RESOURCES): articles, legal framework, notes and websites shown on /resources. */
 export const RESOURCES_CATALOGUE: CatalogueConfig<ResourceDoc> = {
