@@ -112,7 +112,9 @@ export async function buildApp(
     config,
     database,
     now,
-    cache: new ResultCache(config.resultCacheEntries),
+    cache: new ResultCache(config.resultCacheEntries, {
+      previousAfterMs: config.resultPreviousAfterMs ?? undefined,
+    }),
     sessionKey: resolveSessionSecret(config.sessionSecret, config.dataDir),
     // Password links reach the log only on a local embedded installation, never on a server.
     mailer: createMailer(

@@ -81,6 +81,7 @@ const EnvSchema = z.object({
   PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(6),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
+  RESULT_PREVIOUS_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   ABOUT_FILE: optionalText,
 });
 
@@ -141,6 +142,11 @@ export interface AppConfig {
   jobs: { pollingIntervalSeconds: number; mailRetryLimit: number; mailRetryDelaySeconds: number };
   /** Computed public results (totals, charts, list pages) kept per process; 0 turns the cache off. */
   resultCacheEntries: number;
+  /**
+   * After a data change, how long a visitor waits for a result of the new data before the previous
+   * version's is served while the new one is computed (decision 0030); null: always wait.
+   */
+  resultPreviousAfterMs: number | null;
   /** The association behind the installation (About, Privacy, sign-in) until texts are saved (decision 0022), from ABOUT_FILE. */
   about: About;
   /** Directory with the built web app (index.html + assets). */
@@ -214,6 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // Some half a day of attempts: about 30 s, 1, 2, 4 … minutes apart, each wait capped at 2 hours.
     jobs: { pollingIntervalSeconds: 2, mailRetryLimit: 12, mailRetryDelaySeconds: 30 },
     resultCacheEntries: env.RESULT_CACHE_ENTRIES,
+    resultPreviousAfterMs: env.RESULT_PREVIOUS_AFTER_MS,
     about: loadAbout(env.ABOUT_FILE),
     webDir: path.resolve('dist/web'),
   };

@@ -1,49 +1,141 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
- * A bounded in-process cache of computed results (totals, charts, lists). Keys always include
- * the monitor's data version, which triggers bump on every change to its contracts, suppliers or
- * units: an entry can never be served after the data changed, in this process or any other, so
- * several server processes need not agree on anything. Concurrent requests for the same key share
- * one computation.
+ * What a cached result answers (`name`: the monitor, the kind of result, its filters) and the
+ * version of the data it summarises (the monitor's data version, which triggers bump on every
+ * change to its contracts, suppliers or units).
+ */
+export interface ResultKey {
+  name: string;
+  version: number;
+}
+
+export interface ResultCacheOptions {
+  /**
+   * After a data change, how long a request waits for the answer of the new version before it is
+   * given the previous version's answer instead (while the new one is still computed, once, for
+   * the requests that follow). Undefined: always wait. Decision 0030.
+   */
+  previousAfterMs?: number;
+}
+
+interface Entry {
+  version: number;
+  value: unknown;
+}
+
+interface Pending {
+  version: number;
+  startedAt: number;
+  promise: Promise<unknown>;
+}
+
+/** Set while a result is computed, and inside fresh(): nested results are never a previous version's. */
+const freshScope = new AsyncLocalStorage<true>();
+
+/**
+ * A bounded in-process cache of computed results (totals, charts, lists): one entry per result
+ * name, holding the answer for the newest data version computed. An entry is never served as the
+ * answer for a newer version, in this process or any other, so several server processes need not
+ * agree on anything. Concurrent requests for the same result and version share one computation.
+ *
+ * After a data change a request waits at most `previousAfterMs` for the new answer; past that it
+ * gets the previous version's answer, whole (rows and figures of one version, never mixed), and
+ * the computation goes on for the requests that follow (decision 0030). Results computed inside
+ * another computation, inside fresh(), or asked with `previous: false` always wait.
  */
 export class ResultCache {
-  private readonly entries = new Map<string, unknown>();
-  private readonly pending = new Map<string, Promise<unknown>>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly pending = new Map<string, Pending>();
   hits = 0;
   misses = 0;
+  /** Requests given the previous version's answer while the new one was computed. */
+  previousServed = 0;
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly options: ResultCacheOptions = {},
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
 
-  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  async get<T>(key: ResultKey, compute: () => Promise<T>, options: { previous?: boolean } = {}): Promise<T> {
     if (this.maxEntries <= 0) return compute();
-    if (this.entries.has(key)) {
-      const value = this.entries.get(key) as T;
+    const entry = this.entries.get(key.name);
+    if (entry && entry.version === key.version) {
       // Least recently used first: touching an entry moves it to the end.
-      this.entries.delete(key);
-      this.entries.set(key, value);
+      this.entries.delete(key.name);
+      this.entries.set(key.name, entry);
       this.hits++;
-      return value;
+      return entry.value as T;
     }
-    const inFlight = this.pending.get(key);
-    if (inFlight) return inFlight as Promise<T>;
+    const pending = this.computation(key, compute);
+    const waitMs = this.options.previousAfterMs;
+    const previousAllowed =
+      entry !== undefined &&
+      entry.version < key.version &&
+      waitMs !== undefined &&
+      options.previous !== false &&
+      freshScope.getStore() === undefined;
+    if (!previousAllowed) return pending.promise as Promise<T>;
+    const remaining = waitMs - (this.clock() - pending.startedAt);
+    const previous = entry.value as T;
+    if (remaining <= 0) {
+      this.previousServed++;
+      return previous;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), remaining);
+    });
+    try {
+      const first = await Promise.race([pending.promise as Promise<T>, late]);
+      if (first !== 'late') return first;
+      this.previousServed++;
+      return previous;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Runs `task` so that every result it asks for is the current version's (downloads, admin reads). */
+  fresh<T>(task: () => Promise<T>): Promise<T> {
+    return freshScope.run(true, task);
+  }
+
+  private computation(key: ResultKey, compute: () => Promise<unknown>): Pending {
+    const inFlight = this.pending.get(key.name);
+    if (inFlight && inFlight.version === key.version) return inFlight;
     this.misses++;
-    const promise = compute().then(
+    const promise = freshScope.run(true, compute).then(
       (value) => {
-        this.pending.delete(key);
-        this.entries.set(key, value);
-        while (this.entries.size > this.maxEntries) {
-          const oldest = this.entries.keys().next().value;
-          if (oldest === undefined) break;
-          this.entries.delete(oldest);
+        this.settle(key, promise);
+        const stored = this.entries.get(key.name);
+        // A slower computation of an older version never replaces a newer answer.
+        if (!stored || stored.version <= key.version) {
+          this.entries.delete(key.name);
+          this.entries.set(key.name, { version: key.version, value });
+          while (this.entries.size > this.maxEntries) {
+            const oldest = this.entries.keys().next().value;
+            if (oldest === undefined) break;
+            this.entries.delete(oldest);
+          }
         }
         return value;
       },
       (error: unknown) => {
-        this.pending.delete(key);
+        this.settle(key, promise);
         throw error;
       },
     );
-    this.pending.set(key, promise);
-    return promise;
+    // A request given the previous answer no longer awaits this one: its failure is not unhandled.
+    promise.catch(() => {});
+    const started: Pending = { version: key.version, startedAt: this.clock(), promise };
+    this.pending.set(key.name, started);
+    return started;
+  }
+
+  private settle(key: ResultKey, promise: Promise<unknown>): void {
+    if (this.pending.get(key.name)?.promise === promise) this.pending.delete(key.name);
   }
 
   clear(): void {

@@ -51,6 +51,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionSecret: randomBytes(32).toString('hex'),
     // Jobs looked for often and retried within seconds, so tests wait little.
     jobs: { pollingIntervalSeconds: 0.5, mailRetryLimit: 3, mailRetryDelaySeconds: 1 },
+    // A test reads what it just wrote: never the previous version's answer (decision 0030), unless
+    // a test asks for it.
+    resultPreviousAfterMs: null,
     ...overrides,
   };
 }

@@ -19,8 +19,11 @@ export async function dashboardInfo(
   const { db } = deps.database;
   const [catalogues, live] = await Promise.all([
     // Counting a million contracts takes tens of milliseconds: kept until the monitor's data changes.
-    deps.cache.get(resultKey(organization, 'dashboard:catalogues', {}), () =>
-      catalogueCounts(db, organization.id),
+    // An administrator sees the counts of what was just saved, never the previous ones (decision 0030).
+    deps.cache.get(
+      resultKey(organization, 'dashboard:catalogues', {}),
+      () => catalogueCounts(db, organization.id),
+      { previous: false },
     ),
     liveCounts(db, organization.id),
   ]);

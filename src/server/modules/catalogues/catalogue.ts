@@ -133,7 +133,9 @@ export async function listCatalogue<Row, Doc>(
   const { organization } = scope;
   const countAll = (countRows: () => Promise<number>) =>
     definition.countByDataVersion && organization
-      ? deps.cache.get(resultKey(organization, `catalogue:${definition.path}:count`, {}), countRows)
+      ? deps.cache.get(resultKey(organization, `catalogue:${definition.path}:count`, {}), countRows, {
+          previous: false,
+        })
       : countRows();
   const pageQuery = {
     search: query.search,

@@ -112,10 +112,10 @@ export async function contractsExport(
 ): Promise<ContractsExport> {
   const { db } = deps.database;
   const where = await contractConditions(db, organization.id, filters);
-  const [{ total, totals }, lines] = await Promise.all([
-    countAndTotals(deps, organization, filters),
-    describeFilters(db, organization.id, filters),
-  ]);
+  // A download's totals are the current data's, like its rows (decision 0030).
+  const [{ total, totals }, lines] = await deps.cache.fresh(() =>
+    Promise.all([countAndTotals(deps, organization, filters), describeFilters(db, organization.id, filters)]),
+  );
   const consultedAt = deps.now();
   const batch = exportBatchRows(deps.database);
   return {

@@ -50,10 +50,13 @@ export async function suppliersExport(
   filters: Partial<PublicFilters>,
 ) {
   const { db } = deps.database;
-  const [first, lines] = await Promise.all([
-    listSupplierWindow(deps, organization, filters, { offset: 0, limit: 1 }),
-    describeFilters(db, organization.id, filters),
-  ]);
+  // A download's totals are the current data's, like its rows (decision 0030).
+  const [first, lines] = await deps.cache.fresh(() =>
+    Promise.all([
+      listSupplierWindow(deps, organization, filters, { offset: 0, limit: 1 }),
+      describeFilters(db, organization.id, filters),
+    ]),
+  );
   const consultedAt = deps.now();
   const { totals } = first;
   const summary: ExportDocument['summary'] = [
