@@ -81,7 +81,7 @@ const EnvSchema = z.object({
   PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(6),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
-  RESULT_PREVIOUS_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  RESULT_PREVIOUS_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   ABOUT_FILE: optionalText,
 });
 
