@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { CatalogueScreen } from '../../components/catalogue/catalogue-screen';
+import { CatalogueScreen } from '../../components/admin/catalogue/catalogue-screen';
 import { UNITS_CATALOGUE } from '../../features/admin/administrative-units/units-catalogue';
 
 /** /admin/administrative-units (ADMINISTRATIVE_UNITS). */

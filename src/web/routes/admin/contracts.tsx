@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { CatalogueScreen } from '../../components/catalogue/catalogue-screen';
+import { CatalogueScreen } from '../../components/admin/catalogue/catalogue-screen';
 import { CONTRACTS_CATALOGUE } from '../../features/admin/contracts/contracts-catalogue';
 
 /** /admin/contracts (CONTRACTS): contracts entered or corrected by hand ('Carga Manual'). */

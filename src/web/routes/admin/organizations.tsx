@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { CatalogueScreen } from '../../components/catalogue/catalogue-screen';
+import { CatalogueScreen } from '../../components/admin/catalogue/catalogue-screen';
 import { ORGANIZATIONS_CATALOGUE } from '../../features/admin/organizations/organizations-catalogue';
 
 /** /admin/organizations (ORGANIZATIONS): the monitors of this installation. */

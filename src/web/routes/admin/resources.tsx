@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { CatalogueScreen } from '../../components/catalogue/catalogue-screen';
+import { CatalogueScreen } from '../../components/admin/catalogue/catalogue-screen';
 import { RESOURCES_CATALOGUE } from '../../features/admin/resources/resources-catalogue';
 
 /** /admin/resources (RESOURCES): articles, legal framework, notes and websites shown on /resources. */

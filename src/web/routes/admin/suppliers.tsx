@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { CatalogueScreen } from '../../components/catalogue/catalogue-screen';
+import { CatalogueScreen } from '../../components/admin/catalogue/catalogue-screen';
 import { SUPPLIERS_CATALOGUE } from '../../features/admin/suppliers/suppliers-catalogue';
 
 /** /admin/suppliers (SUPPLIERS). */

@@ -1,6 +1,6 @@
 import { type UnitDoc, UnitInputSchema } from '../../../../shared/schemas/catalogues';
-import { NotesField, TextField } from '../../../components/catalogue/fields';
-import type { CatalogueConfig } from '../../../components/catalogue/types';
+import { NotesField, TextField } from '../../../components/admin/catalogue/fields';
+import type { CatalogueConfig } from '../../../components/admin/catalogue/types';
 
 /** The administrative units catalogue (ADMINISTRATIVE_UNITS). */
 export const UNITS_CATALOGUE: CatalogueConfig<UnitDoc> = {

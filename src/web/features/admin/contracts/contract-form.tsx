@@ -15,7 +15,7 @@ import {
   MoneyField,
   NotesField,
   TextField,
-} from '../../../components/catalogue/fields';
+} from '../../../components/admin/catalogue/fields';
 import { ReferenceField } from './reference-field';
 
 /** The large contract form (spec: contracts catalogue modal). */

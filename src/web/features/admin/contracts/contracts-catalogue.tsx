@@ -5,8 +5,8 @@ import {
   type FieldSpec,
 } from '../../../../shared/contracts/fields';
 import { type ContractDoc, ContractInputSchema } from '../../../../shared/contracts/schema';
-import type { CatalogueConfig } from '../../../components/catalogue/catalogue-screen';
-import type { CatalogueColumn, ColumnType } from '../../../components/catalogue/columns';
+import type { CatalogueConfig } from '../../../components/admin/catalogue/catalogue-screen';
+import type { CatalogueColumn, ColumnType } from '../../../components/admin/catalogue/columns';
 import { ContractForm } from './contract-form';
 
 /** How a field's kind shows in the grid (fields.ts). */

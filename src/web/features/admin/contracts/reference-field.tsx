@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import type { FieldProps } from '../../../components/catalogue/fields';
+import type { FieldProps } from '../../../components/admin/catalogue/fields';
 import { type ChoiceSource, useContractChoices } from './api';
 
 /**

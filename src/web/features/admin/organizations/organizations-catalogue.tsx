@@ -1,7 +1,7 @@
 import { ColorInput } from '@mantine/core';
 import { type OrganizationDoc, OrganizationInputSchema } from '../../../../shared/schemas/catalogues';
-import { TextField } from '../../../components/catalogue/fields';
-import type { CatalogueConfig } from '../../../components/catalogue/types';
+import { TextField } from '../../../components/admin/catalogue/fields';
+import type { CatalogueConfig } from '../../../components/admin/catalogue/types';
 
 /** The organizations catalogue (ORGANIZATIONS): the monitors of this installation. */
 export const ORGANIZATIONS_CATALOGUE: CatalogueConfig<OrganizationDoc> = {

@@ -2,8 +2,8 @@ import { FileInput, Select } from '@mantine/core';
 import { RESOURCE_CLASSIFICATION_LABELS, RESOURCE_CLASSIFICATIONS } from '../../../../shared/constants/enums';
 import { LIMITS } from '../../../../shared/constants/limits';
 import { type ResourceDoc, ResourceInputSchema } from '../../../../shared/schemas/catalogues';
-import { TextField } from '../../../components/catalogue/fields';
-import type { CatalogueConfig } from '../../../components/catalogue/types';
+import { TextField } from '../../../components/admin/catalogue/fields';
+import type { CatalogueConfig } from '../../../components/admin/catalogue/types';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The resources catalogue (RESOURCES): articles, legal framework, notes and websites shown on /resources. */

@@ -1,6 +1,6 @@
 import { type SupplierDoc, SupplierInputSchema } from '../../../../shared/schemas/catalogues';
-import { NotesField, TextField } from '../../../components/catalogue/fields';
-import type { CatalogueConfig } from '../../../components/catalogue/types';
+import { NotesField, TextField } from '../../../components/admin/catalogue/fields';
+import type { CatalogueConfig } from '../../../components/admin/catalogue/types';
 
 /** The suppliers catalogue (SUPPLIERS): the companies that receive the monitor's contracts. */
 export const SUPPLIERS_CATALOGUE: CatalogueConfig<SupplierDoc> = {

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { type User, UserSaveBodySchema } from '../../../../shared/schemas/users';
-import type { CatalogueConfig } from '../../../components/catalogue/types';
+import type { CatalogueConfig } from '../../../components/admin/catalogue/types';
 import { EMPTY_USER, UserFields, userDraft } from './user-fields';
 
 /** The users catalogue (USERS): who may sign in, with which permissions; a new user is invited by e-mail. */

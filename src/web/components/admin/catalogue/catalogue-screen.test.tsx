@@ -1,10 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_ERROR_MESSAGES } from '../../../shared/errors';
-import { SUPPLIER_MESSAGES, type SupplierDoc, SupplierInputSchema } from '../../../shared/schemas/catalogues';
-import { setCurrentOrganization } from '../../lib/current-organization';
-import { apiError, type FakeCall, fakeApi } from '../../test/api';
-import { findToast, renderScreen, TEST_MONITOR } from '../../test/render';
+import { DEFAULT_ERROR_MESSAGES } from '../../../../shared/errors';
+import {
+  SUPPLIER_MESSAGES,
+  type SupplierDoc,
+  SupplierInputSchema,
+} from '../../../../shared/schemas/catalogues';
+import { setCurrentOrganization } from '../../../lib/current-organization';
+import { apiError, type FakeCall, fakeApi } from '../../../test/api';
+import { findToast, renderScreen, TEST_MONITOR } from '../../../test/render';
 import { type CatalogueConfig, CatalogueScreen } from './catalogue-screen';
 import { NotesField, TextField } from './fields';
 

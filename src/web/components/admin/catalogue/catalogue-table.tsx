@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Table, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
-import { PencilIcon, TrashIcon } from '../icons';
+import { PencilIcon, TrashIcon } from '../../icons';
 import classes from './catalogue-table.module.css';
 import { type CatalogueColumn, cellText, renderCell, valueAt } from './columns';
 

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../../shared/format/dates';
-import { formatMoney } from '../../../shared/format/money';
+import { formatDate } from '../../../../shared/format/dates';
+import { formatMoney } from '../../../../shared/format/money';
 
 /** How a column shows its value (spec: currency, i18n, boolean, highlight, date). */
 export type ColumnType = 'text' | 'currency' | 'i18n' | 'boolean' | 'highlight' | 'date';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '../../../shared/constants/limits';
-import { CataloguePageSizeSchema } from '../../../shared/schemas/common';
+import { LIMITS } from '../../../../shared/constants/limits';
+import { CataloguePageSizeSchema } from '../../../../shared/schemas/common';
 
 /** The shown columns and page size of one catalogue grid, as the user left them. */
 export interface GridPreferences {

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CatalogueListQuery } from '../../../shared/schemas/catalogues';
-import { apiRequest } from '../../lib/api-client';
-import { useCurrentOrganizationId } from '../../lib/current-organization';
-import { keepPreviousOfMonitor } from '../../lib/placeholder';
+import type { CatalogueListQuery } from '../../../../shared/schemas/catalogues';
+import { apiRequest } from '../../../lib/api-client';
+import { useCurrentOrganizationId } from '../../../lib/current-organization';
+import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
 export interface CataloguePage<Doc> {
   error: false;

@@ -3,9 +3,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client';
-import { toast } from '../../lib/notifications';
-import { FormErrors } from '../form-errors';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/notifications';
+import { FormErrors } from '../../form-errors';
 import { catalogueKey, useSaveEntry } from './api';
 import type { CatalogueConfig, Draft, Row } from './types';
 

@@ -1,6 +1,6 @@
 import { Group, Select, Text } from '@mantine/core';
-import { LIMITS } from '../../../shared/constants/limits';
-import { Pagination } from '../pagination';
+import { LIMITS } from '../../../../shared/constants/limits';
+import { Pagination } from '../../pagination';
 
 /** Below the grid: how many rows (or 'Más de …' for a broad search), the page size and the pages. */
 export function CatalogueStatus(props: {

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { LIMITS } from '../../../shared/constants/limits';
-import { toast } from '../../lib/notifications';
+import { LIMITS } from '../../../../shared/constants/limits';
+import { toast } from '../../../lib/notifications';
 import type { CatalogueColumn } from './columns';
 import { loadGridPreferences, saveGridPreferences } from './grid-preferences';
 import type { CatalogueSort } from './types';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ApiError } from '../../lib/api-client';
-import { toast } from '../../lib/notifications';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/notifications';
 import { useSaveEntries } from './api';
 import type { CatalogueColumn } from './columns';
 import { fieldErrors } from './entry-modal';

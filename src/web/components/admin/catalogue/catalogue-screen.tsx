@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { toast } from '../../lib/notifications';
-import { PlusIcon } from '../icons';
+import { toast } from '../../../lib/notifications';
+import { PlusIcon } from '../../icons';
 import { useCatalogueList, useDeleteEntry } from './api';
 import { DeleteDialog, InlineSaveDialog } from './catalogue-dialogs';
 import { CatalogueStatus } from './catalogue-status';
