@@ -6,10 +6,12 @@ const key = (name: string, version = 1): ResultKey => ({ name, version });
 /** A computation that ends when the test says so. */
 function deferred<T>() {
   let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((done, fail) => {
     resolve = done;
+    reject = fail;
   });
-  return { promise, resolve };
+  return { promise, resolve, reject };
 }
 
 describe('result cache', () => {
@@ -89,19 +91,17 @@ describe('result cache', () => {
       expect(cache.previousServed).toBe(0);
     });
 
-    it('always waits without a wait configured, with previous: false, inside fresh() and inside a computation', async () => {
+    it('always waits without a wait configured, inside fresh() and inside a computation', async () => {
       for (const previousAfterMs of [undefined, 0]) {
         const cache = new ResultCache(10, { previousAfterMs });
         await cache.get(key('totals', 1), async () => 'old');
         await cache.get(key('page', 1), async () => 'old page');
-        const ask = (version: number, options?: { previous?: boolean }) =>
-          cache.get(key('totals', version), async () => `new ${version}`, options);
+        const ask = (version: number) => cache.get(key('totals', version), async () => `new ${version}`);
         if (previousAfterMs === undefined) expect(await ask(2)).toBe('new 2');
-        expect(await ask(3, { previous: false })).toBe('new 3');
         expect(await cache.fresh(() => ask(4))).toBe('new 4');
         // A page computed for the new version reads the new totals, never the previous ones.
         expect(
-          await cache.get(key('page', 5), async () => `page with ${await ask(5)}`, { previous: false }),
+          await cache.fresh(() => cache.get(key('page', 5), async () => `page with ${await ask(5)}`)),
         ).toBe('page with new 5');
       }
     });
@@ -111,7 +111,7 @@ describe('result cache', () => {
       await cache.get(key('totals', 1), async () => 'v1');
       const slow = deferred<string>();
       expect(await cache.get(key('totals', 2), () => slow.promise)).toBe('v1');
-      expect(await cache.get(key('totals', 3), async () => 'v3', { previous: false })).toBe('v3');
+      expect(await cache.fresh(() => cache.get(key('totals', 3), async () => 'v3'))).toBe('v3');
       slow.resolve('v2');
       await slow.promise;
       expect(await cache.get(key('totals', 3), async () => 'again')).toBe('v3');
@@ -122,11 +122,8 @@ describe('result cache', () => {
       await cache.get(key('totals', 1), async () => 'v1');
       const failing = deferred<string>();
       expect(await cache.get(key('totals', 2), () => failing.promise)).toBe('v1');
-      failing.promise.catch(() => {});
       // Rejected after the request was answered: nothing unhandled, and the next request computes again.
-      (failing as unknown as { resolve: (value: Promise<string>) => void }).resolve(
-        Promise.reject(new Error('database gone')),
-      );
+      failing.reject(new Error('database gone'));
       await failing.promise.catch(() => {});
       await new Promise((done) => setTimeout(done, 0));
       let computations = 0;

@@ -41,8 +41,8 @@ const freshScope = new AsyncLocalStorage<true>();
  *
  * After a data change a request waits at most `previousAfterMs` for the new answer; past that it
  * gets the previous version's answer, whole (rows and figures of one version, never mixed), and
- * the computation goes on for the requests that follow (decision 0030). Results computed inside
- * another computation, inside fresh(), or asked with `previous: false` always wait.
+ * the computation goes on for the requests that follow (decision 0030). Results asked inside
+ * another computation or inside fresh() always wait.
  */
 export class ResultCache {
   private readonly entries = new Map<string, Entry>();
@@ -58,7 +58,7 @@ export class ResultCache {
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  async get<T>(key: ResultKey, compute: () => Promise<T>, options: { previous?: boolean } = {}): Promise<T> {
+  async get<T>(key: ResultKey, compute: () => Promise<T>): Promise<T> {
     if (this.maxEntries <= 0) return compute();
     const entry = this.entries.get(key.name);
     if (entry && entry.version === key.version) {
@@ -74,7 +74,6 @@ export class ResultCache {
       entry !== undefined &&
       entry.version < key.version &&
       waitMs !== undefined &&
-      options.previous !== false &&
       freshScope.getStore() === undefined;
     if (!previousAllowed) return pending.promise as Promise<T>;
     const remaining = waitMs - (this.clock() - pending.startedAt);
@@ -97,7 +96,7 @@ export class ResultCache {
     }
   }
 
-  /** Runs `task` so that every result it asks for is the current version's (downloads, admin reads). */
+  /** Runs `task` so that every result it asks for is the current version's (downloads, the administration). */
   fresh<T>(task: () => Promise<T>): Promise<T> {
     return freshScope.run(true, task);
   }

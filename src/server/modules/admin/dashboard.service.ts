@@ -20,10 +20,10 @@ export async function dashboardInfo(
   const [catalogues, live] = await Promise.all([
     // Counting a million contracts takes tens of milliseconds: kept until the monitor's data changes.
     // An administrator sees the counts of what was just saved, never the previous ones (decision 0030).
-    deps.cache.get(
-      resultKey(organization, 'dashboard:catalogues', {}),
-      () => catalogueCounts(db, organization.id),
-      { previous: false },
+    deps.cache.fresh(() =>
+      deps.cache.get(resultKey(organization, 'dashboard:catalogues', {}), () =>
+        catalogueCounts(db, organization.id),
+      ),
     ),
     liveCounts(db, organization.id),
   ]);

@@ -133,9 +133,10 @@ export async function listCatalogue<Row, Doc>(
   const { organization } = scope;
   const countAll = (countRows: () => Promise<number>) =>
     definition.countByDataVersion && organization
-      ? deps.cache.get(resultKey(organization, `catalogue:${definition.path}:count`, {}), countRows, {
-          previous: false,
-        })
+      ? // The administration sees what was just saved, never the previous count (decision 0030).
+        deps.cache.fresh(() =>
+          deps.cache.get(resultKey(organization, `catalogue:${definition.path}:count`, {}), countRows),
+        )
       : countRows();
   const pageQuery = {
     search: query.search,
