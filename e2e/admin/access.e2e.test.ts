@@ -257,6 +257,12 @@ describe('administration access in Chromium', () => {
       .getByTestId('login-info')
       .getByText('Tu sesión ha expirado. Por favor inicia sesión para continuar.')
       .waitFor();
+    // A new page load of the tab (a reload, another address typed) still says why.
+    await page.reload();
+    await page
+      .getByTestId('login-info')
+      .getByText('Tu sesión ha expirado. Por favor inicia sesión para continuar.')
+      .waitFor();
     await portal.database.db.update(users).set({ active: true }).where(eq(users.email, 'gema@example.org'));
   });
 });

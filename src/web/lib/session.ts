@@ -10,11 +10,17 @@ import { configureAuth } from './api-client';
  * browser uses these only to hide what the user cannot open.
  */
 const KEY = 'vigia.session';
+/**
+ * Why the last session ended, kept for the tab (sessionStorage): a page that noticed it may be
+ * followed by a new page load (an address typed, a reload) before the sign-in page shows, and that
+ * page must still say why instead of a bare 'inicia sesión'.
+ */
+const REASON_KEY = 'vigia.session-ended';
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: Session | null = read();
 /** Why the last session ended, for the sign-in page to say (expired, signed out elsewhere...). */
-let endedBecause: string | null = null;
+let endedBecause: string | null = readReason();
 /** Set when the user chose 'Cerrar sesión', until the next sign-in (see beginSignOut). */
 let signingOut = false;
 
@@ -24,6 +30,24 @@ function read(): Session | null {
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
+  }
+}
+
+function readReason(): string | null {
+  try {
+    return sessionStorage.getItem(REASON_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keepReason(reason: string | null): void {
+  endedBecause = reason;
+  try {
+    if (reason) sessionStorage.setItem(REASON_KEY, reason);
+    else sessionStorage.removeItem(REASON_KEY);
+  } catch {
+    // Storage blocked: this page view still knows.
   }
 }
 
@@ -39,7 +63,7 @@ export function getSession(now = Date.now()): Session | null {
 
 export function setSession(session: Session): void {
   current = session;
-  endedBecause = null;
+  keepReason(null);
   signingOut = false;
   try {
     localStorage.setItem(KEY, JSON.stringify(session));
@@ -60,7 +84,7 @@ export function refreshSession(view: Pick<Session, 'permissions' | 'user'>): voi
 
 export function clearSession(reason: string | null = null): void {
   current = null;
-  endedBecause = reason;
+  keepReason(reason);
   try {
     localStorage.removeItem(KEY);
   } catch {
@@ -70,8 +94,8 @@ export function clearSession(reason: string | null = null): void {
 }
 
 /**
- * Why the last session ended, until the next sign-in (a sign-in page mounted twice, for example
- * while its chunk loads under load, must still say it).
+ * Why the last session ended, until the next sign-in in this tab (a sign-in page mounted twice, for
+ * example while its chunk loads under load, or after a new page load, must still say it).
  */
 export function endReason(): string | null {
   return endedBecause;
