@@ -326,4 +326,63 @@ describe('public contracts API', () => {
     );
     expect(row?.updated).toBe(true);
   });
+  it('pages a search in the list order, page after page, whether found along the order or collected', async () => {
+    const { db } = ctx.database;
+    const monitor = (await createOrganization(db)).id;
+    const unit = (await createUnit(db, monitor)).id;
+    const bacheos = (await createSupplier(db, monitor, { name: 'BACHEOS DEL NORTE SA' })).id;
+    const matching: { id: string; amount: number }[] = [];
+    for (let n = 0; n < 24; n++) {
+      // Equal amounts in pairs: the id breaks the tie, as in the list.
+      const amount = 1_000 * (30 - Math.floor(n / 2));
+      const row = await createContract(db, {
+        organizationId: monitor,
+        unitId: unit,
+        servicesDescription: `Bacheo de la calle ${n}`,
+        totalOrMaxAmount: amount,
+      });
+      matching.push({ id: row.id, amount });
+      // Contracts that do not match, between them in the order.
+      await createContract(db, { organizationId: monitor, unitId: unit, totalOrMaxAmount: amount + 500 });
+    }
+    // Found through the supplier's name.
+    const bySupplier = await createContract(db, {
+      organizationId: monitor,
+      unitId: unit,
+      supplierId: bacheos,
+      totalOrMaxAmount: 15_250,
+    });
+    matching.push({ id: bySupplier.id, amount: 15_250 });
+    // A deleted match, and another monitor's, are never listed.
+    await createContract(db, {
+      organizationId: monitor,
+      unitId: unit,
+      servicesDescription: 'Bacheo borrado',
+      totalOrMaxAmount: 99_000,
+      deletedAt: new Date(),
+    });
+    const elsewhere = await createOrganization(db);
+    await createContract(db, {
+      organizationId: elsewhere.id,
+      unitId: (await createUnit(db, elsewhere.id)).id,
+      servicesDescription: 'Bacheo ajeno',
+      totalOrMaxAmount: 98_000,
+    });
+    const expected = matching
+      .sort((a, b) => b.amount - a.amount || (a.id < b.id ? 1 : -1))
+      .map((row) => row.id);
+    const listed: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/public-api/contracts/filtered-list?page=${page}`,
+        payload: { filters: { search: 'BACHEO' } },
+        headers: { 'x-current-organization-id': monitor },
+      });
+      const data = response.json().data;
+      expect(data).toMatchObject({ total: 25, page, pages: 3 });
+      listed.push(...data.docs.map((doc: { _id: string }) => doc._id));
+    }
+    expect(listed).toEqual(expected);
+  });
 });

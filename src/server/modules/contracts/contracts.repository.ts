@@ -70,6 +70,38 @@ export async function findContractPage(db: Database, where: SQL, page: { offset:
     .limit(page.limit);
 }
 
+/**
+ * A page of the contracts matching `matches` among the first `bound` contracts of `base` in the
+ * list order, reading the order index and stopping once the page is full: a frequent search word
+ * fills a page within a few thousand rows, without waiting for its count. Fewer rows than asked
+ * mean the page is not within the bound (or the matches end): ask findContractPage then.
+ */
+export async function findContractPageAlongOrder(
+  db: Database,
+  base: SQL,
+  matches: SQL,
+  page: { offset: number; limit: number },
+  bound: number,
+) {
+  // The subquery keeps the table's name, so the list's columns and `matches` read its rows.
+  const first = db
+    .select()
+    .from(contracts)
+    .where(base)
+    .orderBy(...listOrder)
+    .limit(bound)
+    .as('contracts');
+  return db
+    .select(publicColumns)
+    .from(first)
+    .leftJoin(suppliers, eq(suppliers.id, contracts.supplierId))
+    .leftJoin(applicant, eq(applicant.id, contracts.applicantAdministrativeUnitId))
+    .where(matches)
+    .orderBy(...listOrder)
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
 /** How many contracts match, optionally of one procedure type only. */
 export async function countContracts(
   db: Database,

@@ -11,13 +11,12 @@ const MAX_NAME_MATCHES = 2_000;
  * The WHERE clause of every public contract query: the monitor, not deleted, and each public
  * filter. The search is accent- and case-insensitive over process id, contract number and
  * description (trigram index) and over the supplier's name; the text is only ever a bound
- * parameter. `walkListOrder` is for a page of a search with many matches (see listOrderWalk).
+ * parameter.
  */
 export async function contractConditions(
   db: Database,
   organizationId: string,
   filters: Partial<PublicFilters>,
-  options: { walkListOrder?: boolean } = {},
 ): Promise<SQL> {
   const conditions: (SQL | undefined)[] = [
     eq(contracts.organizationId, organizationId),
@@ -40,17 +39,16 @@ export async function contractConditions(
   }
   if (filters.suppliers?.length) conditions.push(inArray(contracts.supplierId, filters.suppliers));
   if (filters.countedOnly) conditions.push(countsInTotals);
-  if (filters.search) {
-    const pattern = containsPattern(filters.search);
-    const named = await supplierNameMatch(db, organizationId, pattern);
-    // Walking the list order: the same test, written so the trigram index cannot serve it and the
-    // planner reads the order index, checking each row, instead of collecting every match and sorting.
-    const text = options.walkListOrder
-      ? sql`(${contracts.searchText} || '') LIKE ${pattern}`
-      : sql`${contracts.searchText} LIKE ${pattern}`;
-    conditions.push(named ? or(text, named) : text);
-  }
+  if (filters.search) conditions.push(await searchCondition(db, organizationId, filters.search));
   return and(...conditions)!;
+}
+
+/** The search alone: the contract's text, or its supplier's name, contains the words. */
+export async function searchCondition(db: Database, organizationId: string, search: string): Promise<SQL> {
+  const pattern = containsPattern(search);
+  const named = await supplierNameMatch(db, organizationId, pattern);
+  const text = sql`${contracts.searchText} LIKE ${pattern}`;
+  return named ? or(text, named)! : text;
 }
 
 /**
@@ -106,21 +104,3 @@ export const countsInTotals = sql`${contracts.countsInTotals}`;
 
 /** The filtered contracts a query reads, as contractConditions builds them: services pass it along unread. */
 export type ContractWhere = SQL;
-
-/** Rows a page may read along the list order before collecting the matches and sorting them is cheaper. */
-const WALK_LIMIT = 10_000;
-
-/**
- * Whether a page of a search should walk the list-order index (reading about
- * (offset + limit) × population / matching rows) rather than collect every match through the
- * trigram index and sort them: a frequent word ('pavimentacion', 1% of 5 million contracts) is
- * found in a few thousand steps along the order, a rare one only through its index.
- */
-export function listOrderWalk(
-  filters: Partial<PublicFilters>,
-  page: { offset: number; limit: number },
-  counts: { matching: number; population: number },
-): boolean {
-  if (!filters.search || counts.matching === 0) return false;
-  return ((page.offset + page.limit) * counts.population) / counts.matching <= WALK_LIMIT;
-}
