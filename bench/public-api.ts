@@ -1,6 +1,7 @@
 /**
  * `npm run bench:public-api [-- --runs 30] [--organization <id>] [--changes 5] [--connections 500]
- *  [--load-seconds 40] [--change-at <s, default a third>] [--timeout 10] [--skip-load | --only-load]`
+ *  [--load-seconds 40] [--change-at <s, default a third>] [--timeout 10] [--skip-load | --only-load]
+ *  [--calls <text>]`
  *
  * p50 and p95 of the public API calls a visitor makes, through the real app (Fastify inject, so
  * no network), against the configured database (DATABASE_URL, or the embedded one). Uses the
@@ -65,7 +66,7 @@ const list = (filters: object) => ({
   url: '/public-api/contracts/filtered-list?page=1',
   payload: { filters },
 });
-const scenarios: [string, BenchRequest][] = [
+const allScenarios: [string, BenchRequest][] = [
   ['contracts: no filter', list({})],
   ['contracts: administration period', list({ administrationPeriods: [period] })],
   ['contracts: fiscal year', list({ fiscalYears: [year] })],
@@ -100,6 +101,9 @@ const scenarios: [string, BenchRequest][] = [
   ['filter options: quarters', { method: 'GET', url: '/public-api/contracts/retrieve/trimonths' }],
   ['filter options: units', { method: 'GET', url: '/public-api/contracts/retrieve/administrative-units' }],
 ];
+/** --calls search: only the calls whose name contains the text (the change and load phases too). */
+const calls = option('calls');
+const scenarios = calls ? allScenarios.filter(([name]) => name.includes(calls)) : allScenarios;
 
 console.log(
   `${database.describe}: monitor ${organizationId} with ${contracts.toLocaleString('en-US')} contracts; ${runs} runs each\n`,
