@@ -3,8 +3,8 @@
  *
  * What the figures' maintenance in every write costs (decision 0027): one transaction inserts
  * `rows` contracts into the measured monitor (like a data-load confirm), then updates and deletes
- * them; each statement's time is printed with the part its figures' triggers took (EXPLAIN
- * ANALYZE times triggers apart). The transaction is rolled back: the data stays as it was.
+ * them; each statement's time is printed with the part its figures' triggers took, and apart the
+ * part of the kept searches' trigger (decision 0031) (EXPLAIN ANALYZE times triggers apart). The transaction is rolled back: the data stays as it was.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
@@ -31,6 +31,8 @@ const batch = sql`data_load_id = '00000000-0000-4000-8000-00000000be0c'::uuid`;
 interface Timing {
   total: number;
   figures: number;
+  /** The kept searches' trigger (decision 0031), apart. */
+  searches: number;
 }
 
 /** Each statement under EXPLAIN ANALYZE, which times every trigger apart from the statement itself. */
@@ -41,10 +43,15 @@ async function run(): Promise<Record<string, Timing>> {
       'QUERY PLAN': [{ 'Execution Time': number; Triggers?: { 'Trigger Name': string; Time: number }[] }];
     }>(tx, sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
     const [result] = plan!['QUERY PLAN'];
-    const figures = (result.Triggers ?? [])
-      .filter((trigger) => trigger['Trigger Name'].startsWith('contracts_figures_'))
-      .reduce((sum, trigger) => sum + trigger.Time, 0);
-    times[name] = { total: result['Execution Time'], figures };
+    const timeOf = (prefix: string) =>
+      (result.Triggers ?? [])
+        .filter((trigger) => trigger['Trigger Name'].startsWith(prefix))
+        .reduce((sum, trigger) => sum + trigger.Time, 0);
+    times[name] = {
+      total: result['Execution Time'],
+      figures: timeOf('contracts_figures_'),
+      searches: timeOf('contracts_search_figures_'),
+    };
   };
   await database.db
     .transaction(async (transaction) => {
@@ -72,13 +79,18 @@ const [{ contracts } = { contracts: 0 }] = await queryRows<{ contracts: number }
 console.log(
   `${database.describe}: monitor ${organizationId} with ${contracts.toLocaleString('en-US')} contracts\n`,
 );
+const [{ kept } = { kept: 0 }] = await queryRows<{ kept: number }>(
+  database.db,
+  sql`SELECT count(*)::int AS kept FROM search_terms WHERE organization_id = ${organizationId}`,
+);
+console.log(`kept searches of the monitor: ${kept}\n`);
 const timings = await run();
 console.log(
-  `${'statement (one transaction, rolled back)'.padEnd(42)} ${'statement'.padStart(12)} ${'of it, figures'.padStart(16)}`,
+  `${'statement (one transaction, rolled back)'.padEnd(42)} ${'statement'.padStart(12)} ${'of it, figures'.padStart(16)} ${'kept searches'.padStart(14)}`,
 );
-for (const [name, { total, figures }] of Object.entries(timings)) {
+for (const [name, { total, figures, searches }] of Object.entries(timings)) {
   console.log(
-    `${name.padEnd(42)} ${`${total.toFixed(0)} ms`.padStart(12)} ${`${figures.toFixed(0)} ms`.padStart(16)}`,
+    `${name.padEnd(42)} ${`${total.toFixed(0)} ms`.padStart(12)} ${`${figures.toFixed(0)} ms`.padStart(16)} ${`${searches.toFixed(0)} ms`.padStart(14)}`,
   );
 }
 await database.close();

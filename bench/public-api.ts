@@ -128,6 +128,16 @@ console.log(
   `first contract totals after a data-version bump: ${Math.round(performance.now() - rebuildStarted)} ms\n`,
 );
 
+// A search of many contracts is scanned when first asked, then kept by a job (decision 0031): the
+// monitor's kept searches are dropped first, so the first ask below pays the scan.
+const search = allScenarios.find(([name]) => name.startsWith('contracts: search'))![1];
+await database.db.execute(sql`DELETE FROM search_terms WHERE organization_id = ${organizationId}`);
+const askedAt = performance.now();
+await computed.inject({ ...search, headers });
+const firstAsk = Math.round(performance.now() - askedAt);
+await computed.deps.jobs.idle();
+console.log(`first ask of the search (scanned, then kept by a job): ${firstAsk} ms\n`);
+
 async function measure(app: typeof computed, request: (typeof scenarios)[number][1], name: string) {
   const times: number[] = [];
   for (let i = 0; i < runs + 2; i++) {

@@ -33,3 +33,20 @@ export function supplierRankingServes(filters: Partial<PublicFilters>): boolean 
     (filters.administrationPeriods?.length ?? 0) <= 1
   );
 }
+
+/**
+ * Whether a search's figures per procedure type can be read from its kept figures (decision 0031),
+ * when the monitor keeps that search: the search, with at most procedure types and countedOnly.
+ */
+export function keptSearchServes(filters: Partial<PublicFilters>): filters is Partial<PublicFilters> & {
+  search: string;
+} {
+  return (
+    Boolean(filters.search) &&
+    !filters.administrationPeriods?.length &&
+    !filters.fiscalYears?.length &&
+    !filters.trimonths?.length &&
+    !filters.administrativeUnits?.length &&
+    !filters.suppliers?.length
+  );
+}

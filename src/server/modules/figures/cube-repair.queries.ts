@@ -39,6 +39,8 @@ export async function rebuildFigures(
         sql`INSERT INTO ${sql.identifier(table)} SELECT * FROM ${sql.identifier(source)}(${organizationId}::uuid)`,
       );
     }
+    // Kept searches are counted again when next asked (decision 0031).
+    await run.execute(sql`DELETE FROM search_terms WHERE organization_id = ${organizationId}::uuid`);
     const milliseconds = Math.round(performance.now() - started);
     await run.execute(sql`
       INSERT INTO cube_versions (organization_id, data_version, built_at, milliseconds)

@@ -1,13 +1,21 @@
 import { z } from 'zod';
+import { SearchTextSchema } from '../../../shared/schemas/common';
 import type { AppDeps } from '../../types';
 import { figureDifferences, monitorIds, rebuildFigures } from './cube-repair.queries';
+import { keepSearch } from './search-figures.queries';
 
 /** Rebuilds one monitor's pre-aggregated tables from its contracts (decision 0027). */
 export const FIGURES_REPAIR_JOB = 'figures-repair';
 /** Compares every monitor's tables with its contracts and asks for a repair where they differ. */
 export const FIGURES_CHECK_JOB = 'figures-check';
 
+/** Starts keeping the figures of a search that matched many contracts (decision 0031). */
+export const FIGURES_KEEP_SEARCH_JOB = 'figures-keep-search';
+/** How many searches a monitor keeps: each costs every write of its contracts a LIKE per row. */
+export const KEPT_SEARCHES_PER_MONITOR = 50;
+
 const RepairPayload = z.object({ organizationId: z.uuid() });
+const KeepSearchPayload = z.object({ organizationId: z.uuid(), search: SearchTextSchema });
 const CheckPayload = z.object({ organizationId: z.uuid().optional() });
 
 /**
@@ -27,6 +35,15 @@ export function defineFigureJobs(deps: Pick<AppDeps, 'database' | 'jobs'>): void
       context.log.info({ organizationId, milliseconds }, 'figures rebuilt');
     },
     { retryLimit: 3, retryDelaySeconds: 60, policy: 'stately', expireInSeconds: 3600 },
+  );
+  deps.jobs.define(
+    FIGURES_KEEP_SEARCH_JOB,
+    KeepSearchPayload,
+    async ({ organizationId, search }, context) => {
+      const kept = await keepSearch(deps.database.db, organizationId, search, KEPT_SEARCHES_PER_MONITOR);
+      if (kept) context.log.info({ organizationId, search }, 'search figures kept');
+    },
+    { retryLimit: 3, retryDelaySeconds: 30, policy: 'stately', expireInSeconds: 600 },
   );
   deps.jobs.define(
     FIGURES_CHECK_JOB,
@@ -52,4 +69,13 @@ export function defineFigureJobs(deps: Pick<AppDeps, 'database' | 'jobs'>): void
 /** Queues a rebuild of the monitor's figures (once: a repair already waiting is not queued twice). */
 export function requestFiguresRepair(deps: Pick<AppDeps, 'jobs'>, organizationId: string) {
   return deps.jobs.enqueue(FIGURES_REPAIR_JOB, { organizationId }, { singletonKey: organizationId });
+}
+
+/** Queues keeping a search's figures (once per monitor and search while one waits). */
+export function requestKeepSearch(deps: Pick<AppDeps, 'jobs'>, organizationId: string, search: string) {
+  return deps.jobs.enqueue(
+    FIGURES_KEEP_SEARCH_JOB,
+    { organizationId, search },
+    { singletonKey: `${organizationId}:${search.trim().toLowerCase()}` },
+  );
 }

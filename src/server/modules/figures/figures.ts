@@ -10,7 +10,12 @@ import {
   contractTotalsByPeriod,
   contractTotalsByType,
 } from './contracts.queries';
-import { contractCubeServes, supplierCubeServes, supplierRankingServes } from './cube-choice';
+import {
+  contractCubeServes,
+  keptSearchServes,
+  supplierCubeServes,
+  supplierRankingServes,
+} from './cube-choice';
 import {
   cubeTotalsByPeriod,
   cubeTotalsByType,
@@ -19,7 +24,9 @@ import {
   supplierCubeTotalsByType,
   supplierRankingPage,
 } from './cubes.queries';
+import { requestKeepSearch } from './figure-jobs';
 import { resultKey } from './result-keys';
+import { keptSearchFigures } from './search-figures.queries';
 import type { SupplierFigures } from './supplier-figures';
 
 /**
@@ -72,7 +79,7 @@ export interface FigureAnswers {
   supplier: SupplierRanking;
 }
 
-export type FiguresDeps = Pick<AppDeps, 'database' | 'cache'>;
+export type FiguresDeps = Pick<AppDeps, 'database' | 'cache' | 'jobs'>;
 
 /** Answers a question about the monitor's contracts; see the types above for what each grouping returns. */
 export function figures<G extends FigureQuestion['grouping']>(
@@ -85,6 +92,17 @@ export function figures<G extends FigureQuestion['grouping']>(
   if (asked.grouping === 'supplier' && asked.cache === false) return compute();
   const extra = asked.grouping === 'supplier' ? `${asked.window.offset}+${asked.window.limit}` : '';
   return deps.cache.get(resultKey(organization, `figures:${asked.grouping}`, asked.filters, extra), compute);
+}
+
+/** A search matching at least this many contracts has its figures kept (decision 0031). */
+export const SEARCH_KEPT_FROM = 5_000;
+
+/** A kept search's figures under the filters it may carry besides (procedure types, countedOnly). */
+function narrowKept(rows: TypeFigures[], filters: Partial<PublicFilters>): TypeFigures[] {
+  const types = filters.procedureTypes?.length ? new Set(filters.procedureTypes) : undefined;
+  return rows
+    .filter((row) => !types || types.has(row.procedureType))
+    .map((row) => (filters.countedOnly ? { ...row, listed: row.counted } : row));
 }
 
 /**
@@ -121,7 +139,20 @@ async function answer(
         return filters.countedOnly ? rows.map((row) => ({ ...row, listed: row.counted })) : rows;
       }
       if (supplierCubeServes(filters)) return supplierCubeTotalsByType(db, organizationId, filters);
-      return scan(async () => contractTotalsByType(db, await raw()));
+      if (keptSearchServes(filters)) {
+        const kept = await keptSearchFigures(db, organizationId, filters.search);
+        if (kept) return narrowKept(kept, filters);
+      }
+      return scan(async () => {
+        const rows = await contractTotalsByType(db, await raw());
+        // A search of many contracts is worth keeping (decision 0031): a job counts it once more
+        // with the writes held back, and the database keeps it from then on.
+        const listed = rows.reduce((sum, row) => sum + row.listed, 0);
+        // Keeping it only spares later scans: a failed request is asked again by the next scan.
+        if (keptSearchServes(filters) && listed >= SEARCH_KEPT_FROM)
+          await requestKeepSearch(deps, organizationId, filters.search).catch(() => undefined);
+        return rows;
+      });
     }
     case 'periodAndType': {
       if (contractCubeServes(filters)) {
