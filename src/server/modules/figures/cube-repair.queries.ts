@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { keptSearchDifferences } from './search-figures.queries';
 
 /**
  * The figures' repair (decision 0027): the database keeps the pre-aggregated tables exact in every
@@ -53,8 +54,8 @@ export async function rebuildFigures(
 }
 
 /**
- * How many stored rows of the monitor's four tables differ from what its contracts say (missing,
- * extra or with other figures). One statement per table: a consistent snapshot of the contracts and
+ * How many stored rows of the monitor's four tables, and of its kept searches (decision 0031),
+ * differ from what its contracts say (missing, extra or with other figures). One statement per table: a consistent snapshot of the contracts and
  * of the tables, which every committed write keeps in step.
  */
 export async function figureDifferences(db: Database, organizationId: string): Promise<number> {
@@ -68,7 +69,7 @@ export async function figureDifferences(db: Database, organizationId: string): P
     );
     differences += Number(row?.count ?? 0);
   }
-  return differences;
+  return differences + (await keptSearchDifferences(db, organizationId));
 }
 
 /** Every monitor's id, for the nightly check. */

@@ -4,7 +4,7 @@ import { type Database, queryRows } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { rebuildFigures } from './cube-repair.queries';
+import { figureDifferences, rebuildFigures } from './cube-repair.queries';
 import { KEPT_SEARCHES_PER_MONITOR, requestKeepSearch } from './figure-jobs';
 import { SEARCH_KEPT_FROM } from './figures';
 import { keepSearch, keptSearches, keptSearchFigures } from './search-figures.queries';
@@ -171,6 +171,19 @@ describe('kept search figures', () => {
         throw new Error('rolled back');
       })
       .catch(() => {});
+    await expectExact();
+  });
+
+  it('the nightly check finds a kept figure that differs from the contracts, and the repair mends it', async () => {
+    expect(await figureDifferences(db, monitor)).toBe(0);
+    await db.execute(
+      sql`UPDATE search_figures SET contracts = contracts + 1 WHERE organization_id = ${monitor}`,
+    );
+    expect(await figureDifferences(db, monitor)).toBeGreaterThan(0);
+    await rebuildFigures(db, monitor);
+    expect(await figureDifferences(db, monitor)).toBe(0);
+    await expectExact(false);
+    await keepSearch(db, monitor, 'bacheo', KEPT_SEARCHES_PER_MONITOR);
     await expectExact();
   });
 

@@ -102,3 +102,36 @@ export async function keptSearches(db: Database, organizationId: string): Promis
   );
   return rows.map((row) => row.pattern);
 }
+
+/**
+ * How many stored figures of the monitor's kept searches differ from what its contracts say (the
+ * nightly check, decision 0031): one statement per kept search, so a write cannot fall between
+ * the stored figures and the count.
+ */
+export async function keptSearchDifferences(db: Database, organizationId: string): Promise<number> {
+  let differences = 0;
+  for (const pattern of await keptSearches(db, organizationId)) {
+    const [row] = await queryRows<{ count: number | string }>(
+      db,
+      sql`WITH computed AS (
+            SELECT c.procedure_type, count(*)::int AS contracts,
+              (count(*) FILTER (WHERE c.counts_in_totals))::int AS counted,
+              coalesce(sum(c.total_or_max_amount) FILTER (WHERE c.counts_in_totals), 0)::numeric(18, 2) AS amount
+            FROM contracts c
+            WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL
+              AND (c.search_text LIKE ${pattern} OR c.supplier_id IN (
+                SELECT s.id FROM suppliers s WHERE s.organization_id = ${organizationId}
+                  AND s.deleted_at IS NULL AND s.search_name LIKE ${pattern}))
+            GROUP BY 1),
+          stored AS (
+            SELECT procedure_type, contracts, counted, amount FROM search_figures
+            WHERE organization_id = ${organizationId} AND pattern = ${pattern}
+              AND (contracts, counted, amount) <> (0, 0, 0))
+          SELECT count(*) AS count FROM (
+            (SELECT * FROM computed EXCEPT ALL SELECT * FROM stored)
+            UNION ALL (SELECT * FROM stored EXCEPT ALL SELECT * FROM computed)) d`,
+    );
+    differences += Number(row?.count ?? 0);
+  }
+  return differences;
+}
