@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
+import { AMOUNT_FORMAT_ERROR, DATE_FORMAT_ERROR, RFC_FORMAT_INFO, URL_PREFIXED_INFO } from './cells';
+import { locateColumns, type SheetLayout } from './headers';
+import {
+  FLAG_ERROR,
+  isBlankRow,
+  NO_NUMBER_INFO,
+  PLACEHOLDER_INFO,
+  PREFIX_INFO,
+  quarterError,
+  type RawCell,
+  readRow,
+} from './rows';
+
+const layout = locateColumns([CONTRACT_SHEET_COLUMNS.map((column) => column.code)]) as SheetLayout;
+const indexOf = (code: string) => CONTRACT_SHEET_COLUMNS.findIndex((column) => column.code === code);
+
+/** A valid row of the template, by code; `changes` replace cells (a RawCell for a hyperlink). */
+function row(changes: Record<string, unknown> = {}) {
+  const cells: Record<string, unknown> = {
+    C1: 'Adjudicación directa',
+    C2: 'Servicios',
+    C3: '2018-2021',
+    C4: '2019',
+    C5: '1º trimestre 2019',
+    C6: 'AD-2019-001',
+    C8: 'Concluido',
+    C11: 'Servicio de limpieza',
+    C15: 'Limpieza Total, S.A. de C.V.',
+    C16: 'LTO010101AB1',
+    C17: 'Dirección de Administración',
+    C18: 'Dirección de Administración',
+    C19: 'Centralizada',
+    C20: 'CTO-001',
+    C21: new Date(Date.UTC(2019, 2, 15)),
+    C22: 116_000,
+    C25: 116_000,
+    C27: 'Dirección de Administración',
+    ...changes,
+  };
+  const read = readRow(layout, 3, (index) => {
+    const code = CONTRACT_SHEET_COLUMNS[index]!.code;
+    const cell = cells[code];
+    return cell && typeof cell === 'object' && 'value' in cell ? (cell as RawCell) : { value: cell };
+  });
+  return read;
+}
+
+describe('reading a row of the sheet', () => {
+  it('reads a valid row without errors: choices by their Spanish words, dates, amounts', () => {
+    const read = row({ C5: '1o 2019' });
+    expect(read.hasErrors).toBe(false);
+    expect(read.rowIndex).toBe(3);
+    expect(read.cells.C1).toEqual({ text: 'Adjudicación directa', value: 'NO_BID', errors: [], infos: [] });
+    expect(read.cells.C8!.value).toBe('CONCLUDED');
+    expect(read.cells.C5!.value).toBe('1o 2019');
+    expect(read.cells.C21!.value).toBe('2019-03-15');
+    expect(read.cells.C22!.value).toBe(116_000);
+    expect(read.cells.C34!.value).toBe(false);
+    expect(read.isEmpty).toBe(false);
+  });
+
+  it('matches choices whole, without accents or case, and lists the options otherwise', () => {
+    expect(row({ C1: ' LICITACIÓN   PÚBLICA ' }).cells.C1!.value).toBe('PUBLIC');
+    expect(row({ C19: 'paramunicipal' }).cells.C19!.value).toBe('DESCENTRALIZED');
+    const wrong = row({ C1: 'Licitación pública y algo más' }).cells.C1!;
+    expect(wrong.value).toBeNull();
+    expect(wrong.errors[0]).toMatch(
+      /^El valor indicado no se encuentra en las opciones permitidas para este campo\. Opciones: LICITACION PUBLICA, INVITACION, ADJUDICACION DIRECTA\.$/,
+    );
+  });
+
+  it("removes the original's override prefixes with an info", () => {
+    const cell = row({ C11: '!r1 Servicio de limpieza' }).cells.C11!;
+    expect(cell).toMatchObject({ value: 'Servicio de limpieza', infos: [PREFIX_INFO('!r1')], errors: [] });
+  });
+
+  it('reads placeholders as empty: an info when optional, the required error when required', () => {
+    expect(row({ C7: 'N/A' }).cells.C7).toMatchObject({ value: null, infos: [PLACEHOLDER_INFO], errors: [] });
+    const required = row({ C11: 's/d' }).cells.C11!;
+    expect(required.value).toBeNull();
+    expect(required.errors).toEqual(['El campo Descripción de las obras, bienes o servicios es requerido']);
+  });
+
+  it('accepts a placeholder contract number as no number, with an info', () => {
+    const read = row({ C20: 'NA' });
+    expect(read.cells.C20).toMatchObject({ value: null, errors: [], infos: [NO_NUMBER_INFO] });
+    expect(read.hasErrors).toBe(false);
+  });
+
+  it('asks only the always-required columns of a "no procedures held" row', () => {
+    const empty = row({ C34: 'Sí', C8: '', C11: '', C15: '', C20: '', C21: '', C22: '', C25: '' });
+    expect(empty.isEmpty).toBe(true);
+    expect(empty.hasErrors).toBe(false);
+    const full = row({ C11: '', C1: '' });
+    expect(full.cells.C11!.errors).toEqual([
+      'El campo Descripción de las obras, bienes o servicios es requerido',
+    ]);
+    expect(full.cells.C1!.errors).toEqual(['El campo Tipo de procedimiento es requerido']);
+  });
+
+  it('reports each unreadable cell with its message', () => {
+    const read = row({ C21: '31/02/2019', C22: '1,2,3', C34: 'quizás', C5: 'primavera 2019' });
+    expect(read.cells.C21!.errors).toEqual([DATE_FORMAT_ERROR]);
+    expect(read.cells.C22!.errors).toEqual([AMOUNT_FORMAT_ERROR]);
+    expect(read.cells.C34!.errors).toEqual([FLAG_ERROR]);
+    expect(read.cells.C5!.errors).toEqual([quarterError('Periodo')]);
+    expect(read.hasErrors).toBe(true);
+  });
+
+  it('reads links, RFCs and the direct-award limit as the rules say', () => {
+    const read = row({
+      C26: { value: 'Ver contrato', hyperlink: 'https://transparencia.example.org/c.pdf' },
+      C9: 'www.ejemplo.gob.mx/convocatoria.pdf',
+      C16: 'XYZ',
+      C32: 'No aplica',
+    });
+    expect(read.cells.C26!.value).toBe('https://transparencia.example.org/c.pdf');
+    expect(read.cells.C9).toMatchObject({ infos: [URL_PREFIXED_INFO], errors: [] });
+    expect(read.cells.C16).toMatchObject({ value: null, infos: [RFC_FORMAT_INFO], errors: [] });
+    expect(read.cells.C32!.value).toBe(false);
+    expect(read.hasInfos).toBe(true);
+    expect(row({ C32: 'Excede el límite' }).cells.C32!.value).toBe(true);
+  });
+
+  it('keeps scripts as plain text', () => {
+    expect(row({ C11: '<script>alert(1)</script>' }).cells.C11!.value).toBe('<script>alert(1)</script>');
+    expect(row({ C11: '=HYPERLINK("http://x")' }).cells.C11!.value).toBe('=HYPERLINK("http://x")');
+  });
+
+  it('tells a blank row from one with a value', () => {
+    expect(isBlankRow(layout, () => ({ value: '  ' }))).toBe(true);
+    expect(isBlankRow(layout, (index) => ({ value: index === indexOf('C11') ? 'x' : null }))).toBe(false);
+  });
+});

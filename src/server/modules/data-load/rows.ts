@@ -1,0 +1,161 @@
+import { CONTRACT_FIELDS, type FieldSpec, type Requirement } from '../../../shared/contracts/fields';
+import { contractRequiredMessage } from '../../../shared/contracts/rules';
+import {
+  cleanCell,
+  isPlaceholder,
+  matchChoice,
+  normaliseQuarter,
+  readFlag,
+  stripOverridePrefix,
+} from '../../../shared/contracts/sheet';
+import { type Reading, readAmount, readDate, readRfc, readUrl } from './cells';
+import type { LocatedColumn, SheetLayout } from './headers';
+
+/**
+ * One row of a sheet read cell by cell (data-load-rules.md, 'Reading a cell' and the required
+ * rules): each column's value with its errors and infos, as the review screen shows them. The
+ * contract's cross-field rules and references come after (the load's validation).
+ */
+
+export interface CellReading {
+  /** What the sheet held, as text (the review shows it). */
+  text: string;
+  /** What the import stores: text, 'yyyy-mm-dd', number, boolean, a choice's code; null when empty. */
+  value: string | number | boolean | null;
+  errors: string[];
+  infos: string[];
+}
+
+export interface RowReading {
+  /** The Excel row number. */
+  rowIndex: number;
+  /** By column code (C1..C34). */
+  cells: Record<string, CellReading>;
+  /** C34: a "no procedures held" row, which needs only the always-required columns. */
+  isEmpty: boolean;
+  hasErrors: boolean;
+  hasInfos: boolean;
+}
+
+export const PREFIX_INFO = (prefix: string) => `Se ignoró el prefijo ${prefix}`;
+export const PLACEHOLDER_INFO = 'Se registró como vacío';
+export const NO_NUMBER_INFO =
+  'Se registró sin número de contrato: el contrato se identifica por sus datos (tipo, ID, proveedor, descripción, monto, fecha y periodo)';
+export const FLAG_ERROR = 'El valor debe ser Sí o No';
+export const choiceError = (options: readonly string[]) =>
+  `El valor indicado no se encuentra en las opciones permitidas para este campo. Opciones: ${options.join(', ')}.`;
+export const quarterError = (label: string) =>
+  `El campo ${label} no tiene un formato válido (por ejemplo 1o 2019)`;
+
+/** A raw cell as the workbook reader gives it: its value and, for a hyperlink, its target. */
+export interface RawCell {
+  value: unknown;
+  hyperlink?: string | null;
+}
+
+/** Reads one data row; `cellAt(index)` gives the raw cell of a 0-based column index. */
+export function readRow(
+  layout: SheetLayout,
+  rowIndex: number,
+  cellAt: (index: number) => RawCell | undefined,
+): RowReading {
+  const cells: Record<string, CellReading> = {};
+  for (const [index, column] of layout.columns) cells[column.code] = readCell(column, cellAt(index));
+  const isEmpty = cells.C34?.value === true;
+  for (const [, column] of layout.columns) {
+    const cell = cells[column.code]!;
+    if (cell.value === null && cell.errors.length === 0 && isRequired(column, isEmpty) && !noNumber(cell))
+      cell.errors.push(contractRequiredMessage(CONTRACT_FIELDS[column.field].label));
+  }
+  const all = Object.values(cells);
+  return {
+    rowIndex,
+    cells,
+    isEmpty,
+    hasErrors: all.some((cell) => cell.errors.length > 0),
+    hasInfos: all.some((cell) => cell.infos.length > 0),
+  };
+}
+
+/** Whether a row holds nothing at all (blank rows are skipped, not read). */
+export function isBlankRow(layout: SheetLayout, cellAt: (index: number) => RawCell | undefined): boolean {
+  for (const index of layout.columns.keys()) {
+    const raw = cellAt(index)?.value;
+    if (raw !== null && raw !== undefined && cleanCell(String(raw)) !== '') return false;
+  }
+  return true;
+}
+
+const noNumber = (cell: CellReading) => cell.infos.includes(NO_NUMBER_INFO);
+
+function isRequired(column: LocatedColumn, isEmpty: boolean): boolean {
+  if (column.part === 'rfc') return false;
+  const spec: FieldSpec = CONTRACT_FIELDS[column.field];
+  const requirement: Requirement | undefined = column.required ?? spec.required;
+  return requirement === 'always' || (requirement === 'unlessEmpty' && !isEmpty);
+}
+
+function readCell(column: LocatedColumn, raw: RawCell | undefined): CellReading {
+  const original = raw?.value;
+  const infos: string[] = [];
+  let value: unknown = original;
+  let text =
+    original instanceof Date ? original.toISOString().slice(0, 10) : cleanCell(String(original ?? ''));
+  if (typeof original === 'string') {
+    const stripped = stripOverridePrefix(text);
+    if (stripped.prefix) {
+      infos.push(PREFIX_INFO(stripped.prefix));
+      text = stripped.value;
+      value = stripped.value;
+    }
+    if (text !== '' && isPlaceholder(text)) {
+      if (column.field === 'limitExceeded') return { text, value: false, errors: [], infos };
+      infos.push(column.placeholderIsNone ? NO_NUMBER_INFO : PLACEHOLDER_INFO);
+      return { text, value: null, errors: [], infos };
+    }
+  }
+  const reading = readValue(column, value, text, raw?.hyperlink);
+  if (reading.info) infos.push(reading.info);
+  return { text, value: reading.value, errors: reading.error ? [reading.error] : [], infos };
+}
+
+function readValue(
+  column: LocatedColumn,
+  raw: unknown,
+  text: string,
+  hyperlink: string | null | undefined,
+): Reading<string | number | boolean> {
+  const { label } = CONTRACT_FIELDS[column.field];
+  switch (column.reading) {
+    case 'date':
+      return readDate(typeof raw === 'string' ? text : raw);
+    case 'amount':
+      return readAmount(typeof raw === 'string' ? text : raw);
+    case 'url':
+      return readUrl(text, hyperlink);
+    case 'flag': {
+      const flag = readFlag(text);
+      return flag === null ? { value: null, error: FLAG_ERROR } : { value: flag };
+    }
+    case 'quarter': {
+      if (text === '') return { value: null };
+      const quarter = normaliseQuarter(text);
+      return quarter ? { value: quarter } : { value: null, error: quarterError(label) };
+    }
+    case 'choice': {
+      if (text === '') return column.field === 'limitExceeded' ? { value: false } : { value: null };
+      const choice = matchChoice(column, text);
+      if (choice === null) return { value: null, error: choiceError(choiceOptions(column)) };
+      return { value: choice === 'true' ? true : choice === 'false' ? false : choice };
+    }
+    case 'reference':
+      return column.part === 'rfc' ? readRfc(text) : { value: text === '' ? null : text };
+    default:
+      return { value: text === '' ? null : text };
+  }
+}
+
+/** What a choice column accepts, in the words of the sheet (each value's first synonym). */
+function choiceOptions(column: LocatedColumn): string[] {
+  return Object.values(column.synonyms ?? {}).map((synonyms) => synonyms[0]!);
+}
