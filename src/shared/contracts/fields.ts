@@ -16,6 +16,7 @@ import {
   amount,
   CONTRACT_ID,
   calendarDate,
+  contractFormatMessage,
   emptyFlag,
   nullableFlag,
   optionalChoice,
@@ -211,7 +212,11 @@ export const CONTRACT_FIELDS = {
     shown: 'list',
     column: 'administrationPeriod',
     kind: 'text',
-    rule: requiredFormatted(label, PATTERNS.administrationPeriod, '2019-2021'),
+    // From a year to a later (or the same) one: 2021-2018 is not a period.
+    rule: requiredFormatted(label, PATTERNS.administrationPeriod, '2019-2021').refine(
+      (period) => period.slice(0, 4) <= period.slice(5),
+      contractFormatMessage(label, '2019-2021'),
+    ),
     notNull: true,
     example: '2019-2021',
     required: 'always',

@@ -1,51 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
 import { AMOUNT_FORMAT_ERROR, DATE_FORMAT_ERROR, RFC_FORMAT_INFO, URL_PREFIXED_INFO } from './cells';
-import { locateColumns, type SheetLayout } from './headers';
-import {
-  FLAG_ERROR,
-  isBlankRow,
-  NO_NUMBER_INFO,
-  PLACEHOLDER_INFO,
-  PREFIX_INFO,
-  quarterError,
-  type RawCell,
-  readRow,
-} from './rows';
-
-const layout = locateColumns([CONTRACT_SHEET_COLUMNS.map((column) => column.code)]) as SheetLayout;
-const indexOf = (code: string) => CONTRACT_SHEET_COLUMNS.findIndex((column) => column.code === code);
-
-/** A valid row of the template, by code; `changes` replace cells (a RawCell for a hyperlink). */
-function row(changes: Record<string, unknown> = {}) {
-  const cells: Record<string, unknown> = {
-    C1: 'Adjudicación directa',
-    C2: 'Servicios',
-    C3: '2018-2021',
-    C4: '2019',
-    C5: '1º trimestre 2019',
-    C6: 'AD-2019-001',
-    C8: 'Concluido',
-    C11: 'Servicio de limpieza',
-    C15: 'Limpieza Total, S.A. de C.V.',
-    C16: 'LTO010101AB1',
-    C17: 'Dirección de Administración',
-    C18: 'Dirección de Administración',
-    C19: 'Centralizada',
-    C20: 'CTO-001',
-    C21: new Date(Date.UTC(2019, 2, 15)),
-    C22: 116_000,
-    C25: 116_000,
-    C27: 'Dirección de Administración',
-    ...changes,
-  };
-  const read = readRow(layout, 3, (index) => {
-    const code = CONTRACT_SHEET_COLUMNS[index]!.code;
-    const cell = cells[code];
-    return cell && typeof cell === 'object' && 'value' in cell ? (cell as RawCell) : { value: cell };
-  });
-  return read;
-}
+import { indexOf, layout, row } from './row-fixture';
+import { FLAG_ERROR, isBlankRow, NO_NUMBER_INFO, PLACEHOLDER_INFO, PREFIX_INFO, quarterError } from './rows';
 
 describe('reading a row of the sheet', () => {
   it('reads a valid row without errors: choices by their Spanish words, dates, amounts', () => {

@@ -1,0 +1,38 @@
+import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
+import { locateColumns, type SheetLayout } from './headers';
+import { type RawCell, readRow } from './rows';
+
+/** The template's columns C1..C34 in order, as a sheet with codes in row 1 would have them. */
+export const layout = locateColumns([CONTRACT_SHEET_COLUMNS.map((column) => column.code)]) as SheetLayout;
+export const indexOf = (code: string) => CONTRACT_SHEET_COLUMNS.findIndex((column) => column.code === code);
+
+/** A valid row of the template, by code; `changes` replace cells (a RawCell for a hyperlink). */
+export function row(changes: Record<string, unknown> = {}) {
+  const cells: Record<string, unknown> = {
+    C1: 'Adjudicación directa',
+    C2: 'Servicios',
+    C3: '2018-2021',
+    C4: '2019',
+    C5: '1º trimestre 2019',
+    C6: 'AD-2019-001',
+    C8: 'Concluido',
+    C11: 'Servicio de limpieza',
+    C15: 'Limpieza Total, S.A. de C.V.',
+    C16: 'LTO010101AB1',
+    C17: 'Dirección de Administración',
+    C18: 'Dirección de Administración',
+    C19: 'Centralizada',
+    C20: 'CTO-001',
+    C21: new Date(Date.UTC(2019, 2, 15)),
+    C22: 116_000,
+    C25: 116_000,
+    C27: 'Dirección de Administración',
+    ...changes,
+  };
+  const read = readRow(layout, 3, (index) => {
+    const code = CONTRACT_SHEET_COLUMNS[index]!.code;
+    const cell = cells[code];
+    return cell && typeof cell === 'object' && 'value' in cell ? (cell as RawCell) : { value: cell };
+  });
+  return read;
+}
