@@ -1,0 +1,116 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
+import { isBlankRow, readRow } from './rows';
+import {
+  CORRUPT_WORKBOOK,
+  EMPTY_SHEET,
+  fileKindOf,
+  LoadFileError,
+  NOT_A_SPREADSHEET,
+  openSheet,
+  type ReadOptions,
+  type SheetRow,
+  TOO_LARGE_UNCOMPRESSED,
+  tooManyRows,
+  zipUncompressedBytes,
+} from './workbook';
+
+const OPTIONS: ReadOptions = { maxRows: 1_000, maxUncompressedBytes: 50_000_000 };
+const CODES = CONTRACT_SHEET_COLUMNS.map((column) => column.code);
+const col = (code: string) => CODES.indexOf(code) + 1;
+
+/** A workbook like the template: codes, headers, then `rows` (cells by code). */
+async function workbook(rows: Record<string, ExcelJS.CellValue>[], extraSheet = false): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Contratos');
+  sheet.addRow(CODES);
+  sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.header));
+  for (const cells of rows) {
+    const row = sheet.addRow([]);
+    for (const [code, value] of Object.entries(cells)) row.getCell(col(code)).value = value;
+  }
+  if (extraSheet) book.addWorksheet('Otra').addRow(['no se lee']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function all(rows: AsyncGenerator<SheetRow>): Promise<SheetRow[]> {
+  const list: SheetRow[] = [];
+  for await (const row of rows) list.push(row);
+  return list;
+}
+
+describe('opening a workbook of a load', () => {
+  it('streams the first sheet: dates, formula results, rich text, blank rows', async () => {
+    const file = await workbook(
+      [
+        {
+          C1: 'Adjudicación directa',
+          C11: { richText: [{ text: 'Servicio de ' }, { text: 'limpieza', font: { bold: true } }] },
+          C21: new Date(Date.UTC(2019, 2, 15)),
+          C22: { formula: 'B1*2', result: 232_000 },
+        },
+        {},
+        { C1: 'Licitación pública', C22: '1,500.50' },
+      ],
+      true,
+    );
+    const sheet = await openSheet(file, OPTIONS);
+    if ('error' in sheet) throw new Error(sheet.error);
+    expect(sheet.layout).toMatchObject({ headerRow: 1, firstDataRow: 3 });
+    const rows = await all(sheet.rows);
+    const read = rows.filter((row) => !isBlankRow(sheet.layout, row.cellAt));
+    expect(read.map((row) => row.number)).toEqual([3, 5]);
+    const first = readRow(sheet.layout, read[0]!.number, read[0]!.cellAt);
+    expect(first.cells.C1!.value).toBe('NO_BID');
+    expect(first.cells.C11!.value).toBe('Servicio de limpieza');
+    expect(first.cells.C21!.value).toBe('2019-03-15');
+    expect(first.cells.C22!.value).toBe(232_000);
+    expect(readRow(sheet.layout, 5, read[1]!.cellAt).cells.C22!.value).toBe(1_500.5);
+  });
+
+  it('tells files apart by content, not by name', async () => {
+    expect(fileKindOf(Buffer.from('PK\x03\x04rest'))).toBe('xlsx');
+    expect(fileKindOf(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).toBe('cfb');
+    expect(await openSheet(Buffer.from('C1,C2\nLP,Obra'), OPTIONS)).toEqual({ error: NOT_A_SPREADSHEET });
+    expect(await openSheet(Buffer.from('%PDF-1.7'), OPTIONS)).toEqual({ error: NOT_A_SPREADSHEET });
+  });
+
+  it('refuses a damaged workbook with a clear message, never an exception', async () => {
+    const file = await workbook([{ C1: 'Adjudicación directa' }]);
+    expect(await openSheet(file.subarray(0, Math.floor(file.length / 2)), OPTIONS)).toEqual({
+      error: CORRUPT_WORKBOOK,
+    });
+    const scrambled = Buffer.from(file);
+    scrambled.fill(7, 40, 400);
+    const opened = await openSheet(scrambled, OPTIONS);
+    if ('error' in opened) expect(opened.error).toBe(CORRUPT_WORKBOOK);
+    else await expect(all(opened.rows)).rejects.toThrow(LoadFileError);
+  });
+
+  it('measures what a zip takes once uncompressed before reading it (zip bombs)', async () => {
+    const file = await workbook([{ C11: 'x'.repeat(32_000) }, { C11: 'y'.repeat(32_000) }]);
+    expect(zipUncompressedBytes(file)).toBeGreaterThan(64_000);
+    expect(file.length).toBeLessThan(20_000);
+    expect(await openSheet(file, { ...OPTIONS, maxUncompressedBytes: 50_000 })).toEqual({
+      error: TOO_LARGE_UNCOMPRESSED,
+    });
+  });
+
+  it('stops past the row limit, and says when the sheet has no records', async () => {
+    const file = await workbook([{ C1: 'AD' }, { C1: 'AD' }, { C1: 'AD' }]);
+    const sheet = await openSheet(file, { ...OPTIONS, maxRows: 2 });
+    if ('error' in sheet) throw new Error(sheet.error);
+    await expect(all(sheet.rows)).rejects.toThrow(tooManyRows(2));
+    const empty = await openSheet(await workbook([]), OPTIONS);
+    if ('error' in empty) throw new Error(empty.error);
+    await expect(all(empty.rows)).rejects.toThrow(EMPTY_SHEET);
+  });
+
+  it('names the missing columns of the whole file', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Contratos').addRow(CODES.filter((code) => code !== 'C27'));
+    const sheet = await openSheet(Buffer.from(await book.xlsx.writeBuffer()), OPTIONS);
+    expect(sheet).toEqual({ error: 'Faltan las columnas: C27 (Área responsable de la información).' });
+  });
+});
