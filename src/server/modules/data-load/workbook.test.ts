@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
@@ -67,6 +68,38 @@ describe('opening a workbook of a load', () => {
     expect(first.cells.C21!.value).toBe('2019-03-15');
     expect(first.cells.C22!.value).toBe(232_000);
     expect(readRow(sheet.layout, 5, read[1]!.cellAt).cells.C22!.value).toBe(1_500.5);
+  });
+
+  it('reads a legacy .xls: values, Excel serial dates and hyperlink targets', async () => {
+    const rows: unknown[][] = [CODES, CONTRACT_SHEET_COLUMNS.map((column) => column.header)];
+    const data = new Array(CODES.length).fill(null);
+    data[col('C1') - 1] = 'Licitación pública';
+    data[col('C21') - 1] = 43_539; // 15/03/2019
+    data[col('C22') - 1] = 1_500.5;
+    data[col('C26') - 1] = 'Ver contrato';
+    rows.push(data);
+    const sheet = XLSX.utils.aoa_to_sheet(rows);
+    const link = XLSX.utils.encode_cell({ r: 2, c: col('C26') - 1 });
+    sheet[link]!.l = { Target: 'https://transparencia.example.org/c.pdf' };
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Contratos');
+    const file = XLSX.write(book, { bookType: 'biff8', type: 'buffer' }) as Buffer;
+    expect(fileKindOf(file)).toBe('cfb');
+    const opened = await openSheet(file, OPTIONS);
+    if ('error' in opened) throw new Error(opened.error);
+    const [first] = await all(opened.rows);
+    const read = readRow(opened.layout, first!.number, first!.cellAt);
+    expect(read.rowIndex).toBe(3);
+    expect(read.cells.C1!.value).toBe('PUBLIC');
+    expect(read.cells.C21!.value).toBe('2019-03-15');
+    expect(read.cells.C22!.value).toBe(1_500.5);
+    expect(read.cells.C26!.value).toBe('https://transparencia.example.org/c.pdf');
+  });
+
+  it('refuses a compound file that is not a workbook', async () => {
+    const cfb = Buffer.alloc(4_096);
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(cfb);
+    expect(await openSheet(cfb, OPTIONS)).toEqual({ error: CORRUPT_WORKBOOK });
   });
 
   it('tells files apart by content, not by name', async () => {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { locateColumns, type SheetLayout } from './headers';
 import type { RawCell } from './rows';
@@ -94,12 +95,14 @@ export type SheetReading = { layout: SheetLayout; rows: AsyncGenerator<SheetRow>
 export async function openSheet(file: Buffer, options: ReadOptions): Promise<SheetReading> {
   const kind = fileKindOf(file.subarray(0, 8));
   if (kind === null) return { error: NOT_A_SPREADSHEET };
-  if (kind === 'cfb') return { error: CORRUPT_WORKBOOK };
-  const uncompressed = zipUncompressedBytes(file);
-  if (uncompressed === null) return { error: CORRUPT_WORKBOOK };
-  if (uncompressed > options.maxUncompressedBytes) return { error: TOO_LARGE_UNCOMPRESSED };
-
-  const iterator = rowsOf(file);
+  if (kind === 'xlsx') {
+    const uncompressed = zipUncompressedBytes(file);
+    if (uncompressed === null) return { error: CORRUPT_WORKBOOK };
+    if (uncompressed > options.maxUncompressedBytes) return { error: TOO_LARGE_UNCOMPRESSED };
+  }
+  // A compound file is a legacy .xls (read whole: the format cannot be streamed; the upload's size
+  // limit bounds it), or an encrypted .xlsx, which it refuses.
+  const iterator = kind === 'xlsx' ? rowsOf(file) : xlsRowsOf(file, options.maxRows);
   const head: SheetRow[] = [];
   try {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
@@ -144,6 +147,29 @@ async function* dataRows(
 
 /** A problem of the whole file found while its rows are read (the load reports its message). */
 export class LoadFileError extends Error {}
+
+/**
+ * The first worksheet of a legacy .xls, row by row. Dates stay Excel serials (read as calendar days
+ * by the date columns, with no time zone involved); hyperlinks give their target.
+ */
+async function* xlsRowsOf(file: Buffer, maxRows: number): AsyncGenerator<SheetRow> {
+  const book = XLSX.read(file, { type: 'buffer', dense: true, cellDates: false, sheetRows: maxRows + 12 });
+  const name = book.SheetNames[0];
+  const sheet = name ? book.Sheets[name] : undefined;
+  const data = (sheet?.['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
+  for (const [index, cells] of data.entries()) {
+    if (!cells?.some((cell) => cell && cell.v !== undefined && cell.v !== '')) continue;
+    yield {
+      number: index + 1,
+      cellAt: (column) => {
+        const cell = cells[column];
+        if (!cell || cell.v === undefined) return undefined;
+        const value = cell.t === 'e' ? (cell.w ?? null) : cell.v;
+        return { value, hyperlink: cell.l?.Target ?? null };
+      },
+    };
+  }
+}
 
 /** The first worksheet's rows, streamed (rows without any cell are not given). */
 async function* rowsOf(file: Buffer): AsyncGenerator<SheetRow> {
