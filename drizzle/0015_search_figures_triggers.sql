@@ -80,12 +80,14 @@ $$;--> statement-breakpoint
 CREATE TRIGGER suppliers_search_terms AFTER UPDATE ON suppliers
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vigia_suppliers_search_terms();--> statement-breakpoint
 
--- TRUNCATE empties every monitor's contracts at once: so go their kept searches.
-CREATE OR REPLACE FUNCTION vigia_contracts_truncated_search() RETURNS trigger LANGUAGE plpgsql AS $$
+-- TRUNCATE empties every monitor's contracts at once: so go their figures (0013) and kept searches.
+CREATE OR REPLACE FUNCTION vigia_contracts_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  DELETE FROM contract_cube;
+  DELETE FROM supplier_cube;
+  DELETE FROM supplier_ranking;
+  DELETE FROM supplier_ranking_totals;
   DELETE FROM search_terms;
   RETURN NULL;
 END
-$$;--> statement-breakpoint
-CREATE TRIGGER contracts_search_figures_truncated AFTER TRUNCATE ON contracts
-  FOR EACH STATEMENT EXECUTE FUNCTION vigia_contracts_truncated_search();
+$$;

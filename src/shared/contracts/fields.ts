@@ -549,9 +549,20 @@ export function requiredUnlessEmpty(where: 'form' | 'sheet'): ContractField[] {
     const spec: FieldSpec = CONTRACT_FIELDS[key];
     if (where === 'form')
       return spec.required === 'unlessEmpty' && !spec.form?.derived && spec.kind !== 'money';
-    if (!spec.sheet) return false;
-    return (spec.sheet.find((column) => column.required)?.required ?? spec.required) === 'unlessEmpty';
+    return CONTRACT_SHEET_COLUMNS.some(
+      (column) => column.field === key && sheetRequirement(column) === 'unlessEmpty',
+    );
   });
+}
+
+/**
+ * When a spreadsheet column must hold a value: the column's own requirement (the import's, where
+ * it differs from the form's), else its field's. Never the RFC: the supplier's name identifies it.
+ */
+export function sheetRequirement(column: SheetColumn & { field: ContractField }): Requirement | undefined {
+  if (column.part === 'rfc') return undefined;
+  const spec: FieldSpec = CONTRACT_FIELDS[column.field];
+  return column.required ?? spec.required;
 }
 
 /** The spreadsheet's columns C1..C34, in code order, with the field each one fills. */

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractConditions, searchCondition } from '../figures/contract-filters.queries';
+import { type ContractConditionParts, contractConditionParts } from '../figures/contract-filters.queries';
 import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { presentContract, presentContractDetail, presentTotals } from './contracts.presenter';
@@ -36,32 +36,25 @@ export async function listContracts(
   return deps.cache.get(resultKey(organization, 'contracts', filters, String(page)), async () => {
     const { db } = deps.database;
     const window = { offset: pageOffset(page, LIMITS.pageSize), limit: LIMITS.pageSize };
+    // Built once (a search looks its suppliers up) for the walk and, when needed, the sorted page.
+    const conditions = contractConditionParts(db, organization.id, filters);
     const [{ total, totals }, walked] = await Promise.all([
       countAndTotals(deps, organization, filters),
-      searchPageAlongOrder(db, organization.id, filters, window),
+      conditions.then((parts) => searchPageAlongOrder(db, parts, window)),
     ]);
     const rows =
-      walked ??
-      (window.offset < total
-        ? await findContractPage(db, await contractConditions(db, organization.id, filters), window)
-        : []);
+      walked ?? (window.offset < total ? await findContractPage(db, (await conditions).where, window) : []);
     return { ...toPage(rows.map(presentContract), total, page, LIMITS.pageSize), totals };
   });
 }
 
 async function searchPageAlongOrder(
   db: Database,
-  organizationId: string,
-  filters: Partial<PublicFilters>,
+  { base, search }: ContractConditionParts,
   window: { offset: number; limit: number },
 ) {
-  const { search, ...others } = filters;
   if (!search || window.offset + window.limit > WALK_LIMIT) return undefined;
-  const [base, matches] = await Promise.all([
-    contractConditions(db, organizationId, others),
-    searchCondition(db, organizationId, search),
-  ]);
-  const rows = await findContractPageAlongOrder(db, base, matches, window, WALK_LIMIT);
+  const rows = await findContractPageAlongOrder(db, base, search, window, WALK_LIMIT);
   return rows.length === window.limit ? rows : undefined;
 }
 

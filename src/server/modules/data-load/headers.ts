@@ -1,9 +1,8 @@
 import {
-  CONTRACT_FIELDS,
   CONTRACT_SHEET_COLUMNS,
   type ContractField,
-  type FieldSpec,
   type SheetColumn,
+  sheetRequirement,
 } from '../../../shared/contracts/fields';
 import { cleanCell, foldForMatch, sheetColumnOf } from '../../../shared/contracts/sheet';
 
@@ -38,11 +37,9 @@ const HEADER_SHARE = 0.6;
 const CODE = /^C([1-9]|[12]\d|3[0-4])$/;
 
 /** Columns whose absence makes the file unreadable: those of fields the import requires. */
-export const REQUIRED_COLUMNS: readonly LocatedColumn[] = CONTRACT_SHEET_COLUMNS.filter((column) => {
-  if (column.part === 'rfc') return false;
-  const spec: FieldSpec = CONTRACT_FIELDS[column.field];
-  return Boolean(column.required ?? spec.required);
-});
+export const REQUIRED_COLUMNS: readonly LocatedColumn[] = CONTRACT_SHEET_COLUMNS.filter((column) =>
+  Boolean(sheetRequirement(column)),
+);
 
 /**
  * The layout of a sheet from its first rows (each an array of cell texts, index = column), or the

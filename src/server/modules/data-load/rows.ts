@@ -1,4 +1,4 @@
-import { CONTRACT_FIELDS, type FieldSpec, type Requirement } from '../../../shared/contracts/fields';
+import { CONTRACT_FIELDS, sheetRequirement } from '../../../shared/contracts/fields';
 import { contractRequiredMessage } from '../../../shared/contracts/rules';
 import {
   cleanCell,
@@ -89,9 +89,7 @@ export function isBlankRow(layout: SheetLayout, cellAt: (index: number) => RawCe
 const noNumber = (cell: CellReading) => cell.infos.includes(NO_NUMBER_INFO);
 
 function isRequired(column: LocatedColumn, isEmpty: boolean): boolean {
-  if (column.part === 'rfc') return false;
-  const spec: FieldSpec = CONTRACT_FIELDS[column.field];
-  const requirement: Requirement | undefined = column.required ?? spec.required;
+  const requirement = sheetRequirement(column);
   return requirement === 'always' || (requirement === 'unlessEmpty' && !isEmpty);
 }
 

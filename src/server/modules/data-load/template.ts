@@ -5,6 +5,7 @@ import {
   type FieldSpec,
   type Requirement,
   type SheetReading,
+  sheetRequirement,
 } from '../../../shared/contracts/fields';
 import { matchChoice } from '../../../shared/contracts/sheet';
 import { REQUIRED_COLUMNS } from './headers';
@@ -99,7 +100,7 @@ export async function buildTemplate(): Promise<Buffer> {
   help.addRow(['Código', 'Columna', 'Requerido', 'Qué escribir', 'Ejemplo']).font = { bold: true };
   for (const column of CONTRACT_SHEET_COLUMNS) {
     const spec: FieldSpec = CONTRACT_FIELDS[column.field];
-    const requirement = column.part === 'rfc' ? 'none' : (column.required ?? spec.required ?? 'none');
+    const requirement = sheetRequirement(column) ?? 'none';
     const options = column.reading === 'choice' ? ` Opciones: ${choiceWords(column.code).join(', ')}.` : '';
     help.addRow([
       column.code,

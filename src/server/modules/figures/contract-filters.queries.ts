@@ -18,6 +18,24 @@ export async function contractConditions(
   organizationId: string,
   filters: Partial<PublicFilters>,
 ): Promise<SQL> {
+  return (await contractConditionParts(db, organizationId, filters)).where;
+}
+
+export interface ContractConditionParts {
+  base: SQL;
+  search?: SQL;
+  where: SQL;
+}
+
+/**
+ * The same WHERE, and apart its two parts: every filter but the search (`base`) and the search
+ * alone (`search`), for a page that first walks the list order (contracts.service).
+ */
+export async function contractConditionParts(
+  db: Database,
+  organizationId: string,
+  filters: Partial<PublicFilters>,
+): Promise<ContractConditionParts> {
   const conditions: (SQL | undefined)[] = [
     eq(contracts.organizationId, organizationId),
     isNull(contracts.deletedAt),
@@ -39,13 +57,22 @@ export async function contractConditions(
   }
   if (filters.suppliers?.length) conditions.push(inArray(contracts.supplierId, filters.suppliers));
   if (filters.countedOnly) conditions.push(countsInTotals);
-  if (filters.search) conditions.push(await searchCondition(db, organizationId, filters.search));
-  return and(...conditions)!;
+  const base = and(...conditions)!;
+  if (!filters.search) return { base, where: base };
+  const search = await searchCondition(db, organizationId, filters.search);
+  return { base, search, where: and(base, search)! };
 }
 
 /** The search alone: the contract's text, or its supplier's name, contains the words. */
-export async function searchCondition(db: Database, organizationId: string, search: string): Promise<SQL> {
-  const pattern = containsPattern(search);
+function searchCondition(db: Database, organizationId: string, search: string): Promise<SQL> {
+  return patternCondition(db, organizationId, containsPattern(search));
+}
+
+/**
+ * The search by its LIKE pattern (containsPattern's, as a monitor keeps it, decision 0031): the
+ * contract's text, or its live supplier's name, is LIKE it.
+ */
+export async function patternCondition(db: Database, organizationId: string, pattern: SQL): Promise<SQL> {
   const named = await supplierNameMatch(db, organizationId, pattern);
   const text = sql`${contracts.searchText} LIKE ${pattern}`;
   return named ? or(text, named)! : text;

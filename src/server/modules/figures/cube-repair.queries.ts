@@ -55,8 +55,9 @@ export async function rebuildFigures(
 
 /**
  * How many stored rows of the monitor's four tables, and of its kept searches (decision 0031),
- * differ from what its contracts say (missing, extra or with other figures). One statement per table: a consistent snapshot of the contracts and
- * of the tables, which every committed write keeps in step.
+ * differ from what its contracts say (missing, extra or with other figures). One statement per
+ * table: a consistent snapshot of the contracts and of the tables, which every committed write
+ * keeps in step.
  */
 export async function figureDifferences(db: Database, organizationId: string): Promise<number> {
   let differences = 0;

@@ -199,7 +199,8 @@ describe('kept search figures', () => {
   });
 
   it('keeps at most so many searches per monitor, the oldest going first, and none after a repair', async () => {
-    for (let n = 0; n < KEPT_SEARCHES_PER_MONITOR + 2; n++) await keepSearch(db, monitor, `lote ${n}`, 50);
+    for (let n = 0; n < KEPT_SEARCHES_PER_MONITOR + 2; n++)
+      await keepSearch(db, monitor, `lote ${n}`, KEPT_SEARCHES_PER_MONITOR);
     const searches = await keptSearches(db, monitor);
     expect(searches).toHaveLength(KEPT_SEARCHES_PER_MONITOR);
     expect(searches).not.toContain('%bacheo%');

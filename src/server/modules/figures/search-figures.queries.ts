@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { contracts, searchFigures, searchTerms } from '../../db/schema';
 import { containsPattern } from '../../db/sql';
-import { contractConditions, countsInTotals } from './contract-filters.queries';
+import { contractConditions, countsInTotals, patternCondition } from './contract-filters.queries';
 import type { TypeFigures } from './figures';
 
 /**
@@ -73,23 +73,8 @@ export async function keepSearch(
         AND ${searchTerms.pattern} IN (
           SELECT ${searchTerms.pattern} FROM ${searchTerms} WHERE ${searchTerms.organizationId} = ${organizationId}
           ORDER BY ${searchTerms.keptAt} DESC, ${searchTerms.pattern} OFFSET ${keep})`);
-    const where = await contractConditions(run, organizationId, { search });
-    await run.insert(searchFigures).select(
-      run
-        .select({
-          organizationId: sql`${organizationId}::uuid`.as('organization_id'),
-          pattern: sql`${pattern}`.as('pattern'),
-          procedureType: contracts.procedureType,
-          contracts: sql`count(*)::int`.as('contracts'),
-          counted: sql`(count(*) FILTER (WHERE ${countsInTotals}))::int`.as('counted'),
-          amount: sql`coalesce(sum(${contracts.totalOrMaxAmount}) FILTER (WHERE ${countsInTotals}), 0)`.as(
-            'amount',
-          ),
-        })
-        .from(contracts)
-        .where(where)
-        .groupBy(contracts.procedureType),
-    );
+    const where = await keptSearchWhere(run, organizationId, pattern);
+    await run.insert(searchFigures).select(countedFigures(run, organizationId, pattern, where));
     return true;
   });
 }
@@ -103,6 +88,36 @@ export async function keptSearches(db: Database, organizationId: string): Promis
   return rows.map((row) => row.pattern);
 }
 
+/** The contracts a kept search matches: the public search's own WHERE (contractConditions, patternCondition). */
+async function keptSearchWhere(db: Database, organizationId: string, pattern: string): Promise<SQL> {
+  return and(
+    await contractConditions(db, organizationId, {}),
+    await patternCondition(db, organizationId, sql`${pattern}`),
+  )!;
+}
+
+/**
+ * What a kept search's figures must be, counted from the contracts it matches: the rows
+ * search_figures holds. (A query, not run here: the callers insert or compare it.)
+ */
+function countedFigures(db: Database, organizationId: string, pattern: string, where: SQL) {
+  return db
+    .select({
+      organizationId: sql`${organizationId}::uuid`.as('organization_id'),
+      pattern: sql`${pattern}`.as('pattern'),
+      procedureType: contracts.procedureType,
+      contracts: sql`count(*)::int`.as('contracts'),
+      counted: sql`(count(*) FILTER (WHERE ${countsInTotals}))::int`.as('counted'),
+      amount:
+        sql`coalesce(sum(${contracts.totalOrMaxAmount}) FILTER (WHERE ${countsInTotals}), 0)::numeric(18, 2)`.as(
+          'amount',
+        ),
+    })
+    .from(contracts)
+    .where(where)
+    .groupBy(contracts.procedureType);
+}
+
 /**
  * How many stored figures of the monitor's kept searches differ from what its contracts say (the
  * nightly check, decision 0031): one statement per kept search, so a write cannot fall between
@@ -111,18 +126,15 @@ export async function keptSearches(db: Database, organizationId: string): Promis
 export async function keptSearchDifferences(db: Database, organizationId: string): Promise<number> {
   let differences = 0;
   for (const pattern of await keptSearches(db, organizationId)) {
+    const computed = countedFigures(
+      db,
+      organizationId,
+      pattern,
+      await keptSearchWhere(db, organizationId, pattern),
+    );
     const [row] = await queryRows<{ count: number | string }>(
       db,
-      sql`WITH computed AS (
-            SELECT c.procedure_type, count(*)::int AS contracts,
-              (count(*) FILTER (WHERE c.counts_in_totals))::int AS counted,
-              coalesce(sum(c.total_or_max_amount) FILTER (WHERE c.counts_in_totals), 0)::numeric(18, 2) AS amount
-            FROM contracts c
-            WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL
-              AND (c.search_text LIKE ${pattern} OR c.supplier_id IN (
-                SELECT s.id FROM suppliers s WHERE s.organization_id = ${organizationId}
-                  AND s.deleted_at IS NULL AND s.search_name LIKE ${pattern}))
-            GROUP BY 1),
+      sql`WITH computed AS (SELECT procedure_type, contracts, counted, amount FROM (${computed}) c),
           stored AS (
             SELECT procedure_type, contracts, counted, amount FROM search_figures
             WHERE organization_id = ${organizationId} AND pattern = ${pattern}
