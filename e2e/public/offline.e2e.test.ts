@@ -250,8 +250,11 @@ describe('a new version of the app replaces the old one', () => {
   }
 
   it("reloads into the new version when the old version's screen is gone from the server", async () => {
-    // The old version's missing files are 404s until the page reloads.
-    watched = await openWatchedPage(browser, { expectedConsole: /404 \(Not Found\)/ });
+    // The old version's missing files are 404s until the page reloads; a call the page makes in
+    // the moment the server is down for the restart is refused (a deploy does that too).
+    watched = await openWatchedPage(browser, {
+      expectedConsole: /404 \(Not Found\)|net::ERR_CONNECTION_REFUSED/,
+    });
     const { page } = watched;
     const entry = () =>
       page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'));
