@@ -1,10 +1,30 @@
-import { Skeleton } from '@mantine/core';
+import { Center, Skeleton, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadCode } from '../../lib/load-code';
 import type { ChartOption } from './echart';
 
 // ECharts is the heaviest file of the public area: it is fetched only when a chart is about to
-// scroll into view, so a visitor who goes straight to the lists never downloads it.
-const EChart = lazy(() => import('./echart'));
+// scroll into view, so a visitor who goes straight to the lists never downloads it. A page of the
+// old version whose file a new version replaced reloads into the new one (loadCode).
+const EChart = lazy(() =>
+  loadCode(
+    () => import('./echart'),
+    () => ({ default: ChartOffline }),
+  ),
+);
+
+/** In place of a chart whose library was never loaded on this device, while offline. */
+function ChartOffline({ height }: { height: number }) {
+  const { t } = useTranslation();
+  return (
+    <Center h={height} mt="sm">
+      <Text c="dimmed" size="sm">
+        {t('Sin conexión')}
+      </Text>
+    </Center>
+  );
+}
 
 /** A chart that loads its library when it comes near the screen; a skeleton of its size until then. */
 export function LazyChart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
