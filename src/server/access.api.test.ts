@@ -47,6 +47,13 @@ function samples(ids: Ids): Record<string, Sample> {
     ...catalogueSamples('contracts', contractEntry(ids.unit), ids.contract),
     'GET /api/contracts/retrieve/suppliers': { query: '?search=a' },
     'GET /api/contracts/retrieve/administrative-units': { query: '?search=a' },
+    'POST /api/data-load/upload': { payload: {} }, // not multipart: refused; uploads in data-load tests
+    'GET /api/data-load/current': { query: '?page=1&showErrors=false' },
+    'GET /api/data-load/current-info': {},
+    'POST /api/data-load/cancel-current': { payload: {} },
+    'POST /api/data-load/confirm-current': { payload: { ignoreErrors: false } },
+    'GET /api/data-load/download-validations': {},
+    'GET /api/data-load/download-plantilla': {},
     'GET /api/settings/load-settings': {},
     'POST /api/settings/change-settings': { payload: { title: 'Monitor de <b>paseo</b>', round: false } },
     'POST /api/settings/change-cover': { payload: {} }, // not multipart: refused; uploads in settings tests

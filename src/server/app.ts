@@ -36,6 +36,8 @@ import { contactPublicRoutes } from './modules/contact/contact.public.routes';
 import { defineContactJobs } from './modules/contact/contact-jobs';
 import { contractPickerRoutes } from './modules/contracts/contract-pickers.routes';
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
+import { dataLoadRoutes } from './modules/data-load/data-load.routes';
+import { defineDataLoadJobs } from './modules/data-load/data-load-jobs';
 import { defineErrorReportJobs } from './modules/error-reports/error-report-jobs';
 import { errorReportsPublicRoutes } from './modules/error-reports/error-reports.public.routes';
 import { defineFigureJobs } from './modules/figures/figure-jobs';
@@ -142,6 +144,7 @@ export async function buildApp(
   defineContactJobs(appDeps);
   defineErrorReportJobs(appDeps);
   defineFigureJobs(appDeps);
+  defineDataLoadJobs(appDeps);
   // Job progress goes out on the event bus, to every process (a repair's progress, say).
   appDeps.jobs.on('progress', (event) => {
     publish(database.db, 'jobProgress', event).catch((error: unknown) =>
@@ -221,6 +224,7 @@ export async function buildApp(
   }
   await app.register(contractPickerRoutes, { prefix: '/api/contracts' });
   await app.register(resourceImageRoutes, { prefix: '/api/resources' });
+  await app.register(dataLoadRoutes, { prefix: '/api/data-load' });
 
   const serveWebApp = await registerWebApp(app, config.webDir);
   app.setNotFoundHandler((request, reply) => {

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../lib/worker-thread';
 import type { PdfPayload, PdfWorkerReply } from './pdf-worker';
 
 export interface PdfPoolOptions {
@@ -12,26 +13,6 @@ export interface PdfPoolOptions {
   timeoutMs?: number;
   /** A thread is replaced after this many PDFs (fragmentation, leaks in libraries). */
   maxJobs?: number;
-}
-
-/**
- * The worker is started from a tiny CommonJS bootstrap (eval) rather than from the .ts file:
- * Node 20 cannot load TypeScript by itself, and under vitest the parent has no tsx loader to
- * inherit. The bootstrap registers tsx's ESM hooks inside the worker when the entry is a .ts
- * file and then imports it, so the same code runs under `tsx`, vitest, or compiled to .js.
- */
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-(async () => {
-  if (workerData.loader) (await import(workerData.loader)).register();
-  await import(workerData.entry);
-})();
-`;
-
-function workerEntry(): { entry: string; loader: string | null } {
-  const typescript = import.meta.url.endsWith('.ts');
-  const entry = new URL(typescript ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url).href;
-  return { entry, loader: typescript ? import.meta.resolve('tsx/esm/api') : null };
 }
 
 interface Job {
@@ -121,9 +102,7 @@ export class PdfPool {
   }
 
   private start(): Thread {
-    const worker = new Worker(BOOTSTRAP, {
-      eval: true,
-      workerData: workerEntry(),
+    const worker = startWorker(new URL('./pdf-worker.ts', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? 1024 },
     });
     // An idle thread never keeps the process alive.

@@ -5,6 +5,8 @@ import { AppError } from './errors';
 /** One multipart upload: the bytes of the expected file field and the text fields beside it. */
 export interface Upload {
   file: Buffer | null;
+  /** The file's name as the browser sent it (a spreadsheet load shows it). */
+  fileName: string | null;
   fields: Record<string, string>;
 }
 
@@ -56,11 +58,14 @@ export async function readUpload(
 }
 
 async function readParts(request: FastifyRequest, fileField: string, maxBytes: number): Promise<Upload> {
-  const upload: Upload = { file: null, fields: {} };
+  const upload: Upload = { file: null, fileName: null, fields: {} };
   for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
     if (part.type === 'file') {
       const data = await part.toBuffer();
-      if (part.fieldname === fileField && !upload.file) upload.file = data;
+      if (part.fieldname === fileField && !upload.file) {
+        upload.file = data;
+        upload.fileName = part.filename || null;
+      }
     } else {
       upload.fields[part.fieldname] = String(part.value);
     }

@@ -64,6 +64,18 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The contract form's supplier and unit pickers.
   'GET /api/contracts/retrieve/suppliers': { permission: 'CONTRACTS', organization: 'required' },
   'GET /api/contracts/retrieve/administrative-units': { permission: 'CONTRACTS', organization: 'required' },
+  // The spreadsheet load of the current monitor's contracts.
+  ...Object.fromEntries(
+    [
+      'POST /api/data-load/upload',
+      'GET /api/data-load/current',
+      'GET /api/data-load/current-info',
+      'POST /api/data-load/cancel-current',
+      'POST /api/data-load/confirm-current',
+      'GET /api/data-load/download-validations',
+      'GET /api/data-load/download-plantilla',
+    ].map((route) => [route, { permission: 'CONTRACTS', organization: 'required' } as const]),
+  ),
   // Organizations belong to the installation, like users.
   ...catalogue('organizations', 'ORGANIZATIONS', 'ignored'),
   // The public-site settings of the current monitor.

@@ -29,6 +29,12 @@ export const LIMITS = {
   /** Session lifetime in seconds (one day). */
   sessionSeconds: 86_400,
   toastMs: 5_000,
+  /** A spreadsheet load (data-load-rules.md, 'Accepted files'): its size, rows and unzipped size. */
+  dataLoadBytes: 25 * 1024 * 1024,
+  dataLoadRows: 200_000,
+  dataLoadUncompressedBytes: 400 * 1024 * 1024,
+  /** Rows per page of the load's review. */
+  dataLoadPageSize: 10,
   downloadWaitMs: 7_000,
 } as const;
 

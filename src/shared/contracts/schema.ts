@@ -59,14 +59,24 @@ type ContractFields = z.output<typeof ContractFieldsSchema>;
 /** Fields the form requires unless the row is empty (isEmpty); amounts depend on the contract type. */
 const REQUIRED_UNLESS_EMPTY = requiredUnlessEmpty('form');
 
-/** The rules between fields, and the derived values, of a contract (also of an inline-edited row). */
-export function withContractRules<T extends z.ZodType<ContractFields>>(schema: T) {
+/**
+ * The rules between fields, and the derived values, of a contract (also of an inline-edited row).
+ * `numberless`: a contract loaded from a sheet whose number was a placeholder (data-load-rules.md:
+ * the import's rule wins there; the contract is known by its fingerprint instead).
+ */
+export function withContractRules<T extends z.ZodType<ContractFields>>(
+  schema: T,
+  options: { numberless?: boolean } = {},
+) {
+  const required = options.numberless
+    ? REQUIRED_UNLESS_EMPTY.filter((field) => field !== 'contractNumber')
+    : REQUIRED_UNLESS_EMPTY;
   return schema
     .superRefine((input, context) => {
       const issue = (field: ContractField, message: string) =>
         context.addIssue({ code: 'custom', path: [field], message });
       if (!input.isEmpty) {
-        for (const field of REQUIRED_UNLESS_EMPTY) {
+        for (const field of required) {
           if (input[field] === null || input[field] === undefined) issue(field, contractRequired(field));
         }
         if (input.contractType === 'OPEN' && input.maxAmount === null)
@@ -106,6 +116,8 @@ export function withContractRules<T extends z.ZodType<ContractFields>>(schema: T
 }
 
 export const ContractInputSchema = withContractRules(ContractFieldsSchema);
+/** A contract of a spreadsheet load, which may have no number (it then has a fingerprint). */
+export const LoadedContractSchema = withContractRules(ContractFieldsSchema, { numberless: true });
 export type ContractInput = z.input<typeof ContractInputSchema>;
 /** A contract's fields once checked, with the derived values (what saveContracts writes). */
 export type ContractValues = z.output<typeof ContractInputSchema>;

@@ -86,6 +86,11 @@ export const contracts = pgTable(
     /** The data load that created the row, if any. */
     dataLoadId: uuid(),
     /**
+     * A contract loaded from a sheet without a contract number: the fingerprint of its data
+     * (data-load-rules.md, 'Identity'), so the same row loaded again is known as a duplicate.
+     */
+    importFingerprint: text(),
+    /**
      * The one rule for money (docs/decisions/0004-one-rule-for-money.md): concluded contracts that
      * are not amendments count in totals, tiles and charts.
      */
@@ -107,6 +112,9 @@ export const contracts = pgTable(
       uniqueIndex('contracts_number_key')
         .on(t.organizationId, t.contractNumber)
         .where(sql`deleted_at IS NULL AND contract_number IS NOT NULL`),
+      uniqueIndex('contracts_fingerprint_key')
+        .on(t.organizationId, t.importFingerprint)
+        .where(sql`deleted_at IS NULL AND import_fingerprint IS NOT NULL`),
       index('contracts_org_amount_idx')
         .on(t.organizationId, t.totalOrMaxAmount.desc().nullsLast(), t.id.desc())
         .where(live),

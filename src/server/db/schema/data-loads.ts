@@ -10,31 +10,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { DataLoadField, DataLoadSummary, StagedContract } from '../../../shared/schemas/data-load';
 import { createdAt, id, updatedAt } from './columns';
 import { dataLoadRowStatusEnum, dataLoadStatusEnum } from './enums';
 import { files } from './files';
 import { organizations } from './organizations';
 import { users } from './users';
-
-export interface DataLoadSummary {
-  newContractsCount: number;
-  newSuppliersCount: number;
-  newAdministrativeUnitsCount: number;
-  skippedContractsCount: number;
-  skippedSuppliersCount: number;
-  skippedAdministrativeUnitsCount: number;
-  errorsCount: number;
-}
-
-/** One parsed cell of an uploaded row. */
-export interface DataLoadField {
-  value: unknown;
-  errors: string[];
-  infos: string[];
-  shouldCreateDoc?: boolean;
-  /** Id of the existing record the value matched (supplier or administrative unit). */
-  matchedId?: string;
-}
 
 /** A spreadsheet upload of contracts: at most one in progress (UPLOADING or CURRENT) per monitor. */
 export const dataLoads = pgTable(
@@ -54,6 +35,8 @@ export const dataLoads = pgTable(
     rowsProcessed: integer().notNull().default(0),
     /** Why the sheet could not be read (status FAILED), in Spanish. */
     failureMessage: text(),
+    /** What the load says about the whole file (columns it ignored, say), in Spanish. */
+    messages: jsonb().$type<string[]>().notNull().default([]),
     confirmedAt: timestamp({ withTimezone: true }),
     confirmedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     cancelledAt: timestamp({ withTimezone: true }),
@@ -85,6 +68,10 @@ export const dataLoadRows = pgTable(
     skipRow: boolean().notNull().default(false),
     willCreateDoc: boolean().notNull().default(false),
     status: dataLoadRowStatusEnum().notNull(),
+    /** The contract's identity in the monitor: 'n:' + its number, or 'f:' + its fingerprint. */
+    identity: text(),
+    /** What confirm writes (rows without errors): the checked values and the names they refer to. */
+    contract: jsonb().$type<StagedContract>(),
     /** Lower-cased, accent-free text of the row for the review search. */
     searchText: text(),
   },

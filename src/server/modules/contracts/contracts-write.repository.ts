@@ -91,3 +91,26 @@ export async function updateContract(
     .returning({ id: contracts.id });
   return rows.length > 0;
 }
+
+/** Which of these import fingerprints live contracts of the monitor carry (contracts without a number). */
+export async function contractsFingerprinted(
+  db: Database,
+  organizationId: string,
+  fingerprints: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < fingerprints.length; start += 10_000) {
+    const rows = await db
+      .select({ fingerprint: contracts.importFingerprint })
+      .from(contracts)
+      .where(
+        and(
+          eq(contracts.organizationId, organizationId),
+          isNull(contracts.deletedAt),
+          inArray(contracts.importFingerprint, fingerprints.slice(start, start + 10_000)),
+        ),
+      );
+    for (const row of rows) if (row.fingerprint) found.add(row.fingerprint);
+  }
+  return found;
+}

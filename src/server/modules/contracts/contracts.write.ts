@@ -3,6 +3,7 @@ import {
   CONTRACT_MESSAGES,
   ContractInputSchema,
   type ContractValues,
+  LoadedContractSchema,
 } from '../../../shared/contracts/schema';
 import type { ErrorCode } from '../../../shared/errors';
 import type { Database } from '../../db/client';
@@ -25,8 +26,11 @@ import {
  * transaction. The monitor's data version follows by the database's triggers (decision 0010).
  */
 
-/** A contract to write: its fields as the form or the import gives them; with `_id`, an update. */
-export type ContractWrite = Record<string, unknown> & { _id?: string };
+/**
+ * A contract to write: its fields as the form or the import gives them; with `_id`, an update.
+ * The import gives `_fingerprint` for a contract without a number (its identity in the monitor).
+ */
+export type ContractWrite = Record<string, unknown> & { _id?: string; _fingerprint?: string | null };
 
 export interface FieldProblem {
   field: ContractField | '_id';
@@ -51,6 +55,8 @@ export interface SaveOptions {
   now: Date;
   /** 'rollback' (default): a refused row writes nothing at all; 'skip': the other rows are written. */
   onRefused?: 'rollback' | 'skip';
+  /** The spreadsheet load the new contracts come from. */
+  dataLoadId?: string;
 }
 
 export interface SaveResult {
@@ -59,7 +65,7 @@ export interface SaveResult {
   written: boolean;
 }
 
-type Checked = { index: number; id?: string; values: ContractValues };
+type Checked = { index: number; id?: string; fingerprint?: string | null; values: ContractValues };
 
 /** The fields in their columns. */
 function columnsOf(values: ContractValues): Partial<NewContract> {
@@ -73,9 +79,11 @@ function checkRules(rows: readonly ContractWrite[]): { checked: Checked[]; refus
   const checked: Checked[] = [];
   const refused: RowOutcome[] = [];
   rows.forEach((row, index) => {
-    const { _id, ...input } = row;
-    const parsed = ContractInputSchema.safeParse(input);
-    if (parsed.success) checked.push({ index, id: _id, values: parsed.data });
+    const { _id, _fingerprint, ...input } = row;
+    // A contract loaded without a number is known by its fingerprint (data-load-rules.md).
+    const schema = _fingerprint ? LoadedContractSchema : ContractInputSchema;
+    const parsed = schema.safeParse(input);
+    if (parsed.success) checked.push({ index, id: _id, fingerprint: _fingerprint, values: parsed.data });
     else
       refused.push({
         index,
@@ -207,6 +215,8 @@ export async function saveContracts(
             ...columnsOf(row.values),
             id: row.id,
             organizationId: monitor.id,
+            importFingerprint: row.values.contractNumber ? null : (row.fingerprint ?? null),
+            dataLoadId: options.dataLoadId ?? null,
             createdBy: actor.userId,
             updatedBy: actor.userId,
           })) as NewContract[],

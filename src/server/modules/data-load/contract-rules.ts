@@ -6,7 +6,7 @@ import {
   type ContractField,
   type FieldSpec,
 } from '../../../shared/contracts/fields';
-import { ContractInputSchema, type ContractValues } from '../../../shared/contracts/schema';
+import { type ContractValues, LoadedContractSchema } from '../../../shared/contracts/schema';
 import { deriveContractType } from '../../../shared/contracts/sheet';
 import { normaliseName } from './cells';
 import type { RowReading } from './rows';
@@ -75,7 +75,8 @@ export function checkContractRules(row: RowReading): CheckedRow {
     }
   }
 
-  const result = ContractInputSchema.safeParse(input);
+  // The form's rules, except that a placeholder number is no number (the reading required a value).
+  const result = LoadedContractSchema.safeParse(input);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = issue.path[0] as ContractField | undefined;

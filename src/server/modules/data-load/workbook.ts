@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { constants, inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { locateColumns, type SheetLayout } from './headers';
@@ -29,11 +30,16 @@ export function fileKindOf(head: Uint8Array): 'xlsx' | 'cfb' | null {
   return null;
 }
 
-/**
- * What a zip's entries take once uncompressed, summed from its central directory (without
- * inflating anything), or null when the directory cannot be read.
- */
-export function zipUncompressedBytes(zip: Buffer): number | null {
+interface ZipEntry {
+  name: string;
+  method: number;
+  compressedBytes: number;
+  uncompressedBytes: number;
+  localHeader: number;
+}
+
+/** A zip's entries as its central directory lists them (nothing inflated), or null when unreadable. */
+function zipEntries(zip: Buffer): ZipEntry[] | null {
   // The end-of-central-directory record: within the last 64 KiB + 22 bytes.
   const from = Math.max(0, zip.length - 65_557);
   let end = -1;
@@ -44,16 +50,62 @@ export function zipUncompressedBytes(zip: Buffer): number | null {
     }
   }
   if (end < 0) return null;
-  const entries = zip.readUInt16LE(end + 10);
+  const count = zip.readUInt16LE(end + 10);
   let offset = zip.readUInt32LE(end + 16);
-  let total = 0;
-  for (let index = 0; index < entries; index++) {
+  const entries: ZipEntry[] = [];
+  for (let index = 0; index < count; index++) {
     if (offset + 46 > zip.length || zip.readUInt32LE(offset) !== 0x02014b50) return null;
-    total += zip.readUInt32LE(offset + 24);
-    offset +=
-      46 + zip.readUInt16LE(offset + 28) + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
+    const nameBytes = zip.readUInt16LE(offset + 28);
+    entries.push({
+      name: zip.toString('utf8', offset + 46, offset + 46 + nameBytes),
+      method: zip.readUInt16LE(offset + 10),
+      compressedBytes: zip.readUInt32LE(offset + 20),
+      uncompressedBytes: zip.readUInt32LE(offset + 24),
+      localHeader: zip.readUInt32LE(offset + 42),
+    });
+    offset += 46 + nameBytes + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
   }
-  return total;
+  return entries;
+}
+
+/**
+ * What a zip's entries take once uncompressed, summed from its central directory (without
+ * inflating anything), or null when the directory cannot be read.
+ */
+export function zipUncompressedBytes(zip: Buffer): number | null {
+  const entries = zipEntries(zip);
+  return entries ? entries.reduce((sum, entry) => sum + entry.uncompressedBytes, 0) : null;
+}
+
+/**
+ * The last row the first worksheet of an .xlsx declares (its `<dimension>`, written at the start
+ * of the sheet by Excel and by most libraries), read by inflating only the sheet's first bytes:
+ * the progress's total. Null when the sheet does not say.
+ */
+export function declaredLastRow(zip: Buffer): number | null {
+  const entries = zipEntries(zip) ?? [];
+  const sheet =
+    entries.find((entry) => entry.name === 'xl/worksheets/sheet1.xml') ??
+    entries.find((entry) => /^xl\/worksheets\/[^/]+\.xml$/.test(entry.name));
+  if (!sheet || sheet.localHeader + 30 > zip.length) return null;
+  const start =
+    sheet.localHeader +
+    30 +
+    zip.readUInt16LE(sheet.localHeader + 26) +
+    zip.readUInt16LE(sheet.localHeader + 28);
+  const data = zip.subarray(start, start + Math.min(sheet.compressedBytes, 16_384));
+  let head: string;
+  try {
+    head =
+      sheet.method === 0
+        ? data.toString('utf8')
+        : inflateRawSync(data, { finishFlush: constants.Z_SYNC_FLUSH }).subarray(0, 8192).toString('utf8');
+  } catch {
+    return null;
+  }
+  const match = /<(?:\w+:)?dimension ref="[A-Z]+(\d+)(?::[A-Z]+(\d+))?"/.exec(head);
+  if (!match) return null;
+  return Number(match[2] ?? match[1]);
 }
 
 /** A cell as exceljs gives it → its plain value (formula result, rich text's text) and hyperlink. */

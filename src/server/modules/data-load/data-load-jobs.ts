@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { AppDeps } from '../../types';
+import { DATA_LOAD_READ_JOB, readLoad } from './data-load.service';
+
+/**
+ * The reading of an uploaded sheet, as a durable job: queued with the load in one transaction,
+ * claimed by one process, and started over from the first row if that process dies (its rows are
+ * replaced). A cancelled load stops at its next batch.
+ */
+export function defineDataLoadJobs(deps: Pick<AppDeps, 'database' | 'jobs' | 'now'>): void {
+  deps.jobs.define(
+    DATA_LOAD_READ_JOB,
+    z.object({ dataLoadId: z.uuid() }),
+    async ({ dataLoadId }, context) => readLoad(deps, dataLoadId, context),
+    { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 1_800 },
+  );
+}

@@ -1,0 +1,274 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { DataLoadRowStatus } from '../../../shared/constants/enums';
+import { LIMITS } from '../../../shared/constants/limits';
+import type { Database } from '../../db/client';
+import { administrativeUnits, dataLoadRows, dataLoads, files, suppliers, users } from '../../db/schema';
+import { fileStore } from '../../lib/file-store';
+import type { StagedRow } from './staging';
+
+/** Keeps an uploaded sheet in the file store (kind DATA_LOAD): its bytes and a file naming it. */
+export async function insertLoadFile(
+  db: Database,
+  input: { organizationId: string; fileName: string; data: Buffer; mime: string; createdBy: string },
+): Promise<string> {
+  const content = await fileStore(db).put(input.data, { mime: input.mime, maxBytes: LIMITS.dataLoadBytes });
+  const [file] = await db
+    .insert(files)
+    .values({
+      organizationId: input.organizationId,
+      kind: 'DATA_LOAD',
+      filename: input.fileName,
+      contentId: content.id,
+      createdBy: input.createdBy,
+    })
+    .returning({ id: files.id });
+  return file!.id;
+}
+
+/**
+ * An uploaded sheet's bytes, in a buffer of their own (not a slice of Node's pool), so they can be
+ * handed to the reading thread; null when the file is gone.
+ */
+export async function loadFileBytes(db: Database, fileId: string): Promise<Uint8Array | null> {
+  const [file] = await db.select({ contentId: files.contentId }).from(files).where(eq(files.id, fileId));
+  if (!file) return null;
+  const stored = await fileStore(db).get(file.contentId);
+  if (!stored) return null;
+  const own = new Uint8Array(stored.size);
+  let offset = 0;
+  for await (const chunk of stored.stream) {
+    own.set(chunk as Buffer, offset);
+    offset += (chunk as Buffer).length;
+  }
+  return own;
+}
+
+export type DataLoadRow = typeof dataLoads.$inferSelect;
+export type StagedRowRecord = typeof dataLoadRows.$inferSelect;
+
+const OPEN = ['UPLOADING', 'CURRENT'] as const;
+
+/** Whether an error is the one-open-load-per-monitor index refusing a second load. */
+export function isOpenLoadConflict(error: unknown): boolean {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; message?: string };
+  return cause.code === '23505' && Boolean(cause.message?.includes('data_loads_one_open_key'));
+}
+
+export async function insertLoad(
+  db: Database,
+  load: { organizationId: string; uploadedBy: string; fileName: string; fileId: string },
+): Promise<DataLoadRow> {
+  const [row] = await db.insert(dataLoads).values(load).returning();
+  return row!;
+}
+
+export async function findLoad(db: Database, id: string): Promise<DataLoadRow | undefined> {
+  const [row] = await db.select().from(dataLoads).where(eq(dataLoads.id, id)).limit(1);
+  return row;
+}
+
+/** The monitor's load being read or waiting for review, if any. */
+export async function findOpenLoad(db: Database, organizationId: string): Promise<DataLoadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(dataLoads)
+    .where(and(eq(dataLoads.organizationId, organizationId), inArray(dataLoads.status, [...OPEN])))
+    .limit(1);
+  return row;
+}
+
+/** The monitor's latest load (a failed one included: its message is shown once). */
+export async function findLatestLoad(db: Database, organizationId: string): Promise<DataLoadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(dataLoads)
+    .where(eq(dataLoads.organizationId, organizationId))
+    .orderBy(desc(dataLoads.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** A load, locked until the transaction ends (confirm, cancel and each written batch take it). */
+export async function lockLoad(db: Database, id: string): Promise<DataLoadRow | undefined> {
+  const [row] = await db.select().from(dataLoads).where(eq(dataLoads.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateLoad(db: Database, id: string, changes: Partial<DataLoadRow>): Promise<void> {
+  await db
+    .update(dataLoads)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(dataLoads.id, id));
+}
+
+export async function deleteLoadRows(db: Database, dataLoadId: string): Promise<void> {
+  await db.delete(dataLoadRows).where(eq(dataLoadRows.dataLoadId, dataLoadId));
+}
+
+export interface RowToInsert extends StagedRow {
+  status: DataLoadRowStatus;
+  skipRow: boolean;
+  willCreateDoc: boolean;
+}
+
+const INSERT_BATCH = 500;
+
+export async function insertLoadRows(db: Database, dataLoadId: string, rows: readonly RowToInsert[]) {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await db.insert(dataLoadRows).values(
+      rows.slice(start, start + INSERT_BATCH).map((row) => ({
+        dataLoadId,
+        rowIndex: row.rowIndex,
+        data: row.data,
+        hasErrors: row.hasErrors,
+        hasInfos: row.hasInfos,
+        skipRow: row.skipRow,
+        willCreateDoc: row.willCreateDoc,
+        status: row.status,
+        identity: row.identity,
+        contract: row.contract,
+        searchText: row.searchText,
+      })),
+    );
+  }
+}
+
+export interface RowFilters {
+  search?: string;
+  showNoIssues: boolean;
+  showSkipped: boolean;
+  showErrors: boolean;
+}
+
+function rowConditions(dataLoadId: string, filters: RowFilters) {
+  const statuses: DataLoadRowStatus[] = [];
+  if (filters.showNoIssues) statuses.push('NO_ISSUES');
+  if (filters.showSkipped) statuses.push('SKIPPED');
+  if (filters.showErrors) statuses.push('ERROR');
+  const search = filters.search?.trim();
+  return and(
+    eq(dataLoadRows.dataLoadId, dataLoadId),
+    statuses.length === 3 ? undefined : inArray(dataLoadRows.status, statuses.length ? statuses : ['ERROR']),
+    statuses.length === 0 ? sql`false` : undefined,
+    search ? ilike(dataLoadRows.searchText, `%${escapeLike(search)}%`) : undefined,
+  );
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** One page of the load's rows in sheet order, and how many match. */
+export async function pageLoadRows(
+  db: Database,
+  dataLoadId: string,
+  filters: RowFilters & { page: number; limit: number; searchFolded?: string },
+): Promise<{ rows: StagedRowRecord[]; total: number }> {
+  const where = rowConditions(dataLoadId, { ...filters, search: filters.searchFolded });
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(dataLoadRows)
+      .where(where)
+      .orderBy(asc(dataLoadRows.rowIndex))
+      .limit(filters.limit)
+      .offset((filters.page - 1) * filters.limit),
+    db.select({ total: count() }).from(dataLoadRows).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The load's rows after `afterRowIndex`, in sheet order (downloads and confirm read them in pages). */
+export function loadRowsAfter(db: Database, dataLoadId: string, afterRowIndex: number, limit: number) {
+  return db
+    .select()
+    .from(dataLoadRows)
+    .where(and(eq(dataLoadRows.dataLoadId, dataLoadId), gt(dataLoadRows.rowIndex, afterRowIndex)))
+    .orderBy(asc(dataLoadRows.rowIndex))
+    .limit(limit);
+}
+
+/** The rows confirm writes: no errors, not skipped. */
+export function importableRowsAfter(db: Database, dataLoadId: string, afterRowIndex: number, limit: number) {
+  return db
+    .select({
+      rowIndex: dataLoadRows.rowIndex,
+      contract: dataLoadRows.contract,
+      identity: dataLoadRows.identity,
+    })
+    .from(dataLoadRows)
+    .where(
+      and(
+        eq(dataLoadRows.dataLoadId, dataLoadId),
+        gt(dataLoadRows.rowIndex, afterRowIndex),
+        eq(dataLoadRows.status, 'NO_ISSUES'),
+        isNotNull(dataLoadRows.contract),
+      ),
+    )
+    .orderBy(asc(dataLoadRows.rowIndex))
+    .limit(limit);
+}
+
+/** The monitor's last confirmed load: when, and who uploaded it. */
+export async function lastConfirmedLoad(
+  db: Database,
+  organizationId: string,
+): Promise<{ confirmedAt: Date; uploadedBy: string | null } | undefined> {
+  const [row] = await db
+    .select({
+      confirmedAt: dataLoads.confirmedAt,
+      uploadedBy: sql<string | null>`${users.name} || ' ' || ${users.lastName}`,
+    })
+    .from(dataLoads)
+    .leftJoin(users, eq(users.id, dataLoads.uploadedBy))
+    .where(and(eq(dataLoads.organizationId, organizationId), eq(dataLoads.status, 'CONFIRMED')))
+    .orderBy(desc(dataLoads.confirmedAt))
+    .limit(1);
+  return row?.confirmedAt ? { confirmedAt: row.confirmedAt, uploadedBy: row.uploadedBy } : undefined;
+}
+
+export async function userName(db: Database, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await db
+    .select({ name: sql<string>`${users.name} || ' ' || ${users.lastName}` })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.name ?? null;
+}
+
+/** The monitor's live suppliers and administrative units (the load matches names against them). */
+export async function monitorReferences(db: Database, organizationId: string) {
+  const [supplierRows, unitRows] = await Promise.all([
+    db
+      .select({ id: suppliers.id, name: suppliers.name, rfc: suppliers.rfc })
+      .from(suppliers)
+      .where(and(eq(suppliers.organizationId, organizationId), isNull(suppliers.deletedAt))),
+    db
+      .select({ id: administrativeUnits.id, name: administrativeUnits.name })
+      .from(administrativeUnits)
+      .where(
+        and(eq(administrativeUnits.organizationId, organizationId), isNull(administrativeUnits.deletedAt)),
+      ),
+  ]);
+  return { suppliers: supplierRows, units: unitRows };
+}
+
+export async function insertSuppliers(
+  db: Database,
+  rows: readonly {
+    id: string;
+    organizationId: string;
+    name: string;
+    rfc: string | null;
+    createdBy: string;
+  }[],
+) {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH)
+    await db.insert(suppliers).values(rows.slice(start, start + INSERT_BATCH));
+}
+
+export async function insertUnits(
+  db: Database,
+  rows: readonly { id: string; organizationId: string; name: string; createdBy: string }[],
+) {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH)
+    await db.insert(administrativeUnits).values(rows.slice(start, start + INSERT_BATCH));
+}

@@ -1,0 +1,207 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '../../../shared/constants/limits';
+import { OrganizationHeaderSchema, successEnvelope, UuidSchema } from '../../../shared/schemas/common';
+import {
+  ConfirmLoadBodySchema,
+  DATA_LOAD_MESSAGES,
+  DataLoadInfoSchema,
+  DataLoadRowsQuerySchema,
+  DataLoadRowsSchema,
+} from '../../../shared/schemas/data-load';
+import { AppError } from '../../lib/errors';
+import { readUpload } from '../../lib/uploads';
+import { actorOf } from '../../plugins/auth';
+import { requireOrganization } from '../../plugins/organization';
+import { loadRowsAfter } from './data-load.repository';
+import {
+  cancelLoad,
+  confirmLoad,
+  currentLoadId,
+  loadInfo,
+  loadRowsPage,
+  uploadLoad,
+} from './data-load.service';
+import { buildTemplate } from './template';
+import { type ValidationRow, writeValidations } from './validations';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const tags = ['data-load'];
+
+/** /api/data-load (admin spec, section 7): the spreadsheet load of the current monitor (CONTRACTS). */
+export const dataLoadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const infoEnvelope = successEnvelope(DataLoadInfoSchema);
+
+  app.post(
+    '/upload',
+    {
+      schema: {
+        tags,
+        summary:
+          'Upload a sheet (multipart: file, optional idDataLoad for corrections); read in the background',
+        consumes: ['multipart/form-data'],
+        headers: OrganizationHeaderSchema,
+        response: { 202: infoEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request, 'file', {
+        maxBytes: LIMITS.dataLoadBytes,
+        messages: { notMultipart: DATA_LOAD_MESSAGES.noFile, tooLarge: DATA_LOAD_MESSAGES.tooLarge },
+      });
+      const idDataLoad = upload.fields.idDataLoad?.trim() || undefined;
+      if (idDataLoad && !UuidSchema.safeParse(idDataLoad).success)
+        throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
+      const organization = await requireOrganization(request);
+      const data = await uploadLoad(app.deps, organization, actorOf(request), {
+        file: upload.file,
+        fileName: upload.fileName,
+        ...(idDataLoad ? { idDataLoad } : {}),
+      });
+      return reply.code(202).send({ error: false as const, message: DATA_LOAD_MESSAGES.uploaded, data });
+    },
+  );
+
+  app.get(
+    '/current-info',
+    {
+      schema: {
+        tags,
+        summary:
+          'The current load (being read or waiting for review), the last confirmed one and a failed read',
+        headers: OrganizationHeaderSchema,
+        response: { 200: infoEnvelope },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      message: '',
+      data: await loadInfo(app.deps, await requireOrganization(request)),
+    }),
+  );
+
+  app.get(
+    '/current',
+    {
+      schema: {
+        tags,
+        summary: "One page of the current load's rows (10), in sheet order; search and status filters",
+        headers: OrganizationHeaderSchema,
+        querystring: DataLoadRowsQuerySchema,
+        response: { 200: successEnvelope(DataLoadRowsSchema) },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      message: '',
+      data: await loadRowsPage(app.deps, await requireOrganization(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/cancel-current',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel the current load (its rows are dropped; a reading in progress stops)',
+        headers: OrganizationHeaderSchema,
+        response: { 200: infoEnvelope },
+      },
+    },
+    async (request) => {
+      const organization = await requireOrganization(request);
+      await cancelLoad(app.deps, organization, actorOf(request));
+      return {
+        error: false as const,
+        message: DATA_LOAD_MESSAGES.cancelled,
+        data: await loadInfo(app.deps, organization),
+      };
+    },
+  );
+
+  app.post(
+    '/confirm-current',
+    {
+      schema: {
+        tags,
+        summary:
+          'Confirm the current load in one transaction; with rows in error, `ignoreErrors: true` is required (those rows are not loaded)',
+        headers: OrganizationHeaderSchema,
+        body: ConfirmLoadBodySchema,
+        response: {
+          200: successEnvelope(
+            DataLoadInfoSchema.extend({
+              created: z.object({
+                contracts: z.number().int(),
+                suppliers: z.number().int(),
+                administrativeUnits: z.number().int(),
+                skipped: z.number().int(),
+              }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const organization = await requireOrganization(request);
+      const created = await confirmLoad(
+        app.deps,
+        organization,
+        actorOf(request),
+        request.body ?? { ignoreErrors: false },
+      );
+      return {
+        error: false as const,
+        message: DATA_LOAD_MESSAGES.confirmed,
+        data: { ...(await loadInfo(app.deps, organization)), created },
+      };
+    },
+  );
+
+  app.get(
+    '/download-validations',
+    {
+      schema: {
+        tags,
+        summary:
+          "The current load's rows as .xlsx, error cells pink and info cells blue with notes, and an 'Errores' column",
+        headers: OrganizationHeaderSchema,
+      },
+    },
+    async (request, reply) => {
+      const organization = await requireOrganization(request);
+      const loadId = await currentLoadId(app.deps, organization);
+      const { db } = app.deps.database;
+      async function* rows(): AsyncGenerator<ValidationRow> {
+        let after = 0;
+        for (;;) {
+          const page = await loadRowsAfter(db, loadId, after, 2_000);
+          if (page.length === 0) return;
+          after = page.at(-1)!.rowIndex;
+          yield* page;
+        }
+      }
+      return reply
+        .header('content-type', XLSX)
+        .header('content-disposition', 'attachment; filename="validaciones.xlsx"')
+        .header('cache-control', 'no-store')
+        .send(writeValidations(rows()));
+    },
+  );
+
+  app.get(
+    '/download-plantilla',
+    {
+      schema: {
+        tags,
+        summary: 'The template: codes C1..C34, Spanish headers, drop-down lists and an instructions sheet',
+        headers: OrganizationHeaderSchema,
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', XLSX)
+        .header('content-disposition', 'attachment; filename="plantilla-carga-de-datos.xlsx"')
+        .send(await buildTemplate()),
+  );
+};

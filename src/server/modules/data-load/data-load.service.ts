@@ -1,0 +1,652 @@
+import type { Worker } from 'node:worker_threads';
+import { LIMITS } from '../../../shared/constants/limits';
+import { foldForMatch } from '../../../shared/contracts/sheet';
+import { pageCount } from '../../../shared/schemas/common';
+import {
+  DATA_LOAD_MESSAGES,
+  type DataLoadField,
+  type DataLoadInfo,
+  type DataLoadRowDoc,
+  type DataLoadSummary,
+} from '../../../shared/schemas/data-load';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { JobContext } from '../../lib/jobs';
+import { startWorker } from '../../lib/worker-thread';
+import type { AppDeps, OrganizationRow } from '../../types';
+import { createNotification } from '../admin/notifications.service';
+import { type ContractWrite, saveContracts } from '../contracts/contracts.write';
+import { contractsFingerprinted, contractsNumbered } from '../contracts/contracts-write.repository';
+import {
+  type DataLoadRow,
+  deleteLoadRows,
+  findLatestLoad,
+  findLoad,
+  findOpenLoad,
+  importableRowsAfter,
+  insertLoad,
+  insertLoadFile,
+  insertLoadRows,
+  insertSuppliers,
+  insertUnits,
+  isOpenLoadConflict,
+  lastConfirmedLoad,
+  loadFileBytes,
+  lockLoad,
+  monitorReferences,
+  pageLoadRows,
+  type RowFilters,
+  type RowToInsert,
+  updateLoad,
+  userName,
+} from './data-load.repository';
+import type { ReadMessage, ReadRequest } from './read.worker';
+import { References } from './references';
+import type { StagedRow } from './staging';
+import { CORRUPT_WORKBOOK, fileKindOf, TOO_LARGE_UNCOMPRESSED, zipUncompressedBytes } from './workbook';
+
+/**
+ * The spreadsheet load (admin spec, sections 2 to 8; data-load-rules.md): an upload stores the
+ * file and queues its reading; the reading job stages every row with its messages, duplicates and
+ * references; the administrator reviews, corrects, cancels or confirms; confirm writes through the
+ * one contract write path in one transaction. State lives in PostgreSQL (data_loads, data_load_rows),
+ * so any process serves any step and a restart loses nothing.
+ */
+
+export const DATA_LOAD_READ_JOB = 'data-load-read';
+
+/** Rows the reading thread sends at a time (each batch is one transaction). */
+const BATCH_ROWS = 1_000;
+/** Rows confirm reads at a time. */
+const CONFIRM_PAGE = 5_000;
+
+type Deps = Pick<AppDeps, 'database' | 'jobs' | 'now'>;
+
+// ---------------------------------------------------------------------------------------------
+// Upload
+
+export interface UploadInput {
+  file: Buffer | null;
+  fileName: string | null;
+  /** Corrections: the current load whose rows the file replaces. */
+  idDataLoad?: string;
+}
+
+/**
+ * Stores the file and queues its reading; answers at once. What the file is (by content) and its
+ * unzipped size are checked here; everything else is the reading job's (its messages reach the
+ * screen as the load's failure).
+ */
+export async function uploadLoad(
+  deps: Deps,
+  organization: OrganizationRow,
+  actor: Actor,
+  input: UploadInput,
+): Promise<DataLoadInfo> {
+  const { file } = input;
+  if (!file || file.length === 0) throw new AppError('BAD_REQUEST', DATA_LOAD_MESSAGES.noFile);
+  const kind = fileKindOf(file.subarray(0, 8));
+  if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DATA_LOAD_MESSAGES.notSpreadsheet);
+  if (kind === 'xlsx') {
+    const unzipped = zipUncompressedBytes(file);
+    if (unzipped === null) throw new AppError('UNPROCESSABLE', CORRUPT_WORKBOOK);
+    if (unzipped > LIMITS.dataLoadUncompressedBytes)
+      throw new AppError('UNPROCESSABLE', TOO_LARGE_UNCOMPRESSED);
+  }
+  const fileName = cleanFileName(input.fileName, kind);
+  const mime =
+    kind === 'xlsx'
+      ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+      : 'application/vnd.ms-excel';
+  const { db } = deps.database;
+  try {
+    await db.transaction(async (tx) => {
+      const storedId = await insertLoadFile(tx, {
+        organizationId: organization.id,
+        fileName,
+        data: file,
+        mime,
+        createdBy: actor.userId,
+      });
+      let loadId: string;
+      if (input.idDataLoad) {
+        const load = await lockLoad(tx, input.idDataLoad);
+        if (!load || load.organizationId !== organization.id || load.status !== 'CURRENT')
+          throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
+        await updateLoad(tx, load.id, {
+          status: 'UPLOADING',
+          fileName,
+          fileId: storedId,
+          uploadedBy: actor.userId,
+          summary: null,
+          rowsTotal: null,
+          rowsProcessed: 0,
+          messages: [],
+          failureMessage: null,
+        });
+        loadId = load.id;
+      } else {
+        const load = await insertLoad(tx, {
+          organizationId: organization.id,
+          uploadedBy: actor.userId,
+          fileName,
+          fileId: storedId,
+        });
+        loadId = load.id;
+      }
+      await deps.jobs.enqueue(DATA_LOAD_READ_JOB, { dataLoadId: loadId }, { tx });
+    });
+  } catch (error) {
+    if (isOpenLoadConflict(error)) throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.inProgress);
+    throw error;
+  }
+  return loadInfo(deps, organization);
+}
+
+/** The name shown for the file: the browser's, without a path or control characters, or a default. */
+function cleanFileName(name: string | null, kind: 'xlsx' | 'cfb'): string {
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\p{Cc}]/gu, '')
+    .trim()
+    .slice(0, 200);
+  return base || (kind === 'xlsx' ? 'carga.xlsx' : 'carga.xls');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading (the job)
+
+/** What a load's rows add up to, counted as they are staged. */
+class Tally {
+  newContracts = 0;
+  skippedContracts = 0;
+  errors = 0;
+  readonly newSuppliers = new Set<string>();
+  readonly existingSuppliers = new Set<string>();
+  readonly newUnits = new Set<string>();
+  readonly existingUnits = new Set<string>();
+  /** Identities of the rows that will be created, to skip a repeat later in the file. */
+  readonly identities = new Set<string>();
+
+  summary(): DataLoadSummary {
+    return {
+      newContractsCount: this.newContracts,
+      newSuppliersCount: this.newSuppliers.size,
+      newAdministrativeUnitsCount: this.newUnits.size,
+      skippedContractsCount: this.skippedContracts,
+      skippedSuppliersCount: this.existingSuppliers.size,
+      skippedAdministrativeUnitsCount: this.existingUnits.size,
+      errorsCount: this.errors,
+    };
+  }
+}
+
+/** Decides each staged row's status: errors, a duplicate (in the monitor or earlier in the file), or new. */
+async function classify(
+  db: Database,
+  organizationId: string,
+  rows: readonly StagedRow[],
+  references: References,
+  tally: Tally,
+): Promise<RowToInsert[]> {
+  const numbers: string[] = [];
+  const fingerprints: string[] = [];
+  for (const row of rows) {
+    if (row.identity?.startsWith('n:')) numbers.push(row.identity.slice(2));
+    else if (row.identity?.startsWith('f:')) fingerprints.push(row.identity.slice(2));
+  }
+  const [numbered, fingerprinted] = await Promise.all([
+    numbers.length ? contractsNumbered(db, organizationId, numbers) : new Map<string, string>(),
+    fingerprints.length ? contractsFingerprinted(db, organizationId, fingerprints) : new Set<string>(),
+  ]);
+  const inMonitor = (identity: string) =>
+    identity.startsWith('n:') ? numbered.has(identity.slice(2)) : fingerprinted.has(identity.slice(2));
+
+  return rows.map((row) => {
+    if (row.hasErrors || !row.identity || !row.contract) {
+      tally.errors++;
+      return { ...row, status: 'ERROR', skipRow: false, willCreateDoc: false };
+    }
+    if (tally.identities.has(row.identity) || inMonitor(row.identity)) {
+      tally.skippedContracts++;
+      return { ...row, status: 'SKIPPED', skipRow: true, willCreateDoc: false };
+    }
+    tally.identities.add(row.identity);
+    tally.newContracts++;
+    const data = row.data;
+    let hasInfos = row.hasInfos;
+    const { supplier, organizerUnit, applicantUnit } = row.contract;
+    if (supplier) {
+      const { match, info } = references.supplier(supplier.name, supplier.rfc);
+      const field = data.supplierName as DataLoadField;
+      if ('id' in match) tally.existingSuppliers.add(match.id);
+      else {
+        tally.newSuppliers.add(match.key);
+        field.shouldCreateDoc = true;
+      }
+      if (info) {
+        field.infos.push(info);
+        hasInfos = true;
+      }
+    }
+    for (const [name, key] of [
+      [organizerUnit, 'organizerAdministrativeUnit'],
+      [applicantUnit, 'applicantAdministrativeUnit'],
+    ] as const) {
+      const match = references.unit(name);
+      if ('id' in match) tally.existingUnits.add(match.id);
+      else {
+        tally.newUnits.add(match.key);
+        (data[key] as DataLoadField).shouldCreateDoc = true;
+      }
+    }
+    return { ...row, hasInfos, status: 'NO_ISSUES', skipRow: false, willCreateDoc: true };
+  });
+}
+
+/** The reading thread's messages, one at a time. */
+function messagesOf(worker: Worker): AsyncGenerator<ReadMessage> {
+  const queue: ReadMessage[] = [];
+  let wake: (() => void) | null = null;
+  let ended = false;
+  const push = (message: ReadMessage) => {
+    queue.push(message);
+    wake?.();
+  };
+  worker.on('message', push);
+  worker.on('error', () => push({ type: 'failed', message: CORRUPT_WORKBOOK }));
+  worker.on('exit', () => {
+    ended = true;
+    wake?.();
+  });
+  return (async function* () {
+    for (;;) {
+      if (queue.length > 0) {
+        yield queue.shift()!;
+        continue;
+      }
+      if (ended) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = null;
+    }
+  })();
+}
+
+/**
+ * The reading job: reads the file on a thread, stages its rows batch by batch (each batch written
+ * with the load locked, so a cancel in between stops it), then marks the load ready for review
+ * with its summary. A new attempt (the process died) starts over from the first row.
+ */
+export async function readLoad(
+  deps: Deps,
+  dataLoadId: string,
+  context: Pick<JobContext, 'progress' | 'signal' | 'log'>,
+) {
+  const { db } = deps.database;
+  const load = await findLoad(db, dataLoadId);
+  if (load?.status !== 'UPLOADING' || !load.fileId) return;
+  const bytes = await loadFileBytes(db, load.fileId);
+  if (!bytes) {
+    await failLoad(deps, load, CORRUPT_WORKBOOK);
+    return;
+  }
+  const references = new References(await monitorReferences(db, load.organizationId));
+  const tally = new Tally();
+  const request: ReadRequest = {
+    file: bytes,
+    maxRows: LIMITS.dataLoadRows,
+    maxUncompressedBytes: LIMITS.dataLoadUncompressedBytes,
+    batchRows: BATCH_ROWS,
+  };
+  const worker = startWorker(new URL('./read.worker.ts', import.meta.url), {
+    data: request,
+    transferList: [bytes.buffer as ArrayBuffer],
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
+  });
+  const stop = () => void worker.terminate();
+  context.signal.addEventListener('abort', stop, { once: true });
+  let first = true;
+  let processed = 0;
+  let total: number | null = null;
+  let messages: string[] = [];
+  try {
+    for await (const message of messagesOf(worker)) {
+      if (message.type === 'opened') {
+        total = message.total;
+        messages = message.messages;
+        await updateLoad(db, load.id, { rowsTotal: total, messages });
+      } else if (message.type === 'rows') {
+        const rows = await classify(db, load.organizationId, message.rows, references, tally);
+        const going = await db.transaction(async (tx) => {
+          const locked = await lockLoad(tx, load.id);
+          if (locked?.status !== 'UPLOADING') return false;
+          if (first) await deleteLoadRows(tx, load.id);
+          await insertLoadRows(tx, load.id, rows);
+          processed = message.read;
+          await updateLoad(tx, load.id, { rowsProcessed: processed });
+          return true;
+        });
+        first = false;
+        if (!going) return;
+        context.progress(total ? processed / total : 0, `${load.id}:${processed}:${total ?? ''}`);
+        worker.postMessage('next');
+      } else if (message.type === 'failed') {
+        await failLoad(deps, load, message.message);
+        return;
+      } else if (message.type === 'done') {
+        await finishLoad(deps, load, tally, message.read, messages);
+        context.progress(1, `${load.id}:${message.read}:${message.read}`);
+        return;
+      }
+    }
+    // The thread ended without saying so (terminated by a stop): the next attempt reads again.
+    if (!context.signal.aborted) await failLoad(deps, load, CORRUPT_WORKBOOK);
+  } finally {
+    context.signal.removeEventListener('abort', stop);
+    await worker.terminate();
+  }
+}
+
+async function finishLoad(deps: Deps, load: DataLoadRow, tally: Tally, read: number, messages: string[]) {
+  const summary = tally.summary();
+  await deps.database.db.transaction(async (tx) => {
+    const locked = await lockLoad(tx, load.id);
+    if (locked?.status !== 'UPLOADING') return;
+    await updateLoad(tx, load.id, {
+      status: 'CURRENT',
+      summary,
+      rowsTotal: read,
+      rowsProcessed: read,
+      messages,
+    });
+    await createNotification(tx, {
+      organizationId: load.organizationId,
+      createdBy: load.uploadedBy,
+      status: summary.errorsCount > 0 ? 'DANGER' : 'INFO',
+      message: `El archivo «${load.fileName}» está listo para revisión: ${summary.newContractsCount} contratos nuevos, ${summary.skippedContractsCount} omitidos y ${summary.errorsCount} registros con errores.`,
+    });
+  });
+}
+
+async function failLoad(deps: Deps, load: DataLoadRow, message: string) {
+  await deps.database.db.transaction(async (tx) => {
+    const locked = await lockLoad(tx, load.id);
+    if (locked?.status !== 'UPLOADING') return;
+    await deleteLoadRows(tx, load.id);
+    await updateLoad(tx, load.id, { status: 'FAILED', failureMessage: message });
+    await createNotification(tx, {
+      organizationId: load.organizationId,
+      createdBy: load.uploadedBy,
+      status: 'DANGER',
+      message: `No se pudo cargar el archivo «${load.fileName}»: ${message}`,
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review
+
+export async function loadInfo(deps: Deps, organization: OrganizationRow): Promise<DataLoadInfo> {
+  const { db } = deps.database;
+  const [open, latest, recent] = await Promise.all([
+    findOpenLoad(db, organization.id),
+    findLatestLoad(db, organization.id),
+    lastConfirmedLoad(db, organization.id),
+  ]);
+  return {
+    current: open
+      ? {
+          _id: open.id,
+          status: open.status,
+          fileName: open.fileName,
+          uploadedBy: await userName(db, open.uploadedBy),
+          createdAt: open.createdAt.toISOString(),
+          rowsProcessed: open.rowsProcessed,
+          rowsTotal: open.rowsTotal,
+          summary: open.summary ?? null,
+          messages: open.messages,
+        }
+      : null,
+    recent: recent
+      ? { recentConfirmedAt: recent.confirmedAt.toISOString(), recentUploadedBy: recent.uploadedBy }
+      : null,
+    failed:
+      !open && latest?.status === 'FAILED'
+        ? {
+            _id: latest.id,
+            fileName: latest.fileName,
+            message: latest.failureMessage ?? CORRUPT_WORKBOOK,
+            createdAt: latest.createdAt.toISOString(),
+          }
+        : null,
+  };
+}
+
+/** The current load, or the spec's 'not available' answer. */
+async function currentLoad(deps: Deps, organization: OrganizationRow): Promise<DataLoadRow> {
+  const load = await findOpenLoad(deps.database.db, organization.id);
+  if (!load) throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
+  return load;
+}
+
+/** The current load's id (the validations download reads its rows). */
+export async function currentLoadId(deps: Deps, organization: OrganizationRow): Promise<string> {
+  return (await currentLoad(deps, organization)).id;
+}
+
+export async function loadRowsPage(
+  deps: Deps,
+  organization: OrganizationRow,
+  query: RowFilters & { page: number },
+): Promise<{ docs: DataLoadRowDoc[]; total: number; page: number; pages: number }> {
+  const load = await currentLoad(deps, organization);
+  const limit = LIMITS.dataLoadPageSize;
+  const search = query.search?.trim();
+  const { rows, total } = await pageLoadRows(deps.database.db, load.id, {
+    ...query,
+    limit,
+    ...(search ? { searchFolded: foldForMatch(search).toLowerCase() } : {}),
+  });
+  return {
+    docs: rows.map((row) => ({
+      rowIndex: row.rowIndex,
+      data: Object.fromEntries(
+        Object.entries(row.data).map(([field, cell]) => [
+          field,
+          {
+            value: cell.value === null || cell.value === undefined ? null : String(cell.value),
+            errors: cell.errors ?? [],
+            infos: cell.infos ?? [],
+            shouldCreateDoc: cell.shouldCreateDoc ?? false,
+          },
+        ]),
+      ),
+      hasErrors: row.hasErrors,
+      hasInfos: row.hasInfos,
+      skipRow: row.skipRow,
+      willCreateDoc: row.willCreateDoc,
+      status: row.status,
+    })),
+    total,
+    page: query.page,
+    pages: pageCount(total, limit),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancel and confirm
+
+export async function cancelLoad(deps: Deps, organization: OrganizationRow, actor: Actor): Promise<void> {
+  const load = await currentLoad(deps, organization);
+  await deps.database.db.transaction(async (tx) => {
+    const locked = await lockLoad(tx, load.id);
+    if (!locked || (locked.status !== 'UPLOADING' && locked.status !== 'CURRENT'))
+      throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
+    await deleteLoadRows(tx, load.id);
+    await updateLoad(tx, load.id, {
+      status: 'CANCELLED',
+      cancelledAt: deps.now(),
+      cancelledBy: actor.userId,
+    });
+    await createNotification(tx, {
+      organizationId: organization.id,
+      createdBy: actor.userId,
+      status: 'INFO',
+      message: `${actor.name} canceló la carga del archivo «${load.fileName}».`,
+    });
+  });
+}
+
+export interface ConfirmResult {
+  contracts: number;
+  suppliers: number;
+  administrativeUnits: number;
+  skipped: number;
+}
+
+/**
+ * Confirms the current load in one transaction: the monitor's suppliers and units looked up again
+ * (created where missing), the importable rows written through saveContracts (a row whose number
+ * or fingerprint reached the monitor since the review is skipped), the load marked confirmed, its
+ * rows dropped and the notification raised. Two confirms at once: the second waits for the load's
+ * lock and then finds it confirmed.
+ */
+export async function confirmLoad(
+  deps: Deps,
+  organization: OrganizationRow,
+  actor: Actor,
+  options: { ignoreErrors: boolean },
+): Promise<ConfirmResult> {
+  const load = await currentLoad(deps, organization);
+  return deps.database.db.transaction(async (tx) => {
+    const locked = await lockLoad(tx, load.id);
+    if (!locked || locked.organizationId !== organization.id)
+      throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
+    if (locked.status === 'UPLOADING') throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.stillReading);
+    if (locked.status !== 'CURRENT') throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
+    if ((locked.summary?.errorsCount ?? 0) > 0 && !options.ignoreErrors)
+      throw new AppError('BAD_REQUEST', DATA_LOAD_MESSAGES.errorsNeedChoice);
+
+    const references = new References(await monitorReferences(tx, organization.id));
+    const newSuppliers = new Map<
+      string,
+      { id: string; organizationId: string; name: string; rfc: string | null; createdBy: string }
+    >();
+    const newUnits = new Map<
+      string,
+      { id: string; organizationId: string; name: string; createdBy: string }
+    >();
+    const unitId = (name: string) => {
+      const match = references.unit(name);
+      if ('id' in match) return match.id;
+      let unit = newUnits.get(match.key);
+      if (!unit) {
+        unit = { id: newId(), organizationId: organization.id, name, createdBy: actor.userId };
+        newUnits.set(match.key, unit);
+      }
+      return unit.id;
+    };
+    const result: ConfirmResult = { contracts: 0, suppliers: 0, administrativeUnits: 0, skipped: 0 };
+    let after = 0;
+    for (;;) {
+      const page = await importableRowsAfter(tx, load.id, after, CONFIRM_PAGE);
+      if (page.length === 0) break;
+      after = page.at(-1)!.rowIndex;
+      const writes: ContractWrite[] = [];
+      for (const row of page) {
+        const staged = row.contract!;
+        let supplierId: string | null = null;
+        if (staged.supplier) {
+          const { match } = references.supplier(staged.supplier.name, staged.supplier.rfc);
+          if ('id' in match) supplierId = match.id;
+          else {
+            let supplier = newSuppliers.get(match.key);
+            if (!supplier) {
+              supplier = {
+                id: newId(),
+                organizationId: organization.id,
+                name: staged.supplier.name,
+                rfc: staged.supplier.rfc,
+                createdBy: actor.userId,
+              };
+              newSuppliers.set(match.key, supplier);
+            }
+            supplierId = supplier.id;
+          }
+        }
+        writes.push({
+          ...staged.values,
+          supplier: supplierId,
+          organizerAdministrativeUnit: unitId(staged.organizerUnit),
+          applicantAdministrativeUnit: unitId(staged.applicantUnit),
+          _fingerprint: staged.fingerprint,
+        });
+      }
+      // Duplicates that reached the monitor since the review (a contract saved by hand, say).
+      const fresh = await withoutDuplicates(tx, organization.id, writes);
+      result.skipped += writes.length - fresh.length;
+      // New suppliers and units first (the contracts refer to them); each is inserted once.
+      await insertSuppliers(tx, takeUnwritten(newSuppliers));
+      await insertUnits(tx, takeUnwritten(newUnits));
+      const saved = await saveContracts(tx, fresh, organization, actor, {
+        now: deps.now(),
+        onRefused: 'skip',
+        dataLoadId: load.id,
+      });
+      for (const outcome of saved.outcomes) {
+        if (outcome.status === 'created') result.contracts++;
+        else result.skipped++;
+      }
+    }
+    result.suppliers = newSuppliers.size;
+    result.administrativeUnits = newUnits.size;
+    await deleteLoadRows(tx, load.id);
+    await updateLoad(tx, load.id, {
+      status: 'CONFIRMED',
+      confirmedAt: deps.now(),
+      confirmedBy: actor.userId,
+      summary: {
+        ...(locked.summary as DataLoadSummary),
+        newContractsCount: result.contracts,
+        newSuppliersCount: result.suppliers,
+        newAdministrativeUnitsCount: result.administrativeUnits,
+      },
+    });
+    await createNotification(tx, {
+      organizationId: organization.id,
+      createdBy: actor.userId,
+      status: 'SUCCESS',
+      message: `${actor.name} confirmó la carga del archivo «${load.fileName}»: ${result.contracts} contratos, ${result.suppliers} proveedores y ${result.administrativeUnits} unidades administrativas nuevos.`,
+    });
+    return result;
+  });
+}
+
+const written = new WeakSet<object>();
+/** The entries of `map` not inserted yet (marked as inserted). */
+function takeUnwritten<T extends object>(map: Map<string, T>): T[] {
+  const fresh = [...map.values()].filter((entry) => !written.has(entry));
+  for (const entry of fresh) written.add(entry);
+  return fresh;
+}
+
+async function withoutDuplicates(db: Database, organizationId: string, writes: ContractWrite[]) {
+  const numbers = writes.flatMap((write) =>
+    typeof write.contractNumber === 'string' && write.contractNumber ? [write.contractNumber] : [],
+  );
+  const fingerprints = writes.flatMap((write) => (write._fingerprint ? [write._fingerprint] : []));
+  const [numbered, fingerprinted] = await Promise.all([
+    contractsNumbered(db, organizationId, numbers),
+    contractsFingerprinted(db, organizationId, fingerprints),
+  ]);
+  return writes.filter((write) =>
+    typeof write.contractNumber === 'string' && write.contractNumber
+      ? !numbered.has(write.contractNumber)
+      : !(write._fingerprint && fingerprinted.has(write._fingerprint)),
+  );
+}

@@ -1,0 +1,96 @@
+import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
+import { foldForMatch } from '../../../shared/contracts/sheet';
+import type { DataLoadField, StagedContract } from '../../../shared/schemas/data-load';
+import { contractFingerprint } from './cells';
+import { checkContractRules } from './contract-rules';
+import type { RowReading } from './rows';
+
+/**
+ * A read row as the load keeps it (the review's row): each column's value as the sheet held it
+ * with its messages, under the field names of the spec's data-load row (admin spec, section 3),
+ * and, when the row has no errors, what confirm writes and the contract's identity.
+ */
+
+/** The review's name of each column (the spec's data-load row fields). */
+export const ROW_FIELD_OF: ReadonlyMap<string, string> = new Map(
+  CONTRACT_SHEET_COLUMNS.map((column) => {
+    if (column.field === 'supplier')
+      return [column.code, column.part === 'rfc' ? 'supplierRfc' : 'supplierName'];
+    if (column.field === 'administrationPeriod') return [column.code, 'administration'];
+    if (column.field === 'updateDate') return [column.code, 'actualizationDate'];
+    return [column.code, column.field];
+  }),
+);
+
+/** The code of each review field (the validations download writes the columns back by code). */
+export const CODE_OF_ROW_FIELD: ReadonlyMap<string, string> = new Map(
+  [...ROW_FIELD_OF].map(([code, field]) => [field, code]),
+);
+
+export interface StagedRow {
+  rowIndex: number;
+  data: Record<string, DataLoadField>;
+  hasErrors: boolean;
+  hasInfos: boolean;
+  /** 'n:' + contract number, or 'f:' + fingerprint; null for a row with errors. */
+  identity: string | null;
+  contract: StagedContract | null;
+  searchText: string;
+}
+
+/** Applies the contract rules to a read row and keeps it in the load's shape. */
+export function stageRow(reading: RowReading): StagedRow {
+  const { values } = checkContractRules(reading);
+  const data: Record<string, DataLoadField> = {};
+  const texts: string[] = [];
+  for (const [code, cell] of Object.entries(reading.cells)) {
+    const field = ROW_FIELD_OF.get(code);
+    if (!field) continue;
+    data[field] = { value: cell.text === '' ? null : cell.text, errors: cell.errors, infos: cell.infos };
+    if (cell.text) texts.push(cell.text);
+  }
+  let contract: StagedContract | null = null;
+  let identity: string | null = null;
+  if (values) {
+    const text = (code: string) => {
+      const value = reading.cells[code]?.value;
+      return typeof value === 'string' && value !== '' ? value : null;
+    };
+    const supplierName = text('C15');
+    const supplierRfc = text('C16');
+    const fingerprint = values.contractNumber
+      ? null
+      : contractFingerprint({
+          procedureType: values.procedureType ?? null,
+          contractId: values.contractId ?? null,
+          supplierRfc,
+          supplierName,
+          description: values.servicesDescription ?? null,
+          totalOrMaxAmount: values.totalOrMaxAmount ?? null,
+          contractDate: values.contractDate ?? null,
+          period: values.period ?? null,
+        });
+    contract = {
+      values: {
+        ...values,
+        supplier: null,
+        organizerAdministrativeUnit: null,
+        applicantAdministrativeUnit: null,
+      },
+      supplier: supplierName ? { name: supplierName, rfc: supplierRfc } : null,
+      organizerUnit: text('C17') ?? '',
+      applicantUnit: text('C18') ?? '',
+      fingerprint,
+    };
+    identity = values.contractNumber ? `n:${values.contractNumber}` : `f:${fingerprint}`;
+  }
+  return {
+    rowIndex: reading.rowIndex,
+    data,
+    hasErrors: reading.hasErrors,
+    hasInfos: reading.hasInfos,
+    identity,
+    contract,
+    searchText: foldForMatch(texts.join(' ')).toLowerCase().slice(0, 4000),
+  };
+}

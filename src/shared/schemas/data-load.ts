@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { DATA_LOAD_ROW_STATUSES, DATA_LOAD_STATUSES } from '../constants/enums';
+import { PageQuerySchema, PaginationSchema, SearchTextSchema } from './common';
+
+/** The spreadsheet load's messages (admin spec, sections 5 and 8; data-load-rules.md). */
+export const DATA_LOAD_MESSAGES = {
+  noFile: 'Por favor selecciona un archivo para la carga de datos',
+  notSpreadsheet: 'Por favor selecciona un archivo de hoja de cálculos para la carga de datos (.xls o .xlsx)',
+  tooLarge: 'El archivo es demasiado grande: el límite es de 25 MB. Divídelo en varios archivos.',
+  inProgress:
+    'Ya existe una carga de datos en progreso. Por favor continúa o cancela esa carga antes de cargar otro archivo.',
+  notAvailable:
+    'La carga de datos no se encuentra disponible. Por favor recarga la página para actualizar la información.',
+  stillReading: 'El archivo aún se está procesando. Espera a que termine para confirmar los registros.',
+  errorsNeedChoice:
+    'Hay errores en uno o más registros. Para cargar solo los registros sin errores elige «Ignorar errores y continuar».',
+  errorsBanner:
+    'Hay errores en uno o más registros. Por favor, descarga el archivo con validaciones y realiza las correcciones necesarias.',
+  uploaded: 'El archivo se recibió. Estamos leyendo los registros.',
+  cancelled: 'La carga de datos se canceló.',
+  confirmed: 'Los registros se cargaron correctamente.',
+  rowHasErrors: 'Uno o más valores tienen errores',
+  rowSkipped: 'El registro se omitirá al detectarse un duplicado.',
+  rowCreates: 'Se creará al menos un registro',
+} as const;
+
+export const DataLoadSummarySchema = z.object({
+  newContractsCount: z.number().int(),
+  newSuppliersCount: z.number().int(),
+  newAdministrativeUnitsCount: z.number().int(),
+  skippedContractsCount: z.number().int(),
+  skippedSuppliersCount: z.number().int(),
+  skippedAdministrativeUnitsCount: z.number().int(),
+  errorsCount: z.number().int(),
+});
+
+export type DataLoadSummary = z.infer<typeof DataLoadSummarySchema>;
+
+/** One parsed cell of an uploaded row. */
+export interface DataLoadField {
+  value: unknown;
+  errors: string[];
+  infos: string[];
+  shouldCreateDoc?: boolean;
+  /** Id of the existing record the value matched (supplier or administrative unit). */
+  matchedId?: string;
+}
+
+/**
+ * A row ready to be written: the contract's checked values (supplier and units left empty) and
+ * the supplier and units by name, looked up again in the monitor when the load is confirmed.
+ */
+export interface StagedContract {
+  values: Record<string, unknown>;
+  supplier: { name: string; rfc: string | null } | null;
+  organizerUnit: string;
+  applicantUnit: string;
+  fingerprint: string | null;
+}
+
+/** The load being read or waiting for review. */
+export const CurrentLoadSchema = z.object({
+  _id: z.string(),
+  status: z.enum(DATA_LOAD_STATUSES),
+  fileName: z.string(),
+  uploadedBy: z.string().nullable(),
+  createdAt: z.string(),
+  /** Rows read so far and the sheet's rows (null while unknown). */
+  rowsProcessed: z.number().int(),
+  rowsTotal: z.number().int().nullable(),
+  summary: DataLoadSummarySchema.nullable(),
+  /** What the load says about the whole file (columns it ignored, say). */
+  messages: z.array(z.string()),
+});
+
+export const DataLoadInfoSchema = z.object({
+  current: CurrentLoadSchema.nullable(),
+  recent: z.object({ recentConfirmedAt: z.string(), recentUploadedBy: z.string().nullable() }).nullable(),
+  /** The latest load could not be read: its file and why (shown once after an upload). */
+  failed: z
+    .object({ _id: z.string(), fileName: z.string(), message: z.string(), createdAt: z.string() })
+    .nullable(),
+});
+export type DataLoadInfo = z.infer<typeof DataLoadInfoSchema>;
+
+export const DataLoadFieldSchema = z.object({
+  value: z.string().nullable(),
+  errors: z.array(z.string()),
+  infos: z.array(z.string()),
+  shouldCreateDoc: z.boolean(),
+});
+
+export const DataLoadRowSchema = z.object({
+  rowIndex: z.number().int(),
+  data: z.record(z.string(), DataLoadFieldSchema),
+  hasErrors: z.boolean(),
+  hasInfos: z.boolean(),
+  skipRow: z.boolean(),
+  willCreateDoc: z.boolean(),
+  status: z.enum(DATA_LOAD_ROW_STATUSES),
+});
+export type DataLoadRowDoc = z.infer<typeof DataLoadRowSchema>;
+
+export const DataLoadRowsSchema = PaginationSchema.extend({ docs: z.array(DataLoadRowSchema) });
+
+const flag = z
+  .enum(['true', 'false'], { message: 'El filtro debe ser true o false.' })
+  .default('true')
+  .transform((value) => value === 'true');
+
+export const DataLoadRowsQuerySchema = PageQuerySchema.extend({
+  search: SearchTextSchema.optional(),
+  showNoIssues: flag,
+  showSkipped: flag,
+  showErrors: flag,
+});
+
+export const ConfirmLoadBodySchema = z
+  .object({
+    /** The explicit choice to load the rows without errors when some rows have errors. */
+    ignoreErrors: z.boolean().default(false),
+  })
+  .default({ ignoreErrors: false });
