@@ -5,6 +5,8 @@ import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
 import { isBlankRow, readRow } from './rows';
 import {
   CORRUPT_WORKBOOK,
+  columnLetters,
+  declaredLastRow,
   EMPTY_SHEET,
   fileKindOf,
   LoadFileError,
@@ -68,6 +70,29 @@ describe('opening a workbook of a load', () => {
     expect(first.cells.C21!.value).toBe('2019-03-15');
     expect(first.cells.C22!.value).toBe(232_000);
     expect(readRow(sheet.layout, 5, read[1]!.cellAt).cells.C22!.value).toBe(1_500.5);
+  });
+
+  it("reads an .xlsx hyperlink cell's target in a URL column (the text elsewhere), and the declared row count", async () => {
+    const file = await workbook([
+      {
+        C9: { text: 'Ver convocatoria', hyperlink: 'https://transparencia.example.org/conv.pdf?a=1&b=2' },
+        C11: { text: 'Servicio de limpieza', hyperlink: 'https://example.org/otra' },
+      },
+      { C26: { text: 'Contrato', hyperlink: 'https://transparencia.example.org/c.pdf' } },
+    ]);
+    expect(declaredLastRow(file)).toBe(4);
+    const opened = await openSheet(file, OPTIONS);
+    if ('error' in opened) throw new Error(opened.error);
+    const [first, second] = await all(opened.rows);
+    const one = readRow(opened.layout, first!.number, first!.cellAt);
+    expect(one.cells.C9!.value).toBe('https://transparencia.example.org/conv.pdf?a=1&b=2');
+    expect(one.cells.C11!.value).toBe('Servicio de limpieza');
+    const two = readRow(opened.layout, second!.number, second!.cellAt);
+    expect(two.cells.C26!.value).toBe('https://transparencia.example.org/c.pdf');
+    expect(columnLetters(0)).toBe('A');
+    expect(columnLetters(25)).toBe('Z');
+    expect(columnLetters(26)).toBe('AA');
+    expect(columnLetters(33)).toBe('AH');
   });
 
   it('reads a legacy .xls: values, Excel serial dates and hyperlink targets', async () => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { constants, inflateRawSync } from 'node:zlib';
+import { constants, createInflateRaw, inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { locateColumns, type SheetLayout } from './headers';
@@ -75,6 +75,122 @@ function zipEntries(zip: Buffer): ZipEntry[] | null {
 export function zipUncompressedBytes(zip: Buffer): number | null {
   const entries = zipEntries(zip);
   return entries ? entries.reduce((sum, entry) => sum + entry.uncompressedBytes, 0) : null;
+}
+
+/** The first worksheet's entry (the one the streaming reader gives first). */
+function firstSheetEntry(entries: readonly ZipEntry[]): ZipEntry | undefined {
+  return (
+    entries.find((entry) => entry.name === 'xl/worksheets/sheet1.xml') ??
+    entries.find((entry) => /^xl\/worksheets\/[^/]+\.xml$/.test(entry.name))
+  );
+}
+
+/** An entry's stored (compressed) bytes. */
+function entryData(zip: Buffer, entry: ZipEntry): Buffer {
+  const start =
+    entry.localHeader +
+    30 +
+    zip.readUInt16LE(entry.localHeader + 26) +
+    zip.readUInt16LE(entry.localHeader + 28);
+  return zip.subarray(start, start + entry.compressedBytes);
+}
+
+const decodeXml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The column letters of a 0-based index (0 → A, 26 → AA). */
+export function columnLetters(index: number): string {
+  let letters = '';
+  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  return letters;
+}
+
+/**
+ * The link targets of the first worksheet's hyperlink cells, by cell reference ('I5'). The
+ * streaming reader does not resolve them (the sheet lists its hyperlinks after its rows, their
+ * targets are in the sheet's relationships), so they are read first: the relationships file, then
+ * the sheet inflated as a stream, keeping only its <hyperlinks> element. Nothing to read when the
+ * sheet has no external links.
+ */
+export async function sheetHyperlinks(zip: Buffer): Promise<Map<string, string>> {
+  const links = new Map<string, string>();
+  const entries = zipEntries(zip) ?? [];
+  const sheet = firstSheetEntry(entries);
+  if (!sheet) return links;
+  const base = sheet.name.slice(sheet.name.lastIndexOf('/') + 1);
+  const relsEntry = entries.find((entry) => entry.name === `xl/worksheets/_rels/${base}.rels`);
+  if (!relsEntry) return links;
+  const rels = inflated(zip, relsEntry);
+  const targets = new Map<string, string>();
+  for (const [tag] of rels.matchAll(/<Relationship\b[^>]*>/g)) {
+    const id = /\bId="([^"]+)"/.exec(tag)?.[1];
+    const target = /\bTarget="([^"]*)"/.exec(tag)?.[1];
+    if (id && target && /\/hyperlink"/.test(tag)) targets.set(id, decodeXml(target));
+  }
+  if (targets.size === 0) return links;
+  const section = await hyperlinksElement(zip, sheet);
+  for (const [tag] of section.matchAll(/<(?:\w+:)?hyperlink\b[^>]*>/g)) {
+    const ref = /\bref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"/.exec(tag);
+    const id = /\br:id="([^"]+)"/.exec(tag)?.[1];
+    const target = id ? targets.get(id) : undefined;
+    if (!ref || !target) continue;
+    const [, fromColumn, fromRow, toColumn, toRow] = ref;
+    if (!toColumn || !toRow) {
+      links.set(`${fromColumn}${fromRow}`, target);
+      continue;
+    }
+    // A range (rare): every cell of it, bounded.
+    for (let row = Number(fromRow); row <= Number(toRow) && row - Number(fromRow) < 10_000; row++)
+      for (let column = columnIndex(fromColumn!); column <= columnIndex(toColumn); column++)
+        links.set(`${columnLetters(column)}${row}`, target);
+  }
+  return links;
+}
+
+function columnIndex(letters: string): number {
+  let index = 0;
+  for (const char of letters) index = index * 26 + (char.charCodeAt(0) - 64);
+  return index - 1;
+}
+
+/** A small entry, inflated whole. */
+function inflated(zip: Buffer, entry: ZipEntry): string {
+  const data = entryData(zip, entry);
+  if (entry.method === 0) return data.toString('utf8');
+  try {
+    return inflateRawSync(data, { maxOutputLength: 16 * 1024 * 1024 }).toString('utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The sheet's <hyperlinks>…</hyperlinks>, found by inflating it as a stream (nothing else kept). */
+async function hyperlinksElement(zip: Buffer, sheet: ZipEntry): Promise<string> {
+  const source = Readable.from([entryData(zip, sheet)]);
+  const stream = sheet.method === 0 ? source : source.pipe(createInflateRaw());
+  let carry = '';
+  let found = '';
+  try {
+    for await (const chunk of stream) {
+      const text = carry + (chunk as Buffer).toString('latin1');
+      if (!found) {
+        const at = text.search(/<(?:\w+:)?hyperlinks\b/);
+        if (at >= 0) found = text.slice(at);
+        else carry = text.slice(-20);
+      } else found += (chunk as Buffer).toString('latin1');
+      if (found && /<\/(?:\w+:)?hyperlinks>/.test(found)) break;
+      if (found.length > 64 * 1024 * 1024) break;
+    }
+  } catch {
+    return '';
+  }
+  return Buffer.from(found, 'latin1').toString('utf8');
 }
 
 /**
@@ -154,7 +270,8 @@ export async function openSheet(file: Buffer, options: ReadOptions): Promise<She
   }
   // A compound file is a legacy .xls (read whole: the format cannot be streamed; the upload's size
   // limit bounds it), or an encrypted .xlsx, which it refuses.
-  const iterator = kind === 'xlsx' ? rowsOf(file) : xlsRowsOf(file, options.maxRows);
+  const iterator =
+    kind === 'xlsx' ? rowsOf(file, await sheetHyperlinks(file)) : xlsRowsOf(file, options.maxRows);
   const head: SheetRow[] = [];
   try {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
@@ -224,7 +341,7 @@ async function* xlsRowsOf(file: Buffer, maxRows: number): AsyncGenerator<SheetRo
 }
 
 /** The first worksheet's rows, streamed (rows without any cell are not given). */
-async function* rowsOf(file: Buffer): AsyncGenerator<SheetRow> {
+async function* rowsOf(file: Buffer, links: ReadonlyMap<string, string>): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -235,7 +352,15 @@ async function* rowsOf(file: Buffer): AsyncGenerator<SheetRow> {
   for await (const worksheet of reader) {
     for await (const row of worksheet) {
       const values = row.values as ExcelJS.CellValue[];
-      yield { number: row.number, cellAt: (index) => rawCell(values[index + 1] ?? null) };
+      const number = row.number;
+      yield {
+        number,
+        cellAt: (index) => {
+          const cell = rawCell(values[index + 1] ?? null);
+          const target = links.size > 0 ? links.get(`${columnLetters(index)}${number}`) : undefined;
+          return target ? { ...cell, hyperlink: target } : cell;
+        },
+      };
     }
     return;
   }
