@@ -27,6 +27,8 @@ export const WEB_ROUTES = {
   adminResources: '/admin/resources',
   adminContracts: '/admin/contracts',
   adminSettings: '/admin/settings',
+  adminDataLoad: '/admin/data-load',
+  adminDataLoadCurrent: '/admin/data-load/current',
 } as const;
 
 const patterns: RegExp[] = Object.values(WEB_ROUTES).map(

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { DATA_LOAD_ROW_STATUSES, DATA_LOAD_STATUSES } from '../constants/enums';
+import { CONTRACT_SHEET_COLUMNS } from '../contracts/fields';
 import { PageQuerySchema, PaginationSchema, SearchTextSchema } from './common';
+
+/** The review's name of each sheet column (the spec's data-load row fields), by code. */
+export const ROW_FIELD_OF: ReadonlyMap<string, string> = new Map(
+  CONTRACT_SHEET_COLUMNS.map((column) => {
+    if (column.field === 'supplier')
+      return [column.code, column.part === 'rfc' ? 'supplierRfc' : 'supplierName'];
+    if (column.field === 'administrationPeriod') return [column.code, 'administration'];
+    if (column.field === 'updateDate') return [column.code, 'actualizationDate'];
+    return [column.code, column.field];
+  }),
+);
 
 /** The spreadsheet load's messages (admin spec, sections 5 and 8; data-load-rules.md). */
 export const DATA_LOAD_MESSAGES = {

@@ -92,6 +92,14 @@ export const router = createRouterWithOfflineScreens([
                 lazy: () => admin().then((m) => ({ Component: m.ContractsCataloguePage })),
               },
               {
+                path: WEB_ROUTES.adminDataLoad,
+                lazy: () => admin().then((m) => ({ Component: m.DataLoadPage })),
+              },
+              {
+                path: WEB_ROUTES.adminDataLoadCurrent,
+                lazy: () => admin().then((m) => ({ Component: m.DataLoadReviewPage })),
+              },
+              {
                 path: WEB_ROUTES.adminResources,
                 lazy: () => admin().then((m) => ({ Component: m.ResourcesCataloguePage })),
               },

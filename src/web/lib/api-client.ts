@@ -50,7 +50,34 @@ export function configureAuth(hooks: AuthHooks): void {
  * message.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const response = await send(path, options, 'application/json');
+  if (response.status === 204) return undefined as T;
+  const payload = (await response.json().catch(() => null)) as unknown;
+  return payload as T;
+}
+
+/**
+ * Downloads a file the administration serves behind the session (the validations of a data
+ * load, say): fetched with the token, then saved under the name the server gives.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const response = await send(path, {}, '*/*');
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Sends a call with the monitor's header and the session's token; a refused one throws ApiError. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept };
   const organizationId = getCurrentOrganizationId();
   if (organizationId) headers['x-current-organization-id'] = organizationId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -73,21 +100,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK');
   }
 
-  if (response.ok) setMaintenance(false);
-  if (response.status === 204) return undefined as T;
-  const payload = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const envelope = payload as Partial<ErrorEnvelope> | null;
-    if (envelope?.code === 'MAINTENANCE') setMaintenance(true);
-    const error = new ApiError(
-      envelope?.message ?? msg('Ocurrió un error inesperado. Por favor intenta nuevamente.'),
-      response.status,
-      envelope?.code ?? 'INTERNAL',
-      envelope?.requestId,
-      envelope?.errors,
-    );
-    if (isAdminCall && response.status === 401) auth?.onUnauthorized(error);
-    throw error;
+  if (response.ok) {
+    setMaintenance(false);
+    return response;
   }
-  return payload as T;
+  const envelope = (await response.json().catch(() => null)) as Partial<ErrorEnvelope> | null;
+  if (envelope?.code === 'MAINTENANCE') setMaintenance(true);
+  const error = new ApiError(
+    envelope?.message ?? msg('Ocurrió un error inesperado. Por favor intenta nuevamente.'),
+    response.status,
+    envelope?.code ?? 'INTERNAL',
+    envelope?.requestId,
+    envelope?.errors,
+  );
+  if (isAdminCall && response.status === 401) auth?.onUnauthorized(error);
+  throw error;
 }

@@ -444,7 +444,9 @@ export async function loadRowsPage(
   organization: OrganizationRow,
   query: RowFilters & { page: number },
 ): Promise<{ docs: DataLoadRowDoc[]; total: number; page: number; pages: number }> {
-  const load = await currentLoad(deps, organization);
+  // No load (confirmed or cancelled meanwhile, in another tab say): nothing to review.
+  const load = await findOpenLoad(deps.database.db, organization.id);
+  if (!load) return { docs: [], total: 0, page: 1, pages: 1 };
   const limit = LIMITS.dataLoadPageSize;
   const search = query.search?.trim();
   const { rows, total } = await pageLoadRows(deps.database.db, load.id, {

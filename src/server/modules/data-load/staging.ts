@@ -1,6 +1,5 @@
-import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
 import { foldForMatch } from '../../../shared/contracts/sheet';
-import type { DataLoadField, StagedContract } from '../../../shared/schemas/data-load';
+import { type DataLoadField, ROW_FIELD_OF, type StagedContract } from '../../../shared/schemas/data-load';
 import { contractFingerprint } from './cells';
 import { checkContractRules } from './contract-rules';
 import type { RowReading } from './rows';
@@ -10,22 +9,6 @@ import type { RowReading } from './rows';
  * with its messages, under the field names of the spec's data-load row (admin spec, section 3),
  * and, when the row has no errors, what confirm writes and the contract's identity.
  */
-
-/** The review's name of each column (the spec's data-load row fields). */
-export const ROW_FIELD_OF: ReadonlyMap<string, string> = new Map(
-  CONTRACT_SHEET_COLUMNS.map((column) => {
-    if (column.field === 'supplier')
-      return [column.code, column.part === 'rfc' ? 'supplierRfc' : 'supplierName'];
-    if (column.field === 'administrationPeriod') return [column.code, 'administration'];
-    if (column.field === 'updateDate') return [column.code, 'actualizationDate'];
-    return [column.code, column.field];
-  }),
-);
-
-/** The code of each review field (the validations download writes the columns back by code). */
-export const CODE_OF_ROW_FIELD: ReadonlyMap<string, string> = new Map(
-  [...ROW_FIELD_OF].map(([code, field]) => [field, code]),
-);
 
 export interface StagedRow {
   rowIndex: number;

@@ -1,8 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
-import type { DataLoadField } from '../../../shared/schemas/data-load';
-import { ROW_FIELD_OF } from './staging';
+import { type DataLoadField, ROW_FIELD_OF } from '../../../shared/schemas/data-load';
 
 /**
  * The validations download (data-load-rules.md, 'Lifecycle'): every row of the load with the 34

@@ -7,6 +7,7 @@
 export { UnitsCataloguePage } from '../../routes/admin/administrative-units';
 export { ContractsCataloguePage } from '../../routes/admin/contracts';
 export { DashboardPage } from '../../routes/admin/dashboard';
+export { DataLoadPage, DataLoadReviewPage } from '../../routes/admin/data-load';
 export { ForgotPasswordPage } from '../../routes/admin/forgot-password';
 export { LoginPage } from '../../routes/admin/login';
 export { NewPasswordPage } from '../../routes/admin/new-password';

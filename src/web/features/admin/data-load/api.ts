@@ -1,0 +1,111 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataLoadInfo, DataLoadRowDoc } from '../../../../shared/schemas/data-load';
+import { apiDownload, apiRequest } from '../../../lib/api-client';
+
+interface Envelope<T> {
+  error: false;
+  message: string;
+  data: T;
+}
+
+export interface RowsPage {
+  docs: DataLoadRowDoc[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export interface RowsQuery {
+  page: number;
+  search: string;
+  showNoIssues: boolean;
+  showSkipped: boolean;
+  showErrors: boolean;
+}
+
+const infoKey = (organizationId: string) => ['admin', 'data-load', organizationId, 'info'] as const;
+const rowsKey = (organizationId: string) => ['admin', 'data-load', organizationId, 'rows'] as const;
+
+/** The current load, the last confirmed one and a failed read; asked every second while a file is read. */
+export function useDataLoadInfo(organizationId: string) {
+  return useQuery({
+    queryKey: infoKey(organizationId),
+    queryFn: ({ signal }) => apiRequest<Envelope<DataLoadInfo>>('/api/data-load/current-info', { signal }),
+    select: (response) => response.data,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.data.current?.status === 'UPLOADING' ? 1_000 : false),
+  });
+}
+
+export function useDataLoadRows(organizationId: string, query: RowsQuery, enabled: boolean) {
+  const params = new URLSearchParams({
+    page: String(query.page),
+    showNoIssues: String(query.showNoIssues),
+    showSkipped: String(query.showSkipped),
+    showErrors: String(query.showErrors),
+    ...(query.search.trim() ? { search: query.search.trim() } : {}),
+  });
+  return useQuery({
+    queryKey: [...rowsKey(organizationId), query],
+    queryFn: ({ signal }) => apiRequest<Envelope<RowsPage>>(`/api/data-load/current?${params}`, { signal }),
+    select: (response) => response.data,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** After a change the load's info and rows are read again; a confirm also changes every list. */
+function useRefresh(organizationId: string) {
+  const queryClient = useQueryClient();
+  return (everything = false) =>
+    everything
+      ? queryClient.invalidateQueries()
+      : queryClient.invalidateQueries({ queryKey: ['admin', 'data-load', organizationId] });
+}
+
+/** The answer (the load, being read) is shown at once; its progress is then asked every second. */
+export function useUploadLoad(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, idDataLoad }: { file: File; idDataLoad?: string }) => {
+      const form = new FormData();
+      if (idDataLoad) form.append('idDataLoad', idDataLoad);
+      form.append('file', file);
+      return apiRequest<Envelope<DataLoadInfo>>('/api/data-load/upload', { method: 'POST', form });
+    },
+    onSuccess: (response) => {
+      queryClient.setQueryData(infoKey(organizationId), response);
+      void queryClient.invalidateQueries({ queryKey: rowsKey(organizationId) });
+    },
+  });
+}
+
+export function useCancelLoad(organizationId: string) {
+  const refresh = useRefresh(organizationId);
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<Envelope<DataLoadInfo>>('/api/data-load/cancel-current', { method: 'POST', body: {} }),
+    onSettled: () => refresh(),
+  });
+}
+
+export interface ConfirmAnswer extends DataLoadInfo {
+  created: { contracts: number; suppliers: number; administrativeUnits: number; skipped: number };
+}
+
+export function useConfirmLoad(organizationId: string) {
+  const refresh = useRefresh(organizationId);
+  return useMutation({
+    mutationFn: (ignoreErrors: boolean) =>
+      apiRequest<Envelope<ConfirmAnswer>>('/api/data-load/confirm-current', {
+        method: 'POST',
+        body: { ignoreErrors },
+      }),
+    onSettled: () => refresh(true),
+  });
+}
+
+export const downloadValidations = () =>
+  apiDownload('/api/data-load/download-validations', 'validaciones.xlsx');
+export const downloadTemplate = () =>
+  apiDownload('/api/data-load/download-plantilla', 'plantilla-carga-de-datos.xlsx');

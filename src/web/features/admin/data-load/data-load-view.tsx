@@ -1,0 +1,183 @@
+import { Alert, Button, Card, FileInput, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DownloadIcon, UploadIcon } from '../../../components/icons';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/notifications';
+import { downloadTemplate, useCancelLoad, useDataLoadInfo, useUploadLoad } from './api';
+import { ACCEPTED_TYPES, fileProblem } from './file-check';
+import { ReadingProgress } from './reading-progress';
+
+export const REVIEW_PATH = '/admin/data-load/current';
+
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat('es-MX', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'America/Mexico_City',
+  }).format(new Date(iso));
+
+/**
+ * /admin/data-load (admin spec, section 2 'Data load'): 'Carga Rápida' (a spreadsheet, for 20 or
+ * more records) and 'Carga Manual' (the contracts catalogue, 1 to 20), the last confirmed load,
+ * and the reading's progress with 'Cancelar'. A load waiting for review opens its review.
+ */
+export function DataLoadView({ organizationId }: { organizationId: string }) {
+  const navigate = useNavigate();
+  const info = useDataLoadInfo(organizationId);
+  const upload = useUploadLoad(organizationId);
+  const cancel = useCancelLoad(organizationId);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const current = info.data?.current ?? null;
+
+  useEffect(() => {
+    if (current?.status === 'CURRENT') navigate(REVIEW_PATH, { replace: true });
+  }, [current?.status, navigate]);
+
+  const send = () => {
+    const found = fileProblem(file);
+    setProblem(found);
+    if (found || !file) return;
+    upload.mutate(
+      { file },
+      {
+        onSuccess: () => setFile(null),
+        onError: (error) =>
+          toast(
+            'danger',
+            error instanceof ApiError ? error.message : 'Ocurrió un error inesperado al cargar el archivo',
+          ),
+      },
+    );
+  };
+  const template = async () => {
+    setDownloading(true);
+    try {
+      await downloadTemplate();
+    } catch (error) {
+      toast('danger', error instanceof ApiError ? error.message : 'No fue posible descargar la plantilla.');
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const stop = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => toast('info', 'La carga de datos se canceló.'),
+      onError: (error) => toast('danger', error.message),
+    });
+
+  const reading = current?.status === 'UPLOADING';
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={28}>
+        Carga de datos
+      </Title>
+
+      {reading ? <ReadingProgress current={current} cancelling={cancel.isPending} onCancel={stop} /> : null}
+
+      {!current && info.data?.failed ? (
+        <Alert
+          color="red"
+          variant="light"
+          title={`No se pudo cargar el archivo «${info.data.failed.fileName}»`}
+        >
+          {info.data.failed.message}
+        </Alert>
+      ) : null}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder padding="lg">
+          <Stack gap="sm">
+            <div>
+              <Title order={2} fz={20}>
+                Carga Rápida
+              </Title>
+              <Text c="dimmed" fz="sm">
+                Recomendada para 20 o más registros: sube la hoja de cálculo del formato de contratos.
+              </Text>
+            </div>
+            <Text fw={600} fz="sm">
+              Guía rápida
+            </Text>
+            <List type="ordered" fz="sm" spacing={4}>
+              <List.Item>
+                Descarga la plantilla (o usa la hoja del formato XXVIII de tu portal de transparencia).
+              </List.Item>
+              <List.Item>
+                Escribe un contrato por renglón a partir del renglón 3; no cambies los códigos C1 a C34 del
+                renglón 1.
+              </List.Item>
+              <List.Item>Guarda el archivo como .xlsx o .xls y súbelo aquí.</List.Item>
+              <List.Item>Revisa los registros, corrige los errores y confirma la carga.</List.Item>
+            </List>
+            <Button
+              variant="light"
+              leftSection={<DownloadIcon />}
+              onClick={template}
+              loading={downloading}
+              w="fit-content"
+            >
+              Descargar plantilla
+            </Button>
+            <FileInput
+              label="Archivo de contratos"
+              placeholder="Selecciona un archivo .xlsx o .xls"
+              accept={ACCEPTED_TYPES}
+              value={file}
+              onChange={(chosen) => {
+                setFile(chosen);
+                setProblem(null);
+              }}
+              error={problem}
+              clearable
+              disabled={reading}
+            />
+            <Button
+              leftSection={<UploadIcon />}
+              onClick={send}
+              loading={upload.isPending}
+              disabled={reading}
+              w="fit-content"
+            >
+              Cargar archivo
+            </Button>
+          </Stack>
+        </Card>
+
+        <Card withBorder padding="lg">
+          <Stack gap="sm">
+            <div>
+              <Title order={2} fz={20}>
+                Carga Manual
+              </Title>
+              <Text c="dimmed" fz="sm">
+                Recomendada para 1 a 20 registros: captura cada contrato en el catálogo de contratos.
+              </Text>
+            </div>
+            <Button component={Link} to="/admin/contracts" variant="default" w="fit-content">
+              Ir al catálogo de contratos
+            </Button>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+
+      <Card withBorder padding="lg" data-testid="last-load">
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600}>Última carga confirmada:</Text>
+          {info.data?.recent ? (
+            <Text>
+              {dateTime(info.data.recent.recentConfirmedAt)}
+              {info.data.recent.recentUploadedBy ? `, subida por ${info.data.recent.recentUploadedBy}` : ''}
+            </Text>
+          ) : (
+            <Text c="dimmed">
+              {info.isPending ? 'Cargando…' : 'Aún no se ha confirmado ninguna carga de datos.'}
+            </Text>
+          )}
+        </Group>
+      </Card>
+    </Stack>
+  );
+}
