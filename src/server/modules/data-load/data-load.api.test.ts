@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -256,6 +257,33 @@ describe('/api/data-load', () => {
     const again = (await loaded(file)).current;
     expect(again.summary).toMatchObject({ newContractsCount: 0, skippedContractsCount: 6, errorsCount: 3 });
     expect((await cancel()).statusCode).toBe(200);
+  });
+
+  it("loads a copy of the original's template with rows filled in, and the template download", async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path.join(import.meta.dirname, 'fixtures', 'karewa-template.xlsx'));
+    const sheet = book.worksheets[0]!;
+    const codes = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    for (const [offset, number] of ['KAREWA-1', 'KAREWA-2'].entries()) {
+      const cells = row({ C20: number, C21: new Date(Date.UTC(2019, 2, 15 + offset)) });
+      codes.forEach((code, index) => {
+        if (cells[code] !== undefined)
+          sheet.getRow(3 + offset).getCell(index + 1).value = cells[code] as ExcelJS.CellValue;
+      });
+    }
+    const filled = Buffer.from(await book.xlsx.writeBuffer());
+    const { current } = await loaded(filled);
+    expect(current.summary).toMatchObject({ newContractsCount: 2, errorsCount: 0 });
+    expect((await cancel()).statusCode).toBe(200);
+
+    const template = await call('GET', 'download-plantilla');
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-disposition']).toBe(
+      'attachment; filename="plantilla-carga-de-datos.xlsx"',
+    );
+    const ours = new ExcelJS.Workbook();
+    await ours.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    expect(ours.worksheets.map((worksheet) => worksheet.name)).toEqual(['Contratos', 'Instrucciones']);
   });
 
   it('refuses a second upload while one is pending, and two at once give one 409', async () => {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataLoadInfo, DataLoadRowDoc } from '../../../../shared/schemas/data-load';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
@@ -26,18 +26,24 @@ export interface RowsQuery {
 const infoKey = (organizationId: string) => ['admin', 'data-load', organizationId, 'info'] as const;
 const rowsKey = (organizationId: string) => ['admin', 'data-load', organizationId, 'rows'] as const;
 
-/** The current load, the last confirmed one and a failed read; asked every second while a file is read. */
-export function useDataLoadInfo(organizationId: string) {
-  return useQuery({
+/** The current load, the last confirmed one and a failed read. */
+export const dataLoadInfoQuery = (organizationId: string) =>
+  queryOptions({
     queryKey: infoKey(organizationId),
     queryFn: ({ signal }) => apiRequest<Envelope<DataLoadInfo>>('/api/data-load/current-info', { signal }),
-    select: (response) => response.data,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.data.current?.status === 'UPLOADING' ? 1_000 : false),
   });
-}
 
-export function useDataLoadRows(organizationId: string, query: RowsQuery, enabled: boolean) {
+const FIRST_ROWS: RowsQuery = {
+  page: 1,
+  search: '',
+  showNoIssues: true,
+  showSkipped: true,
+  showErrors: true,
+};
+
+/** One page of the current load's rows under the filters. */
+export const dataLoadRowsQuery = (organizationId: string, query: RowsQuery = FIRST_ROWS) => {
   const params = new URLSearchParams({
     page: String(query.page),
     showNoIssues: String(query.showNoIssues),
@@ -45,9 +51,24 @@ export function useDataLoadRows(organizationId: string, query: RowsQuery, enable
     showErrors: String(query.showErrors),
     ...(query.search.trim() ? { search: query.search.trim() } : {}),
   });
-  return useQuery({
+  return queryOptions({
     queryKey: [...rowsKey(organizationId), query],
     queryFn: ({ signal }) => apiRequest<Envelope<RowsPage>>(`/api/data-load/current?${params}`, { signal }),
+  });
+};
+
+/** The load's info, asked every second while a file is read. */
+export function useDataLoadInfo(organizationId: string) {
+  return useQuery({
+    ...dataLoadInfoQuery(organizationId),
+    select: (response) => response.data,
+    refetchInterval: (query) => (query.state.data?.data.current?.status === 'UPLOADING' ? 1_000 : false),
+  });
+}
+
+export function useDataLoadRows(organizationId: string, query: RowsQuery = FIRST_ROWS, enabled = true) {
+  return useQuery({
+    ...dataLoadRowsQuery(organizationId, query),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
     enabled,

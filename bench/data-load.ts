@@ -1,0 +1,240 @@
+/**
+ * `npm run bench:data-load [-- --rows 100000] [-- --calls-per-second 20] [-- --keep]`
+ *
+ * The spreadsheet load end to end through the real app (issue 12): a realistic messy workbook of
+ * `rows` rows is generated (valid rows, placeholders, Excel serial dates and text dates, amounts
+ * written as text, rows with errors, repeated contracts, new suppliers), uploaded, read by the
+ * job and confirmed. Prints the upload-to-review time, rows per second, the confirm time, the
+ * process's peak memory (threads included), and p50/p95 of the public contracts list called
+ * steadily while the reading and the confirm run. Unless --keep, what the load created is deleted
+ * afterwards (the figures follow through their triggers).
+ *
+ * On PostgreSQL: DATABASE_URL=postgres://… npm run bench:data-load (after npm run bench:seed).
+ * On PGlite: DATA_DIR=… npm run bench:data-load -- --rows 20000.
+ */
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { queryRows } from '../src/server/db/client';
+import { CONTRACT_SHEET_COLUMNS } from '../src/shared/contracts/fields';
+import { openAdminBench, option, percentile } from './support';
+
+const rows = Number(option('rows') ?? 100_000);
+const callsPerSecond = Number(option('calls-per-second') ?? 20);
+const keep = process.argv.includes('--keep');
+const run = randomBytes(3).toString('hex').toUpperCase();
+
+const { app, database, organizationId, headers } = await openAdminBench();
+
+// ---------------------------------------------------------------------------------------------
+// The workbook
+
+const PROCEDURES = [
+  'Adjudicación directa',
+  'ADJ. DIRECTA',
+  'Licitación pública',
+  'Invitación a cuando menos tres personas',
+];
+const CATEGORIES = ['Servicios', 'Adquisiciones', 'Obra pública', 'Arrendamientos'];
+const STATES = ['Concluido', 'CONCLUIDO', 'En proceso', 'Terminado'];
+const UNITS = [
+  'Dirección de Obras Públicas',
+  'Tesorería Municipal',
+  'Oficialía Mayor',
+  'DIF Municipal',
+  'Servicios Públicos',
+];
+
+/** Row `index` of the sheet, by code: mostly valid, with the mess real sheets have. */
+function sheetRow(index: number): Record<string, unknown> {
+  const kind = index % 100;
+  const amount = 5_000 + ((index * 7919) % 2_000_000) + (index % 100) / 100;
+  const repeated = kind === 7 && index > 100; // a contract already written above: skipped
+  const number = repeated ? `${run}-${index - 50}` : `${run}-${index}`;
+  const serial = 44_562 + (index % 700); // Excel serial dates in 2022–2023
+  return {
+    C1: PROCEDURES[index % PROCEDURES.length],
+    C2: CATEGORIES[index % CATEGORIES.length],
+    C3: '2021-2024',
+    C4: String(2022 + (index % 2)),
+    C5: `${1 + (index % 4)}º trimestre ${2022 + (index % 2)}`,
+    C6: `PROC-${run}-${index}`,
+    C7: kind < 30 ? 'NA' : `3${index % 9}1`,
+    C8: STATES[index % STATES.length],
+    C9: kind < 50 ? `https://transparencia.example.gob.mx/convocatorias/${index}.pdf` : 'N/A',
+    C10: kind < 50 ? serial - 30 : null,
+    C11: `Suministro y servicio ${index}: ${kind % 2 ? 'mantenimiento de alumbrado público' : 'papelería y consumibles de oficina'}`,
+    C15:
+      kind < 10
+        ? `Proveedor Carga ${run} Nuevo ${index % 500}, S.A. de C.V.`
+        : `PROVEEDOR CARGA ${run} ${index % 3_000}`,
+    C16: kind < 10 ? null : `PCA${String(index % 3_000).padStart(6, '0')}${run.slice(0, 3)}`,
+    C17: UNITS[index % UNITS.length],
+    C18: UNITS[(index + 1) % UNITS.length],
+    C19: 'Centralizada',
+    C20: kind === 3 ? 'NA' : number,
+    // A serial date, a text date, and now and then an impossible one (an error).
+    C21: kind === 13 ? '31/02/2022' : kind % 2 ? serial : `${1 + (index % 28)}/${1 + (index % 12)}/2022`,
+    C22:
+      kind === 23
+        ? '1,2,3'
+        : kind % 3
+          ? amount
+          : `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    C25: kind === 23 ? '1,2,3' : amount,
+    C26: `https://transparencia.example.gob.mx/contratos/${index}.pdf`,
+    C27: 'Dirección de Administración',
+    C29: kind === 41 ? '=SUMA(A1:A3)' : null,
+    C31: '15/01/2024',
+  };
+}
+
+async function workbook(): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true });
+  const sheet = book.addWorksheet('Formato XXVIII');
+  sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.code)).commit();
+  sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.header)).commit();
+  for (let index = 1; index <= rows; index++) {
+    const cells = sheetRow(index);
+    sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => cells[column.code] ?? null)).commit();
+  }
+  sheet.commit();
+  await book.commit();
+  return Buffer.concat(chunks);
+}
+
+function multipart(file: Buffer) {
+  const boundary = `----bench${run}`;
+  return {
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-${rows}.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+let peakRss = 0;
+const memory = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50);
+
+/** Calls the public contracts list steadily (pages 1..20) until stopped; their times in ms. */
+function publicCalls() {
+  const times: number[] = [];
+  let going = true;
+  const loop = (async () => {
+    let page = 1;
+    while (going) {
+      const started = performance.now();
+      const response = await app.inject({
+        method: 'GET',
+        url: `/public-api/contracts/list?page=${page}`,
+        headers: { 'x-current-organization-id': organizationId },
+      });
+      if (response.statusCode !== 200) throw new Error(`public list: ${response.statusCode}`);
+      times.push(performance.now() - started);
+      page = (page % 20) + 1;
+      const wait = 1000 / callsPerSecond - (performance.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  })();
+  return {
+    async stop() {
+      going = false;
+      await loop;
+      return times.sort((a, b) => a - b);
+    },
+  };
+}
+
+const describeCalls = (times: number[]) =>
+  `${times.length} calls, p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`;
+
+// A load left pending by an interrupted run would refuse this one.
+await app.inject({ method: 'POST', url: '/api/data-load/cancel-current', headers, payload: {} });
+
+const generated = performance.now();
+const file = await workbook();
+console.log(
+  `workbook: ${rows.toLocaleString('en-US')} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB, generated in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
+);
+peakRss = process.memoryUsage().rss;
+const baseRss = peakRss;
+
+const readingCalls = publicCalls();
+const uploaded = performance.now();
+const upload = await app.inject({ method: 'POST', url: '/api/data-load/upload', ...multipart(file) });
+if (upload.statusCode !== 202) throw new Error(`upload: ${upload.statusCode} ${upload.body}`);
+const uploadMs = performance.now() - uploaded;
+let info: {
+  current: { status: string; summary: Record<string, number>; rowsProcessed: number } | null;
+  failed: unknown;
+};
+for (;;) {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  info = (await app.inject({ method: 'GET', url: '/api/data-load/current-info', headers })).json().data;
+  if (info.current?.status !== 'UPLOADING') break;
+}
+const reviewMs = performance.now() - uploaded;
+const duringReading = await readingCalls.stop();
+if (info.current?.status !== 'CURRENT') throw new Error(`reading failed: ${JSON.stringify(info.failed)}`);
+const readingPeak = peakRss;
+
+const confirmCalls = publicCalls();
+const confirming = performance.now();
+const confirm = await app.inject({
+  method: 'POST',
+  url: '/api/data-load/confirm-current',
+  headers,
+  payload: { ignoreErrors: true },
+});
+const confirmMs = performance.now() - confirming;
+const duringConfirm = await confirmCalls.stop();
+if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.statusCode} ${confirm.body}`);
+const created = confirm.json().data.created;
+clearInterval(memory);
+
+const [{ contracts }] = (await queryRows<{ contracts: number }>(
+  database.db,
+  sql`SELECT count(*)::int AS contracts FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL`,
+)) as [{ contracts: number }];
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+console.log(
+  `engine: ${database.kind}; monitor ${organizationId} now has ${contracts.toLocaleString('en-US')} contracts`,
+);
+console.log(`upload request answered in ${uploadMs.toFixed(0)} ms`);
+console.log(
+  `upload to review: ${(reviewMs / 1000).toFixed(1)} s (${Math.round(rows / (reviewMs / 1000)).toLocaleString('en-US')} rows/s)`,
+);
+console.log(`summary: ${JSON.stringify(info.current.summary)}`);
+console.log(`confirm: ${(confirmMs / 1000).toFixed(1)} s, created ${JSON.stringify(created)}`);
+console.log(
+  `peak memory (rss, threads included): ${mb(peakRss)} (before the upload ${mb(baseRss)}, while reading ${mb(readingPeak)})`,
+);
+console.log(`public list during the reading: ${describeCalls(duringReading)}`);
+console.log(`public list during the confirm: ${describeCalls(duringConfirm)}`);
+
+if (!keep) {
+  const cleaning = performance.now();
+  await database.db.execute(sql`
+    DELETE FROM contracts WHERE organization_id = ${organizationId}
+      AND data_load_id IN (SELECT id FROM data_loads WHERE organization_id = ${organizationId} AND file_name = ${`bench-${rows}.xlsx`})`);
+  await database.db.execute(
+    sql`DELETE FROM suppliers WHERE organization_id = ${organizationId} AND name ILIKE ${`Proveedor Carga ${run}%`}`,
+  );
+  console.log(`(created rows deleted in ${((performance.now() - cleaning) / 1000).toFixed(1)} s)`);
+}
+await app.close();
+await database.close();
