@@ -132,7 +132,10 @@ export async function buildApp(
       load: (id) => findOrganization(database.db, id),
       maxEntries: 1_000,
     }),
-    jobs: new Jobs(database, app.log, { pollingIntervalSeconds: config.jobs.pollingIntervalSeconds }),
+    jobs: new Jobs(database, app.log, {
+      pollingIntervalSeconds: config.jobs.pollingIntervalSeconds,
+      superviseIntervalSeconds: config.jobs.superviseIntervalSeconds,
+    }),
     // Counters shared by every process through the database (decision 0018).
     limiter: new Limiter(databaseCounterStore(database.db), now, background),
     downloads: new DownloadGate(config.downloads),

@@ -80,6 +80,7 @@ const EnvSchema = z.object({
   PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
   PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(6),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
   RESULT_PREVIOUS_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   ABOUT_FILE: optionalText,
@@ -139,7 +140,13 @@ export interface AppConfig {
    * Background jobs (decision 0026): how often an idle worker looks for work (new jobs also wake it
    * through LISTEN/NOTIFY) and the e-mail retries (exponential from the first delay, capped).
    */
-  jobs: { pollingIntervalSeconds: number; mailRetryLimit: number; mailRetryDelaySeconds: number };
+  jobs: {
+    pollingIntervalSeconds: number;
+    mailRetryLimit: number;
+    mailRetryDelaySeconds: number;
+    /** How often the queue looks for attempts whose process died (heartbeats) or ran past their time. */
+    superviseIntervalSeconds?: number;
+  };
   /** Computed public results (totals, charts, list pages) kept per process; 0 turns the cache off. */
   resultCacheEntries: number;
   /**
@@ -218,7 +225,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     // Some half a day of attempts: about 30 s, 1, 2, 4 … minutes apart, each wait capped at 2 hours.
-    jobs: { pollingIntervalSeconds: 2, mailRetryLimit: 12, mailRetryDelaySeconds: 30 },
+    jobs: {
+      pollingIntervalSeconds: 2,
+      mailRetryLimit: 12,
+      mailRetryDelaySeconds: 30,
+      superviseIntervalSeconds: env.JOBS_SUPERVISE_SECONDS,
+    },
     resultCacheEntries: env.RESULT_CACHE_ENTRIES,
     resultPreviousAfterMs: env.RESULT_PREVIOUS_AFTER_MS,
     about: loadAbout(env.ABOUT_FILE),

@@ -18,6 +18,11 @@ export interface JobOptions {
   /** Longest run of one attempt before it is failed (and retried), in seconds. */
   expireInSeconds?: number;
   /**
+   * A running attempt proves it is alive this often (the worker does it by itself); one whose
+   * process died is failed and retried after this many seconds instead of at its expiry (≥ 10).
+   */
+  heartbeatSeconds?: number;
+  /**
    * pg-boss queue policy: 'standard' keeps every job; 'stately' keeps at most one queued and one
    * active job per singletonKey (a rebuild asked for twice runs once more, not twice).
    */
@@ -92,10 +97,19 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
   constructor(
     private readonly handle: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { pollingIntervalSeconds?: number } = {},
+    private readonly options: { pollingIntervalSeconds?: number; superviseIntervalSeconds?: number } = {},
   ) {
     super();
-    this.boss = bossFor(handle, { migrate: true });
+    this.boss = bossFor(handle, {
+      migrate: true,
+      // The supervision pass, and its look for expired and dead attempts (the monitor), as often.
+      ...(options.superviseIntervalSeconds
+        ? {
+            superviseIntervalSeconds: options.superviseIntervalSeconds,
+            monitorIntervalSeconds: options.superviseIntervalSeconds,
+          }
+        : {}),
+    });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
 
@@ -145,6 +159,9 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
           : {}),
         ...(definition.options.expireInSeconds
           ? { expireInSeconds: definition.options.expireInSeconds }
+          : {}),
+        ...(definition.options.heartbeatSeconds
+          ? { heartbeatSeconds: definition.options.heartbeatSeconds }
           : {}),
       };
       if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue);

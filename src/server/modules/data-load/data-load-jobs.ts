@@ -12,6 +12,7 @@ export function defineDataLoadJobs(deps: Pick<AppDeps, 'database' | 'jobs' | 'no
     DATA_LOAD_READ_JOB,
     z.object({ dataLoadId: z.uuid() }),
     async ({ dataLoadId }, context) => readLoad(deps, dataLoadId, context),
-    { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 1_800 },
+    // A reading whose process died is taken up again at the next supervision (heartbeats every 5 s), not at its expiry.
+    { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 1_800, heartbeatSeconds: 10 },
   );
 }

@@ -344,8 +344,10 @@ export async function readLoad(
         return;
       }
     }
-    // The thread ended without saying so (terminated by a stop): the next attempt reads again.
-    if (!context.signal.aborted) await failLoad(deps, load, CORRUPT_WORKBOOK);
+    // Stopped (the server is shutting down): the attempt fails, so the queue runs it again.
+    if (context.signal.aborted) throw new Error('Data load reading interrupted');
+    // The thread ended without saying why (it ran out of memory, say): the file cannot be read.
+    await failLoad(deps, load, CORRUPT_WORKBOOK);
   } finally {
     context.signal.removeEventListener('abort', stop);
     await worker.terminate();

@@ -1,0 +1,196 @@
+import { execFileSync } from 'node:child_process';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_SHEET_COLUMNS } from '../../src/shared/contracts/fields';
+import { printedUrl, type RunningProcess, runTs } from '../fixtures/process';
+
+const SERVER = 'src/server/main.ts';
+const ROWS = 20_000;
+
+/** A valid sheet of ROWS contracts, numbered. */
+async function sheet(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const worksheet = book.addWorksheet('Contratos');
+  worksheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.code));
+  worksheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.header));
+  for (let index = 1; index <= ROWS; index++) {
+    const cells: Record<string, unknown> = {
+      C1: 'Adjudicación directa',
+      C2: 'Servicios',
+      C3: '2021-2024',
+      C4: '2022',
+      C5: '1o 2022',
+      C8: 'Concluido',
+      C11: `Servicio ${index}`,
+      C15: `Proveedor Reinicio ${index % 100}`,
+      C17: 'Tesorería',
+      C18: 'Tesorería',
+      C19: 'Centralizada',
+      C20: `REINICIO-${index}`,
+      C21: '10/01/2022',
+      C22: 1_000 + index,
+      C25: 1_000 + index,
+      C27: 'Tesorería',
+    };
+    worksheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => cells[column.code] ?? null));
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/**
+ * A server process killed while it reads a load, and another killed while it confirms one, on
+ * PostgreSQL (where several processes share the work): the reading is taken up by the next
+ * process and every row is staged once; the confirm leaves nothing written and the load pending,
+ * and the next process confirms it whole.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server process is killed', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `vigia_reload_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  let db: pg.Pool;
+  let env: Record<string, string>;
+  let organizationId: string;
+  const running: RunningProcess[] = [];
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const parsed = new URL(adminUrl);
+    parsed.pathname = `/${name}`;
+    env = {
+      DATABASE_URL: parsed.toString(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: 'reinicio@asociacion.example',
+      ADMIN_PASSWORD: 'clave-de-reinicio-123',
+      // The queue looks for attempts whose process died every 2 s (60 s in production).
+      JOBS_SUPERVISE_SECONDS: '2',
+    };
+    db = new pg.Pool({ connectionString: parsed.toString(), max: 2 });
+  });
+  afterAll(async () => {
+    for (const server of running) await server.stop('SIGKILL');
+    await db?.end();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  const start = async () => {
+    const server = runTs(SERVER, env);
+    running.push(server);
+    const baseUrl = printedUrl(await server.waitFor(/Vigía is running at/));
+    const login = await fetch(`${baseUrl}/public-api/accounts/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const headers = { authorization: `Bearer ${token}`, 'x-current-organization-id': organizationId };
+    return { server, baseUrl, headers };
+  };
+  const until = async (check: () => Promise<boolean>, timeoutMs = 90_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const one = async <T>(query: string) => (await db.query(query)).rows[0] as T;
+  /** SIGKILL to the server itself: tsx runs it as a child process, which a kill of tsx would leave running. */
+  const kill = async (server: RunningProcess) => {
+    const pid = server.child.pid!;
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter(Boolean);
+    for (const child of children) process.kill(child, 'SIGKILL');
+    await server.stop('SIGKILL');
+  };
+
+  it('takes up a reading cut short, and a confirm cut short writes nothing', async () => {
+    // The first process creates the schema and the administrator; then a monitor to load into.
+    let portal = await start();
+    await portal.server.stop();
+    organizationId = (
+      await one<{ id: string }>(
+        `INSERT INTO organizations (id, name, short_name) VALUES (gen_random_uuid(), 'Municipio Reinicio', 'REIN') RETURNING id`,
+      )
+    ).id;
+    portal = await start();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await sheet())]), 'reinicio.xlsx');
+    const upload = await fetch(`${portal.baseUrl}/api/data-load/upload`, {
+      method: 'POST',
+      headers: portal.headers,
+      body: form,
+    });
+    expect(upload.status).toBe(202);
+    // Killed once the first rows are staged.
+    await until(
+      async () => (await one<{ n: number }>('SELECT max(rows_processed)::int AS n FROM data_loads')).n > 0,
+    );
+    await kill(portal.server);
+    const cut = await one<{ status: string; staged: number }>(
+      'SELECT status, (SELECT count(*)::int FROM data_load_rows) AS staged FROM data_loads',
+    );
+    expect(cut.status).toBe('UPLOADING');
+    expect(cut.staged).toBeLessThan(ROWS);
+    // The next process takes the reading up and stages every row once.
+    portal = await start();
+    const info = async () =>
+      (
+        (await (
+          await fetch(`${portal.baseUrl}/api/data-load/current-info`, { headers: portal.headers })
+        ).json()) as {
+          data: { current: { status: string; summary: { newContractsCount: number } } | null };
+        }
+      ).data.current;
+    await until(async () => (await info())?.status === 'CURRENT');
+    expect((await info())?.summary.newContractsCount).toBe(ROWS);
+    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM data_load_rows')).n).toBe(ROWS);
+
+    // Killed in the middle of the confirm's transaction: nothing is written, the load stays pending.
+    const confirming = fetch(`${portal.baseUrl}/api/data-load/confirm-current`, {
+      method: 'POST',
+      headers: { ...portal.headers, 'content-type': 'application/json' },
+      body: '{}',
+    }).catch(() => null);
+    await until(
+      async () =>
+        (
+          await one<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'contracts'::regclass AND mode = 'RowExclusiveLock'`,
+          )
+        ).n > 0,
+      30_000,
+    );
+    await kill(portal.server);
+    await confirming;
+    await until(
+      async () =>
+        (
+          await one<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = '${name}' AND state <> 'idle' AND pid <> pg_backend_pid() AND query ILIKE '%contracts%'`,
+          )
+        ).n === 0,
+      30_000,
+    );
+    const after = await one<{ contracts: number; suppliers: number; status: string }>(
+      `SELECT (SELECT count(*)::int FROM contracts) AS contracts, (SELECT count(*)::int FROM suppliers) AS suppliers,
+              (SELECT status FROM data_loads) AS status`,
+    );
+    expect(after).toEqual({ contracts: 0, suppliers: 0, status: 'CURRENT' });
+    // The next process confirms it whole.
+    portal = await start();
+    const confirmed = await fetch(`${portal.baseUrl}/api/data-load/confirm-current`, {
+      method: 'POST',
+      headers: { ...portal.headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM contracts')).n).toBe(ROWS);
+    expect(await portal.server.stop()).toBe(0);
+  }, 240_000);
+});
