@@ -48,14 +48,12 @@ export const DataLoadSummarySchema = z.object({
 
 export type DataLoadSummary = z.infer<typeof DataLoadSummarySchema>;
 
-/** One parsed cell of an uploaded row. */
+/** One cell of an uploaded row as the load keeps it; no messages are stored as absent (rows stay small). */
 export interface DataLoadField {
   value: unknown;
-  errors: string[];
-  infos: string[];
+  errors?: string[];
+  infos?: string[];
   shouldCreateDoc?: boolean;
-  /** Id of the existing record the value matched (supplier or administrative unit). */
-  matchedId?: string;
 }
 
 /**

@@ -108,11 +108,10 @@ async function checkReferences(tx: Database, organizationId: string, rows: Check
     unitIds.add(values.applicantAdministrativeUnit);
   }
   const updated = rows.flatMap((row) => (row.id ? [row.id] : []));
-  const [liveSuppliers, liveUnits, liveContracts] = await Promise.all([
-    liveSupplierIds(tx, organizationId, [...supplierIds]),
-    liveUnitIds(tx, organizationId, [...unitIds]),
-    liveContractIds(tx, organizationId, updated),
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const liveSuppliers = await liveSupplierIds(tx, organizationId, [...supplierIds]);
+  const liveUnits = await liveUnitIds(tx, organizationId, [...unitIds]);
+  const liveContracts = await liveContractIds(tx, organizationId, updated);
   return (row: Checked): RowOutcome | null => {
     const problems: FieldProblem[] = [];
     const { values } = row;
@@ -188,10 +187,8 @@ export async function saveContracts(
   const { checked, refused } = checkRules(rows);
   try {
     return await db.transaction(async (tx) => {
-      const [referenceOf, numberOf] = await Promise.all([
-        checkReferences(tx, monitor.id, checked),
-        checkNumbers(tx, monitor.id, checked),
-      ]);
+      const referenceOf = await checkReferences(tx, monitor.id, checked);
+      const numberOf = await checkNumbers(tx, monitor.id, checked);
       const outcomes: RowOutcome[] = [...refused];
       const accepted: (Checked & { id: string; created: boolean })[] = [];
       for (const row of checked) {

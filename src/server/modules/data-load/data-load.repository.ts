@@ -236,18 +236,17 @@ export async function userName(db: Database, id: string | null): Promise<string 
 
 /** The monitor's live suppliers and administrative units (the load matches names against them). */
 export async function monitorReferences(db: Database, organizationId: string) {
-  const [supplierRows, unitRows] = await Promise.all([
-    db
-      .select({ id: suppliers.id, name: suppliers.name, rfc: suppliers.rfc })
-      .from(suppliers)
-      .where(and(eq(suppliers.organizationId, organizationId), isNull(suppliers.deletedAt))),
-    db
-      .select({ id: administrativeUnits.id, name: administrativeUnits.name })
-      .from(administrativeUnits)
-      .where(
-        and(eq(administrativeUnits.organizationId, organizationId), isNull(administrativeUnits.deletedAt)),
-      ),
-  ]);
+  // One after the other: inside confirm's transaction this is one connection.
+  const supplierRows = await db
+    .select({ id: suppliers.id, name: suppliers.name, rfc: suppliers.rfc })
+    .from(suppliers)
+    .where(and(eq(suppliers.organizationId, organizationId), isNull(suppliers.deletedAt)));
+  const unitRows = await db
+    .select({ id: administrativeUnits.id, name: administrativeUnits.name })
+    .from(administrativeUnits)
+    .where(
+      and(eq(administrativeUnits.organizationId, organizationId), isNull(administrativeUnits.deletedAt)),
+    );
   return { suppliers: supplierRows, units: unitRows };
 }
 

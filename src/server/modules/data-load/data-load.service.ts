@@ -228,7 +228,7 @@ async function classify(
         field.shouldCreateDoc = true;
       }
       if (info) {
-        field.infos.push(info);
+        field.infos = [...(field.infos ?? []), info];
         hasInfos = true;
       }
     }
@@ -306,7 +306,7 @@ export async function readLoad(
   const worker = startWorker(new URL('./read.worker.ts', import.meta.url), {
     data: request,
     transferList: [bytes.buffer as ArrayBuffer],
-    resourceLimits: { maxOldGenerationSizeMb: 512 },
+    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
   });
   const stop = () => void worker.terminate();
   context.signal.addEventListener('abort', stop, { once: true });
@@ -321,6 +321,8 @@ export async function readLoad(
         messages = message.messages;
         await updateLoad(db, load.id, { rowsTotal: total, messages });
       } else if (message.type === 'rows') {
+        // The thread reads the next batch while this one is written (at most two in memory).
+        worker.postMessage('next');
         const rows = await classify(db, load.organizationId, message.rows, references, tally);
         const going = await db.transaction(async (tx) => {
           const locked = await lockLoad(tx, load.id);
@@ -334,7 +336,6 @@ export async function readLoad(
         first = false;
         if (!going) return;
         context.progress(total ? processed / total : 0, `${load.id}:${processed}:${total ?? ''}`);
-        worker.postMessage('next');
       } else if (message.type === 'failed') {
         await failLoad(deps, load, message.message);
         return;
@@ -644,10 +645,9 @@ async function withoutDuplicates(db: Database, organizationId: string, writes: C
     typeof write.contractNumber === 'string' && write.contractNumber ? [write.contractNumber] : [],
   );
   const fingerprints = writes.flatMap((write) => (write._fingerprint ? [write._fingerprint] : []));
-  const [numbered, fingerprinted] = await Promise.all([
-    contractsNumbered(db, organizationId, numbers),
-    contractsFingerprinted(db, organizationId, fingerprints),
-  ]);
+  const numbered = await contractsNumbered(db, organizationId, numbers);
+  const fingerprinted = await contractsFingerprinted(db, organizationId, fingerprints);
+
   return writes.filter((write) =>
     typeof write.contractNumber === 'string' && write.contractNumber
       ? !numbered.has(write.contractNumber)

@@ -6,7 +6,8 @@ import { CORRUPT_WORKBOOK, declaredLastRow, LoadFileError, openSheet } from './w
 /**
  * The thread that reads a load's workbook (the CPU work: unzipping, XML, every cell's rules), so
  * the server's event loop stays free. It sends the rows in batches and waits for 'next' after
- * each one: the job writes a batch before the thread reads on (memory stays bounded).
+ * each one; the job answers 'next' as it starts writing a batch, so the thread reads the next
+ * batch meanwhile and at most two are in memory.
  */
 
 export interface ReadRequest {

@@ -29,7 +29,11 @@ export function stageRow(reading: RowReading): StagedRow {
   for (const [code, cell] of Object.entries(reading.cells)) {
     const field = ROW_FIELD_OF.get(code);
     if (!field) continue;
-    data[field] = { value: cell.text === '' ? null : cell.text, errors: cell.errors, infos: cell.infos };
+    data[field] = {
+      value: cell.text === '' ? null : cell.text,
+      ...(cell.errors.length > 0 ? { errors: cell.errors } : {}),
+      ...(cell.infos.length > 0 ? { infos: cell.infos } : {}),
+    };
     if (cell.text) texts.push(cell.text);
   }
   let contract: StagedContract | null = null;
