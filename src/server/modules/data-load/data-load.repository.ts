@@ -4,7 +4,8 @@ import { LIMITS } from '../../../shared/constants/limits';
 import type { Database } from '../../db/client';
 import { administrativeUnits, dataLoadRows, dataLoads, files, suppliers, users } from '../../db/schema';
 import { fileStore } from '../../lib/file-store';
-import type { StagedRow } from './staging';
+import { newId } from '../../lib/ids';
+import type { SerialisedRow } from './staging';
 
 /** Keeps an uploaded sheet in the file store (kind DATA_LOAD): its bytes and a file naming it. */
 export async function insertLoadFile(
@@ -105,32 +106,30 @@ export async function deleteLoadRows(db: Database, dataLoadId: string): Promise<
   await db.delete(dataLoadRows).where(eq(dataLoadRows.dataLoadId, dataLoadId));
 }
 
-export interface RowToInsert extends StagedRow {
+export interface RowToInsert extends SerialisedRow {
   status: DataLoadRowStatus;
   skipRow: boolean;
   willCreateDoc: boolean;
 }
 
-const INSERT_BATCH = 500;
-
+/**
+ * Stages a batch of rows in one statement: the rows travel as one JSON text in which each row's
+ * cells and contract are already JSON (made by the reading thread), so the job builds no objects.
+ */
 export async function insertLoadRows(db: Database, dataLoadId: string, rows: readonly RowToInsert[]) {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    await db.insert(dataLoadRows).values(
-      rows.slice(start, start + INSERT_BATCH).map((row) => ({
-        dataLoadId,
-        rowIndex: row.rowIndex,
-        data: row.data,
-        hasErrors: row.hasErrors,
-        hasInfos: row.hasInfos,
-        skipRow: row.skipRow,
-        willCreateDoc: row.willCreateDoc,
-        status: row.status,
-        identity: row.identity,
-        contract: row.contract,
-        searchText: row.searchText,
-      })),
-    );
-  }
+  if (rows.length === 0) return;
+  const records = rows.map(
+    (row) =>
+      `{"id":${JSON.stringify(newId())},"row_index":${row.rowIndex},"data":${row.dataJson},"has_errors":${row.hasErrors},"has_infos":${row.hasInfos},"skip_row":${row.skipRow},"will_create_doc":${row.willCreateDoc},"status":"${row.status}","identity":${JSON.stringify(row.identity)},"contract":${row.contractJson ?? 'null'},"search_text":${JSON.stringify(row.searchText)}}`,
+  );
+  await db.execute(sql`
+    INSERT INTO ${dataLoadRows} (id, data_load_id, row_index, data, has_errors, has_infos, skip_row, will_create_doc,
+      status, identity, contract, search_text)
+    SELECT id, ${dataLoadId}::uuid, row_index, data, has_errors, has_infos, skip_row, will_create_doc, status,
+      identity, contract, search_text
+    FROM jsonb_to_recordset(${`[${records.join(',')}]`}::jsonb) AS r(id uuid, row_index integer, data jsonb,
+      has_errors boolean, has_infos boolean, skip_row boolean, will_create_doc boolean,
+      status data_load_row_status, identity text, contract jsonb, search_text text)`);
 }
 
 export interface RowFilters {
@@ -249,6 +248,8 @@ export async function monitorReferences(db: Database, organizationId: string) {
     );
   return { suppliers: supplierRows, units: unitRows };
 }
+
+const INSERT_BATCH = 500;
 
 export async function insertSuppliers(
   db: Database,

@@ -4,7 +4,6 @@ import { foldForMatch } from '../../../shared/contracts/sheet';
 import { pageCount } from '../../../shared/schemas/common';
 import {
   DATA_LOAD_MESSAGES,
-  type DataLoadField,
   type DataLoadInfo,
   type DataLoadRowDoc,
   type DataLoadSummary,
@@ -44,7 +43,7 @@ import {
 } from './data-load.repository';
 import type { ReadMessage, ReadRequest } from './read.worker';
 import { References } from './references';
-import type { StagedRow } from './staging';
+import type { SerialisedRow } from './staging';
 import { CORRUPT_WORKBOOK, fileKindOf, TOO_LARGE_UNCOMPRESSED, zipUncompressedBytes } from './workbook';
 
 /**
@@ -188,8 +187,7 @@ class Tally {
 async function classify(
   db: Database,
   organizationId: string,
-  rows: readonly StagedRow[],
-  references: References,
+  rows: readonly SerialisedRow[],
   tally: Tally,
 ): Promise<RowToInsert[]> {
   const numbers: string[] = [];
@@ -198,15 +196,15 @@ async function classify(
     if (row.identity?.startsWith('n:')) numbers.push(row.identity.slice(2));
     else if (row.identity?.startsWith('f:')) fingerprints.push(row.identity.slice(2));
   }
-  const [numbered, fingerprinted] = await Promise.all([
-    numbers.length ? contractsNumbered(db, organizationId, numbers) : new Map<string, string>(),
-    fingerprints.length ? contractsFingerprinted(db, organizationId, fingerprints) : new Set<string>(),
-  ]);
+  const numbered = numbers.length ? await contractsNumbered(db, organizationId, numbers) : new Map();
+  const fingerprinted = fingerprints.length
+    ? await contractsFingerprinted(db, organizationId, fingerprints)
+    : new Set<string>();
   const inMonitor = (identity: string) =>
     identity.startsWith('n:') ? numbered.has(identity.slice(2)) : fingerprinted.has(identity.slice(2));
 
   return rows.map((row) => {
-    if (row.hasErrors || !row.identity || !row.contract) {
+    if (row.hasErrors || !row.identity || !row.contractJson) {
       tally.errors++;
       return { ...row, status: 'ERROR', skipRow: false, willCreateDoc: false };
     }
@@ -216,34 +214,10 @@ async function classify(
     }
     tally.identities.add(row.identity);
     tally.newContracts++;
-    const data = row.data;
-    let hasInfos = row.hasInfos;
-    const { supplier, organizerUnit, applicantUnit } = row.contract;
-    if (supplier) {
-      const { match, info } = references.supplier(supplier.name, supplier.rfc);
-      const field = data.supplierName as DataLoadField;
-      if ('id' in match) tally.existingSuppliers.add(match.id);
-      else {
-        tally.newSuppliers.add(match.key);
-        field.shouldCreateDoc = true;
-      }
-      if (info) {
-        field.infos = [...(field.infos ?? []), info];
-        hasInfos = true;
-      }
-    }
-    for (const [name, key] of [
-      [organizerUnit, 'organizerAdministrativeUnit'],
-      [applicantUnit, 'applicantAdministrativeUnit'],
-    ] as const) {
-      const match = references.unit(name);
-      if ('id' in match) tally.existingUnits.add(match.id);
-      else {
-        tally.newUnits.add(match.key);
-        (data[key] as DataLoadField).shouldCreateDoc = true;
-      }
-    }
-    return { ...row, hasInfos, status: 'NO_ISSUES', skipRow: false, willCreateDoc: true };
+    const { supplier, units } = row.references;
+    if (supplier) (supplier.startsWith('id:') ? tally.existingSuppliers : tally.newSuppliers).add(supplier);
+    for (const unit of units) (unit.startsWith('id:') ? tally.existingUnits : tally.newUnits).add(unit);
+    return { ...row, status: 'NO_ISSUES', skipRow: false, willCreateDoc: true };
   });
 }
 
@@ -295,10 +269,10 @@ export async function readLoad(
     await failLoad(deps, load, CORRUPT_WORKBOOK);
     return;
   }
-  const references = new References(await monitorReferences(db, load.organizationId));
   const tally = new Tally();
   const request: ReadRequest = {
     file: bytes,
+    references: await monitorReferences(db, load.organizationId),
     maxRows: LIMITS.dataLoadRows,
     maxUncompressedBytes: LIMITS.dataLoadUncompressedBytes,
     batchRows: BATCH_ROWS,
@@ -323,7 +297,7 @@ export async function readLoad(
       } else if (message.type === 'rows') {
         // The thread reads the next batch while this one is written (at most two in memory).
         worker.postMessage('next');
-        const rows = await classify(db, load.organizationId, message.rows, references, tally);
+        const rows = await classify(db, load.organizationId, message.rows, tally);
         const going = await db.transaction(async (tx) => {
           const locked = await lockLoad(tx, load.id);
           if (locked?.status !== 'UPLOADING') return false;
@@ -467,7 +441,8 @@ export async function loadRowsPage(
             value: cell.value === null || cell.value === undefined ? null : String(cell.value),
             errors: cell.errors ?? [],
             infos: cell.infos ?? [],
-            shouldCreateDoc: cell.shouldCreateDoc ?? false,
+            // Only a row that will be written creates its new supplier or unit.
+            shouldCreateDoc: row.status === 'NO_ISSUES' && (cell.shouldCreateDoc ?? false),
           },
         ]),
       ),

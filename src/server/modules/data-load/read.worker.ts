@@ -1,6 +1,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { References } from './references';
 import { isBlankRow, readRow } from './rows';
-import { type StagedRow, stageRow } from './staging';
+import { type SerialisedRow, serialiseRow, stageRow } from './staging';
 import { CORRUPT_WORKBOOK, declaredLastRow, LoadFileError, openSheet } from './workbook';
 
 /**
@@ -12,6 +13,8 @@ import { CORRUPT_WORKBOOK, declaredLastRow, LoadFileError, openSheet } from './w
 
 export interface ReadRequest {
   file: Uint8Array;
+  /** The monitor's suppliers and units, to mark the new ones (references.ts). */
+  references: ConstructorParameters<typeof References>[0];
   maxRows: number;
   maxUncompressedBytes: number;
   batchRows: number;
@@ -19,7 +22,7 @@ export interface ReadRequest {
 
 export type ReadMessage =
   | { type: 'opened'; total: number | null; messages: string[] }
-  | { type: 'rows'; rows: StagedRow[]; read: number }
+  | { type: 'rows'; rows: SerialisedRow[]; read: number }
   | { type: 'failed'; message: string }
   | { type: 'done'; read: number };
 
@@ -40,13 +43,14 @@ export async function readWorkbook(
   const messages =
     layout.unknown.length > 0 ? [`Se ignoraron las columnas: ${layout.unknown.join(', ')}.`] : [];
   send({ type: 'opened', total, messages });
-  let batch: StagedRow[] = [];
+  const references = new References(request.references);
+  let batch: SerialisedRow[] = [];
   let read = 0;
   try {
     for await (const row of sheet.rows) {
       read++;
       if (isBlankRow(layout, row.cellAt)) continue;
-      batch.push(stageRow(readRow(layout, row.number, row.cellAt)));
+      batch.push(serialiseRow(stageRow(readRow(layout, row.number, row.cellAt)), references));
       if (batch.length >= request.batchRows) {
         send({ type: 'rows', rows: batch, read });
         batch = [];

@@ -2,6 +2,7 @@ import { foldForMatch } from '../../../shared/contracts/sheet';
 import { type DataLoadField, ROW_FIELD_OF, type StagedContract } from '../../../shared/schemas/data-load';
 import { contractFingerprint } from './cells';
 import { checkContractRules } from './contract-rules';
+import type { References } from './references';
 import type { RowReading } from './rows';
 
 /**
@@ -9,6 +10,64 @@ import type { RowReading } from './rows';
  * with its messages, under the field names of the spec's data-load row (admin spec, section 3),
  * and, when the row has no errors, what confirm writes and the contract's identity.
  */
+
+/**
+ * A staged row as the reading thread sends it: what the job needs to decide its status, and its
+ * cells and contract already as JSON text (the job stores them as they are).
+ */
+export interface SerialisedRow {
+  rowIndex: number;
+  hasErrors: boolean;
+  hasInfos: boolean;
+  identity: string | null;
+  searchText: string;
+  /** The supplier and the units the row refers to: 'id:' + a registered one's id, else a new one's key. */
+  references: { supplier: string | null; units: string[] };
+  dataJson: string;
+  contractJson: string | null;
+}
+
+/**
+ * Matches a staged row's supplier and units against the monitor (references.ts): a new one marks
+ * its cell (shouldCreateDoc), an RFC registered under another name adds the info; then the row is
+ * written as JSON text.
+ */
+export function serialiseRow(row: StagedRow, references: References): SerialisedRow {
+  const refs: SerialisedRow['references'] = { supplier: null, units: [] };
+  let hasInfos = row.hasInfos;
+  if (row.contract) {
+    const { supplier, organizerUnit, applicantUnit } = row.contract;
+    if (supplier) {
+      const { match, info } = references.supplier(supplier.name, supplier.rfc);
+      const field = row.data.supplierName;
+      refs.supplier = 'id' in match ? `id:${match.id}` : match.key;
+      if (field && !('id' in match)) field.shouldCreateDoc = true;
+      if (field && info) {
+        field.infos = [...(field.infos ?? []), info];
+        hasInfos = true;
+      }
+    }
+    for (const [name, key] of [
+      [organizerUnit, 'organizerAdministrativeUnit'],
+      [applicantUnit, 'applicantAdministrativeUnit'],
+    ] as const) {
+      const match = references.unit(name);
+      refs.units.push('id' in match ? `id:${match.id}` : match.key);
+      const field = row.data[key];
+      if (field && !('id' in match)) field.shouldCreateDoc = true;
+    }
+  }
+  return {
+    rowIndex: row.rowIndex,
+    hasErrors: row.hasErrors,
+    hasInfos,
+    identity: row.identity,
+    searchText: row.searchText,
+    references: refs,
+    dataJson: JSON.stringify(row.data),
+    contractJson: row.contract ? JSON.stringify(row.contract) : null,
+  };
+}
 
 export interface StagedRow {
   rowIndex: number;
