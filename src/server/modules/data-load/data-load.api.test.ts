@@ -140,7 +140,9 @@ describe('/api/data-load', () => {
     expect(response.statusCode, response.body).toBe(202);
     expect(response.json().data.current.status).toBe('UPLOADING');
     await ctx.app.deps.jobs.idle(60_000);
-    const current = (await info()).current;
+    const state = await info();
+    expect(state.failed).toBeNull();
+    const current = state.current;
     expect(current.status).toBe('CURRENT');
     expect(current.fileName).toBe('contratos.xlsx');
     expect(current.uploadedBy).toBe('Lucía Carga');
@@ -284,6 +286,24 @@ describe('/api/data-load', () => {
     const ours = new ExcelJS.Workbook();
     await ours.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
     expect(ours.worksheets.map((worksheet) => worksheet.name)).toEqual(['Contratos', 'Instrucciones']);
+  });
+
+  it('reads a formula by its saved result (also one pointing to another workbook) and refuses an overlong cell', async () => {
+    const { current } = await loaded(
+      await workbook([
+        row({
+          C20: 'FORMULA-1',
+          C29: { formula: "'[otro libro.xlsx]Hoja1'!A1", result: 'Nota de otro libro' },
+        }),
+        row({ C20: 'LARGO-1', C27: 'Área '.repeat(1_000), C11: 'x'.repeat(5_001) }),
+      ]),
+    );
+    expect(current.summary).toMatchObject({ newContractsCount: 1, errorsCount: 1 });
+    const docs = (await rows()).docs as DataLoadRowDoc[];
+    expect(docs[0]!.data.notes!.value).toBe('Nota de otro libro');
+    expect(docs[1]!.data.servicesDescription!.errors).toEqual(['Máximo 5000 caracteres.']);
+    expect(docs[1]!.data.areaInCharge!.errors).toEqual(['Máximo 300 caracteres.']);
+    expect((await cancel()).statusCode).toBe(200);
   });
 
   it('refuses a second upload while one is pending, and two at once give one 409', async () => {

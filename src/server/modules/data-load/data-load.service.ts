@@ -232,6 +232,7 @@ function messagesOf(worker: Worker): AsyncGenerator<ReadMessage> {
   };
   worker.on('message', push);
   worker.on('error', () => push({ type: 'failed', message: CORRUPT_WORKBOOK }));
+  // The thread ends only when the job ends it, or when it dies (then no message says why).
   worker.on('exit', () => {
     ended = true;
     wake?.();

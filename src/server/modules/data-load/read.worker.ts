@@ -80,10 +80,10 @@ if (!isMainThread && parentPort) {
     new Promise<void>((resolve) => {
       wake = resolve;
     });
-  readWorkbook(request, (message) => port.postMessage(message), next)
-    .catch((error: unknown) => {
-      // Whatever the reader met that it did not expect, the person gets the clear message.
-      port.postMessage({ type: 'failed', message: CORRUPT_WORKBOOK, detail: String(error) });
-    })
-    .finally(() => port.close());
+  // The thread never ends by itself: the job ends it once it has the last message (a thread that
+  // closed its port right after its last message could be seen ending before that message).
+  readWorkbook(request, (message) => port.postMessage(message), next).catch((error: unknown) => {
+    // Whatever the reader met that it did not expect, the person gets the clear message.
+    port.postMessage({ type: 'failed', message: CORRUPT_WORKBOOK, detail: String(error) });
+  });
 }
