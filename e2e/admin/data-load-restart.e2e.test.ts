@@ -6,7 +6,7 @@ import { CONTRACT_SHEET_COLUMNS } from '../../src/shared/contracts/fields';
 import { printedUrl, type RunningProcess, runTs } from '../fixtures/process';
 
 const SERVER = 'src/server/main.ts';
-const ROWS = 20_000;
+const ROWS = 10_000;
 
 /** A valid sheet of ROWS contracts, numbered. */
 async function sheet(): Promise<Buffer> {
