@@ -4,7 +4,15 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
 import { DATA_LOAD_MESSAGES, type DataLoadRowDoc } from '../../../shared/schemas/data-load';
-import { administrativeUnits, contracts, dataLoadRows, notifications, suppliers } from '../../db/schema';
+import {
+  administrativeUnits,
+  contracts,
+  dataLoadRows,
+  dataLoads,
+  files,
+  notifications,
+  suppliers,
+} from '../../db/schema';
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createOrganization, createSupplier } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -314,8 +322,15 @@ describe('/api/data-load', () => {
     expect(conflict.json().message).toBe(DATA_LOAD_MESSAGES.inProgress);
     await ctx.app.deps.jobs.idle(60_000);
     expect((await upload(file)).json().message).toBe(DATA_LOAD_MESSAGES.inProgress);
+    const [pending] = await ctx.database.db
+      .select({ fileId: dataLoads.fileId })
+      .from(dataLoads)
+      .where(and(eq(dataLoads.organizationId, organizationId), eq(dataLoads.status, 'CURRENT')));
+    expect(pending?.fileId).toBeTruthy();
     expect((await cancel()).statusCode).toBe(200);
     expect((await info()).current).toBeNull();
+    // A cancelled load's sheet is not kept.
+    expect(await ctx.database.db.select().from(files).where(eq(files.id, pending!.fileId!))).toEqual([]);
     expect((await cancel()).json().message).toBe(DATA_LOAD_MESSAGES.notAvailable);
     expect((await confirm(true)).json().message).toBe(DATA_LOAD_MESSAGES.notAvailable);
   });

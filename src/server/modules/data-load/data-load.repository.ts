@@ -27,6 +27,19 @@ export async function insertLoadFile(
 }
 
 /**
+ * Deletes an uploaded sheet that is no longer needed (its load was cancelled, failed or replaced by
+ * corrections), and its bytes unless another file shares them. A confirmed load keeps its file.
+ */
+export async function deleteLoadFile(db: Database, fileId: string | null): Promise<void> {
+  if (!fileId) return;
+  const deleted = await db
+    .delete(files)
+    .where(and(eq(files.id, fileId), eq(files.kind, 'DATA_LOAD')))
+    .returning({ contentId: files.contentId });
+  for (const { contentId } of deleted) await fileStore(db).deleteIfUnused(contentId);
+}
+
+/**
  * An uploaded sheet's bytes, in a buffer of their own (not a slice of Node's pool), so they can be
  * handed to the reading thread; null when the file is gone.
  */

@@ -20,6 +20,7 @@ import { type ContractWrite, saveContracts } from '../contracts/contracts.write'
 import { contractsFingerprinted, contractsNumbered } from '../contracts/contracts-write.repository';
 import {
   type DataLoadRow,
+  deleteLoadFile,
   deleteLoadRows,
   findLatestLoad,
   findLoad,
@@ -114,6 +115,7 @@ export async function uploadLoad(
         const load = await lockLoad(tx, input.idDataLoad);
         if (!load || load.organizationId !== organization.id || load.status !== 'CURRENT')
           throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
+        await deleteLoadFile(tx, load.fileId);
         await updateLoad(tx, load.id, {
           status: 'UPLOADING',
           fileName,
@@ -357,6 +359,7 @@ async function failLoad(deps: Deps, load: DataLoadRow, message: string) {
     if (locked?.status !== 'UPLOADING') return;
     await deleteLoadRows(tx, load.id);
     await updateLoad(tx, load.id, { status: 'FAILED', failureMessage: message });
+    await deleteLoadFile(tx, locked.fileId);
     await createNotification(tx, {
       organizationId: load.organizationId,
       createdBy: load.uploadedBy,
@@ -474,6 +477,7 @@ export async function cancelLoad(deps: Deps, organization: OrganizationRow, acto
       cancelledAt: deps.now(),
       cancelledBy: actor.userId,
     });
+    await deleteLoadFile(tx, locked.fileId);
     await createNotification(tx, {
       organizationId: organization.id,
       createdBy: actor.userId,
