@@ -17,7 +17,13 @@ import { bearer, createUser, signIn } from '../../test/auth';
 import { createOrganization, createSupplier } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { NO_NUMBER_INFO } from './rows';
-import { CORRUPT_WORKBOOK, EMPTY_SHEET, NOT_A_SPREADSHEET, TOO_LARGE_UNCOMPRESSED } from './workbook';
+import {
+  CORRUPT_WORKBOOK,
+  EMPTY_SHEET,
+  NOT_A_SPREADSHEET,
+  TOO_LARGE_UNCOMPRESSED,
+  tooManyRows,
+} from './workbook';
 
 /** A valid row of the template by code; tests change cells per case. */
 const VALID: Record<string, unknown> = {
@@ -381,6 +387,14 @@ describe('/api/data-load', () => {
     const cut = await upload((await workbook([row({})])).subarray(0, 400));
     expect(cut.statusCode).toBe(422);
     expect(cut.json().message).toBe(CORRUPT_WORKBOOK);
+    // 250,000 rows (a sparse sheet: its last cell far down) are refused before anything is read.
+    const long = new ExcelJS.Workbook();
+    const longSheet = long.addWorksheet('Contratos');
+    longSheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.code));
+    longSheet.getCell('A250002').value = 'Adjudicación directa';
+    const tooLong = await upload(Buffer.from(await long.xlsx.writeBuffer()));
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().message).toBe(tooManyRows(200_000));
     const tooLarge = await upload(
       Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(26 * 1024 * 1024)]),
     );

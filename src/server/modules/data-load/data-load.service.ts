@@ -45,7 +45,14 @@ import {
 import type { ReadMessage, ReadRequest } from './read.worker';
 import { References } from './references';
 import type { SerialisedRow } from './staging';
-import { CORRUPT_WORKBOOK, fileKindOf, TOO_LARGE_UNCOMPRESSED, zipUncompressedBytes } from './workbook';
+import {
+  CORRUPT_WORKBOOK,
+  declaredLastRow,
+  fileKindOf,
+  TOO_LARGE_UNCOMPRESSED,
+  tooManyRows,
+  zipUncompressedBytes,
+} from './workbook';
 
 /**
  * The spreadsheet load (admin spec, sections 2 to 8; data-load-rules.md): an upload stores the
@@ -94,6 +101,11 @@ export async function uploadLoad(
     if (unzipped === null) throw new AppError('UNPROCESSABLE', CORRUPT_WORKBOOK);
     if (unzipped > LIMITS.dataLoadUncompressedBytes)
       throw new AppError('UNPROCESSABLE', TOO_LARGE_UNCOMPRESSED);
+    // A sheet that declares more rows than allowed (besides one of headers) is refused unread;
+    // the reading counts them anyway, for sheets that declare nothing.
+    const lastRow = declaredLastRow(file);
+    if (lastRow !== null && lastRow - 1 > LIMITS.dataLoadRows)
+      throw new AppError('UNPROCESSABLE', tooManyRows(LIMITS.dataLoadRows));
   }
   const fileName = cleanFileName(input.fileName, kind);
   const mime =
