@@ -98,6 +98,12 @@ describe('data load in Chromium', () => {
     await page.getByText('Aún no se ha confirmado ninguna carga de datos.').waitFor();
 
     await page.screenshot({ path: 'test-results/data-load-desktop.png', fullPage: true });
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'test-results/data-load-phone.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
     // The browser's checks: no file, then a file that is not a spreadsheet.
     await page.getByRole('button', { name: 'Cargar archivo' }).click();
     await page.getByText(DATA_LOAD_MESSAGES.noFile).waitFor();
