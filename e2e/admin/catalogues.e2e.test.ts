@@ -192,8 +192,10 @@ describe('catalogues in Chromium', () => {
         await modal.getByLabel(field('Número de contrato')).fill('CTO-NAVEGADOR-1');
         // The date picker: Spanish, weeks from Sunday, shown as dd/mm/yyyy.
         await modal.getByLabel(field('Fecha del contrato')).click();
-        const weekdays = await page.locator('[class*="-weekday"]').allInnerTexts();
-        expect(weekdays[0]?.toLowerCase()).toMatch(/^do/);
+        // The calendar opens with a transition: wait for its first weekday before reading it.
+        const firstWeekday = page.locator('[class*="-weekday"]').first();
+        await firstWeekday.waitFor();
+        expect((await firstWeekday.innerText()).toLowerCase()).toMatch(/^do/);
         await page.getByRole('button', { name: /^15 / }).first().click();
         await expect
           .poll(() => modal.getByLabel(field('Fecha del contrato')).innerText())
