@@ -14,7 +14,7 @@ import {
   suppliers,
 } from '../../db/schema';
 import { bearer, createUser, signIn } from '../../test/auth';
-import { createOrganization, createSupplier } from '../../test/factories';
+import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { NO_NUMBER_INFO } from './rows';
 import {
@@ -318,6 +318,34 @@ describe('/api/data-load', () => {
     expect(docs[1]!.data.servicesDescription!.errors).toEqual(['Máximo 5000 caracteres.']);
     expect(docs[1]!.data.areaInCharge!.errors).toEqual(['Máximo 300 caracteres.']);
     expect((await cancel()).statusCode).toBe(200);
+  });
+
+  it('skips at confirm a contract whose number or data reached the monitor after the review', async () => {
+    const { db } = ctx.database;
+    await loaded(
+      await workbook([
+        row({ C20: 'CARRERA-1' }),
+        row({ C20: 'CARRERA-2' }),
+        row({ C20: 'NA', C11: 'Sin número, capturado a mano después' }),
+        row({ C20: 'N/A', C11: 'Sin número, nuevo' }),
+      ]),
+    );
+    // Meanwhile someone enters CARRERA-1 by hand, and a contract with the third row's data is loaded.
+    const unit = await createUnit(db, organizationId);
+    await createContract(db, { organizationId, unitId: unit.id, contractNumber: 'CARRERA-1' });
+    const [third] = await db
+      .select({ contract: dataLoadRows.contract })
+      .from(dataLoadRows)
+      .where(eq(dataLoadRows.rowIndex, 5));
+    await createContract(db, {
+      organizationId,
+      unitId: unit.id,
+      contractNumber: null,
+      importFingerprint: third!.contract!.fingerprint,
+    });
+    const confirmed = await confirm();
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.created).toMatchObject({ contracts: 2, skipped: 2 });
   });
 
   it('refuses a second upload while one is pending, and two at once give one 409', async () => {

@@ -633,16 +633,9 @@ function takeUnwritten<T extends object>(map: Map<string, T>): T[] {
 }
 
 async function withoutDuplicates(db: Database, organizationId: string, writes: ContractWrite[]) {
-  const numbers = writes.flatMap((write) =>
-    typeof write.contractNumber === 'string' && write.contractNumber ? [write.contractNumber] : [],
-  );
+  // A number taken meanwhile is refused by saveContracts itself (and counted as skipped).
   const fingerprints = writes.flatMap((write) => (write._fingerprint ? [write._fingerprint] : []));
-  const numbered = await contractsNumbered(db, organizationId, numbers);
+  if (fingerprints.length === 0) return writes;
   const fingerprinted = await contractsFingerprinted(db, organizationId, fingerprints);
-
-  return writes.filter((write) =>
-    typeof write.contractNumber === 'string' && write.contractNumber
-      ? !numbered.has(write.contractNumber)
-      : !(write._fingerprint && fingerprinted.has(write._fingerprint)),
-  );
+  return writes.filter((write) => !(write._fingerprint && fingerprinted.has(write._fingerprint)));
 }
