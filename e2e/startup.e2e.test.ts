@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../src/server/db/client';
 import { printedUrl, runTs } from './fixtures/process';
+import { scratchDatabase } from './fixtures/scratch-database';
 
 const SERVER = 'src/server/main.ts';
 const listTotal = async (baseUrl: string) =>
@@ -121,23 +122,14 @@ describe('the start command on the embedded database', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the start command on a PostgreSQL server', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `vigia_start_${process.pid}`;
   let url: string;
-  const admin = new pg.Client({ connectionString: adminUrl });
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
 
   beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const parsed = new URL(adminUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    scratch = await scratchDatabase(`vigia_start_${process.pid}`);
+    url = scratch.url;
   });
-  afterAll(async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
+  afterAll(() => scratch?.drop());
 
   it('refuses to start on an empty database without ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
     const server = runTs(SERVER, { DATABASE_URL: url, PORT: '0' });

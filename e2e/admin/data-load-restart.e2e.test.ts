@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SHEET_COLUMNS } from '../../src/shared/contracts/fields';
 import { printedUrl, type RunningProcess, runTs } from '../fixtures/process';
+import { scratchDatabase } from '../fixtures/scratch-database';
 
 const SERVER = 'src/server/main.ts';
 const ROWS = 10_000;
@@ -45,22 +46,16 @@ async function sheet(): Promise<Buffer> {
  * and the next process confirms it whole.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server process is killed', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `vigia_reload_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let db: pg.Pool;
   let env: Record<string, string>;
   let organizationId: string;
   const running: RunningProcess[] = [];
 
   beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const parsed = new URL(adminUrl);
-    parsed.pathname = `/${name}`;
+    scratch = await scratchDatabase(`vigia_reload_${process.pid}`);
     env = {
-      DATABASE_URL: parsed.toString(),
+      DATABASE_URL: scratch.url,
       PORT: '0',
       HOST: '127.0.0.1',
       ADMIN_EMAIL: 'reinicio@asociacion.example',
@@ -68,13 +63,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
       // The queue looks for attempts whose process died every 2 s (60 s in production).
       JOBS_SUPERVISE_SECONDS: '2',
     };
-    db = new pg.Pool({ connectionString: parsed.toString(), max: 2 });
+    db = new pg.Pool({ connectionString: scratch.url, max: 2 });
   });
   afterAll(async () => {
     for (const server of running) await server.stop('SIGKILL');
     await db?.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   const start = async () => {
@@ -172,7 +166,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
       async () =>
         (
           await one<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = '${name}' AND state <> 'idle' AND pid <> pg_backend_pid() AND query ILIKE '%contracts%'`,
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid() AND query ILIKE '%contracts%'`,
           )
         ).n === 0,
       30_000,

@@ -2,6 +2,7 @@ import type { ErrorCode, ErrorEnvelope, FieldError } from '../../shared/errors';
 import { msg } from '../i18n/msg';
 import { getCurrentOrganizationId } from './current-organization';
 import { setMaintenance } from './maintenance';
+import { saveFile } from './save-file';
 
 /** A failed API call, with the server's Spanish message and the request id to quote in a report. */
 export class ApiError extends Error {
@@ -66,12 +67,7 @@ export async function apiDownload(path: string, fallbackName: string): Promise<v
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
+  saveFile(url, name);
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 

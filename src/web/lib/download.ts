@@ -1,19 +1,14 @@
 import { DOWNLOAD_MESSAGES, DOWNLOAD_SIGNAL_COOKIE } from '../../shared/constants/downloads';
 import { hideNotice, showLastingNotice, toast } from './notifications';
+import { saveFile } from './save-file';
 
 /**
  * Starts a download from a plain link, so the browser streams the file to disk (a list of
  * hundreds of thousands of rows never sits in the page's memory).
  */
 export function startDownload(url: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  // Empty: the server names the file (vigia-contratos-2026-11-22.xlsx, the Mexico City day).
-  anchor.download = '';
-  anchor.rel = 'noopener';
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
+  // No name: the server names the file (vigia-contratos-2026-11-22.xlsx, the Mexico City day).
+  saveFile(url);
 }
 
 /** The address of a server-rendered download: the monitor and the filters travel in the query. */

@@ -45,28 +45,33 @@ export const liveUnitIds = (db: Database, organizationId: string, ids: readonly 
 export const liveContractIds = (db: Database, organizationId: string, ids: readonly string[]) =>
   liveIds(db, contracts, organizationId, ids);
 
-/** The live contracts of the monitor holding these numbers: number → contract id. */
-export async function contractsNumbered(
+/** The live contracts of the monitor whose `column` holds one of `values`: value → contract id. */
+async function liveContractsBy(
   db: Database,
   organizationId: string,
-  numbers: readonly string[],
+  column: typeof contracts.contractNumber | typeof contracts.importFingerprint,
+  values: readonly string[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (let start = 0; start < numbers.length; start += 10_000) {
+  for (let start = 0; start < values.length; start += 10_000) {
     const rows = await db
-      .select({ id: contracts.id, number: contracts.contractNumber })
+      .select({ id: contracts.id, value: column })
       .from(contracts)
       .where(
         and(
           eq(contracts.organizationId, organizationId),
           isNull(contracts.deletedAt),
-          inArray(contracts.contractNumber, numbers.slice(start, start + 10_000)),
+          inArray(column, values.slice(start, start + 10_000)),
         ),
       );
-    for (const row of rows) if (row.number !== null) found.set(row.number, row.id);
+    for (const row of rows) if (row.value !== null) found.set(row.value, row.id);
   }
   return found;
 }
+
+/** The live contracts of the monitor holding these numbers: number → contract id. */
+export const contractsNumbered = (db: Database, organizationId: string, numbers: readonly string[]) =>
+  liveContractsBy(db, organizationId, contracts.contractNumber, numbers);
 
 /** The columns a write may give (generated ones are the database's), with their SQL types. */
 const WRITABLE = Object.entries(getTableColumns(contracts))
@@ -127,19 +132,7 @@ export async function contractsFingerprinted(
   organizationId: string,
   fingerprints: readonly string[],
 ): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let start = 0; start < fingerprints.length; start += 10_000) {
-    const rows = await db
-      .select({ fingerprint: contracts.importFingerprint })
-      .from(contracts)
-      .where(
-        and(
-          eq(contracts.organizationId, organizationId),
-          isNull(contracts.deletedAt),
-          inArray(contracts.importFingerprint, fingerprints.slice(start, start + 10_000)),
-        ),
-      );
-    for (const row of rows) if (row.fingerprint) found.add(row.fingerprint);
-  }
-  return found;
+  return new Set(
+    (await liveContractsBy(db, organizationId, contracts.importFingerprint, fingerprints)).keys(),
+  );
 }

@@ -16,6 +16,7 @@ import {
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { VALID_CELLS } from './row-fixture';
 import { NO_NUMBER_INFO } from './rows';
 import {
   CORRUPT_WORKBOOK,
@@ -24,28 +25,6 @@ import {
   TOO_LARGE_UNCOMPRESSED,
   tooManyRows,
 } from './workbook';
-
-/** A valid row of the template by code; tests change cells per case. */
-const VALID: Record<string, unknown> = {
-  C1: 'Adjudicación directa',
-  C2: 'Servicios',
-  C3: '2018-2021',
-  C4: '2019',
-  C5: '1º trimestre 2019',
-  C6: 'AD-2019-001',
-  C8: 'Concluido',
-  C11: 'Servicio de limpieza',
-  C15: 'Limpieza Total, S.A. de C.V.',
-  C16: 'LTO010101AB1',
-  C17: 'Dirección de Administración',
-  C18: 'Dirección de Administración',
-  C19: 'Centralizada',
-  C20: 'CTO-001',
-  C21: '15/03/2019',
-  C22: 116_000,
-  C25: 116_000,
-  C27: 'Dirección de Administración',
-};
 
 /** A workbook like the template: codes in row 1, headers in row 2, then the rows. */
 async function workbook(rows: Record<string, unknown>[]): Promise<Buffer> {
@@ -57,7 +36,7 @@ async function workbook(rows: Record<string, unknown>[]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const row = (changes: Record<string, unknown>) => ({ ...VALID, ...changes });
+const row = (changes: Record<string, unknown>) => ({ ...VALID_CELLS, ...changes });
 
 describe('/api/data-load', () => {
   let ctx: TestContext;

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DataLoadRowStatus } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { Database } from '../../db/client';
 import { administrativeUnits, dataLoadRows, dataLoads, files, suppliers, users } from '../../db/schema';
+import { containsPattern } from '../../db/sql';
 import { fileStore } from '../../lib/file-store';
 import { newId } from '../../lib/ids';
 import type { SerialisedRow } from './staging';
@@ -160,21 +161,24 @@ function rowConditions(dataLoadId: string, filters: RowFilters) {
   const search = filters.search?.trim();
   return and(
     eq(dataLoadRows.dataLoadId, dataLoadId),
-    statuses.length === 3 ? undefined : inArray(dataLoadRows.status, statuses.length ? statuses : ['ERROR']),
-    statuses.length === 0 ? sql`false` : undefined,
-    search ? ilike(dataLoadRows.searchText, `%${escapeLike(search)}%`) : undefined,
+    // All three shown: no condition; none: nothing.
+    statuses.length === 0
+      ? sql`false`
+      : statuses.length < 3
+        ? inArray(dataLoadRows.status, statuses)
+        : undefined,
+    // search_text is kept lower-case and without accents, as containsPattern folds the search.
+    search ? sql`${dataLoadRows.searchText} LIKE ${containsPattern(search)}` : undefined,
   );
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** One page of the load's rows in sheet order, and how many match. */
 export async function pageLoadRows(
   db: Database,
   dataLoadId: string,
-  filters: RowFilters & { page: number; limit: number; searchFolded?: string },
+  filters: RowFilters & { page: number; limit: number },
 ): Promise<{ rows: StagedRowRecord[]; total: number }> {
-  const where = rowConditions(dataLoadId, { ...filters, search: filters.searchFolded });
+  const where = rowConditions(dataLoadId, filters);
   const [rows, [counted]] = await Promise.all([
     db
       .select()

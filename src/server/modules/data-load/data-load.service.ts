@@ -1,6 +1,5 @@
 import type { Worker } from 'node:worker_threads';
 import { LIMITS } from '../../../shared/constants/limits';
-import { foldForMatch } from '../../../shared/contracts/sheet';
 import { pageCount } from '../../../shared/schemas/common';
 import {
   DATA_LOAD_MESSAGES,
@@ -441,12 +440,8 @@ export async function loadRowsPage(
   const load = await findOpenLoad(deps.database.db, organization.id);
   if (!load) return { docs: [], total: 0, page: 1, pages: 1 };
   const limit = LIMITS.dataLoadPageSize;
-  const search = query.search?.trim();
-  const { rows, total } = await pageLoadRows(deps.database.db, load.id, {
-    ...query,
-    limit,
-    ...(search ? { searchFolded: foldForMatch(search).toLowerCase() } : {}),
-  });
+  const { rows, total } = await pageLoadRows(deps.database.db, load.id, { ...query, limit });
+
   return {
     docs: rows.map((row) => ({
       rowIndex: row.rowIndex,
@@ -499,6 +494,9 @@ export async function cancelLoad(deps: Deps, organization: OrganizationRow, acto
   });
 }
 
+type NewUnit = { id: string; organizationId: string; name: string; createdBy: string };
+type NewSupplier = NewUnit & { rfc: string | null };
+
 export interface ConfirmResult {
   contracts: number;
   suppliers: number;
@@ -530,14 +528,11 @@ export async function confirmLoad(
       throw new AppError('BAD_REQUEST', DATA_LOAD_MESSAGES.errorsNeedChoice);
 
     const references = new References(await monitorReferences(tx, organization.id));
-    const newSuppliers = new Map<
-      string,
-      { id: string; organizationId: string; name: string; rfc: string | null; createdBy: string }
-    >();
-    const newUnits = new Map<
-      string,
-      { id: string; organizationId: string; name: string; createdBy: string }
-    >();
+    const newSuppliers = new Map<string, NewSupplier>();
+    const newUnits = new Map<string, NewUnit>();
+    // The new ones met in the page being written, inserted before its contracts.
+    const suppliersToInsert: NewSupplier[] = [];
+    const unitsToInsert: NewUnit[] = [];
     const unitId = (name: string) => {
       const match = references.unit(name);
       if ('id' in match) return match.id;
@@ -545,6 +540,7 @@ export async function confirmLoad(
       if (!unit) {
         unit = { id: newId(), organizationId: organization.id, name, createdBy: actor.userId };
         newUnits.set(match.key, unit);
+        unitsToInsert.push(unit);
       }
       return unit.id;
     };
@@ -572,6 +568,7 @@ export async function confirmLoad(
                 createdBy: actor.userId,
               };
               newSuppliers.set(match.key, supplier);
+              suppliersToInsert.push(supplier);
             }
             supplierId = supplier.id;
           }
@@ -588,8 +585,8 @@ export async function confirmLoad(
       const fresh = await withoutDuplicates(tx, organization.id, writes);
       result.skipped += writes.length - fresh.length;
       // New suppliers and units first (the contracts refer to them); each is inserted once.
-      await insertSuppliers(tx, takeUnwritten(newSuppliers));
-      await insertUnits(tx, takeUnwritten(newUnits));
+      await insertSuppliers(tx, suppliersToInsert.splice(0));
+      await insertUnits(tx, unitsToInsert.splice(0));
       const saved = await saveContracts(tx, fresh, organization, actor, {
         now: deps.now(),
         onRefused: 'skip',
@@ -622,14 +619,6 @@ export async function confirmLoad(
     });
     return result;
   });
-}
-
-const written = new WeakSet<object>();
-/** The entries of `map` not inserted yet (marked as inserted). */
-function takeUnwritten<T extends object>(map: Map<string, T>): T[] {
-  const fresh = [...map.values()].filter((entry) => !written.has(entry));
-  for (const entry of fresh) written.add(entry);
-  return fresh;
 }
 
 async function withoutDuplicates(db: Database, organizationId: string, writes: ContractWrite[]) {

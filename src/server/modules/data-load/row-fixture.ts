@@ -6,29 +6,31 @@ import { type RawCell, readRow } from './rows';
 export const layout = locateColumns([CONTRACT_SHEET_COLUMNS.map((column) => column.code)]) as SheetLayout;
 export const indexOf = (code: string) => CONTRACT_SHEET_COLUMNS.findIndex((column) => column.code === code);
 
+/** The cells of a valid row of the template, by code (the API tests build workbooks from them too). */
+export const VALID_CELLS: Readonly<Record<string, unknown>> = {
+  C1: 'Adjudicación directa',
+  C2: 'Servicios',
+  C3: '2018-2021',
+  C4: '2019',
+  C5: '1º trimestre 2019',
+  C6: 'AD-2019-001',
+  C8: 'Concluido',
+  C11: 'Servicio de limpieza',
+  C15: 'Limpieza Total, S.A. de C.V.',
+  C16: 'LTO010101AB1',
+  C17: 'Dirección de Administración',
+  C18: 'Dirección de Administración',
+  C19: 'Centralizada',
+  C20: 'CTO-001',
+  C21: new Date(Date.UTC(2019, 2, 15)),
+  C22: 116_000,
+  C25: 116_000,
+  C27: 'Dirección de Administración',
+};
+
 /** A valid row of the template, by code; `changes` replace cells (a RawCell for a hyperlink). */
 export function row(changes: Record<string, unknown> = {}) {
-  const cells: Record<string, unknown> = {
-    C1: 'Adjudicación directa',
-    C2: 'Servicios',
-    C3: '2018-2021',
-    C4: '2019',
-    C5: '1º trimestre 2019',
-    C6: 'AD-2019-001',
-    C8: 'Concluido',
-    C11: 'Servicio de limpieza',
-    C15: 'Limpieza Total, S.A. de C.V.',
-    C16: 'LTO010101AB1',
-    C17: 'Dirección de Administración',
-    C18: 'Dirección de Administración',
-    C19: 'Centralizada',
-    C20: 'CTO-001',
-    C21: new Date(Date.UTC(2019, 2, 15)),
-    C22: 116_000,
-    C25: 116_000,
-    C27: 'Dirección de Administración',
-    ...changes,
-  };
+  const cells: Record<string, unknown> = { ...VALID_CELLS, ...changes };
   const read = readRow(layout, 3, (index) => {
     const code = CONTRACT_SHEET_COLUMNS[index]!.code;
     const cell = cells[code];

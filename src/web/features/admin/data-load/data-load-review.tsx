@@ -90,6 +90,12 @@ export function DataLoadReview({ organizationId }: { organizationId: string }) {
 
   const summary = current.summary;
   const hasErrors = (summary?.errorsCount ?? 0) > 0;
+  // The spec's labels (its 'ERORRES' is a typo); both confirm buttons read the same.
+  const confirmLabel = confirm.isPending
+    ? 'Procesando...'
+    : hasErrors
+      ? 'IGNORAR ERRORES Y CONTINUAR'
+      : 'CONFIRMAR REGISTROS';
   const setFilter = (key: 'showNoIssues' | 'showSkipped' | 'showErrors', value: boolean) =>
     setQuery((previous) => ({ ...previous, [key]: value, page: 1 }));
 
@@ -222,11 +228,7 @@ export function DataLoadReview({ organizationId }: { organizationId: string }) {
             onClick={() => setAsking('confirm')}
             disabled={confirm.isPending || (summary?.newContractsCount ?? 0) === 0}
           >
-            {confirm.isPending
-              ? 'Procesando...'
-              : hasErrors
-                ? 'IGNORAR ERRORES Y CONTINUAR'
-                : 'CONFIRMAR REGISTROS'}
+            {confirmLabel}
           </Button>
         </Group>
       ) : null}
@@ -339,11 +341,7 @@ export function DataLoadReview({ organizationId }: { organizationId: string }) {
               Volver
             </Button>
             <Button onClick={accept} loading={confirm.isPending}>
-              {confirm.isPending
-                ? 'Procesando...'
-                : hasErrors
-                  ? 'IGNORAR ERRORES Y CONTINUAR'
-                  : 'CONFIRMAR REGISTROS'}
+              {confirmLabel}
             </Button>
           </Group>
         </Stack>
