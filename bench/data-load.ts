@@ -1,11 +1,12 @@
 /**
  * `npm run bench:data-load [-- --rows 100000] [-- --calls-per-second 20] [-- --keep]`
  *
- * The spreadsheet load end to end through the real app (issue 12): a realistic messy workbook of
- * `rows` rows is generated (valid rows, placeholders, Excel serial dates and text dates, amounts
- * written as text, rows with errors, repeated contracts, new suppliers), uploaded, read by the
- * job and confirmed. Prints the upload-to-review time, rows per second, the confirm time, the
- * process's peak memory (threads included), and p50/p95 of the public contracts list called
+ * The spreadsheet load end to end through the real server (issue 12), started in a process of its
+ * own as `npm run serve` starts it: a realistic messy workbook of `rows` rows is generated (valid
+ * rows, placeholders, Excel serial dates and text dates, amounts written as text, rows with
+ * errors, repeated contracts, new suppliers), uploaded over HTTP, read by the job and confirmed.
+ * Prints the upload-to-review time, rows per second, the confirm time, the server process's peak
+ * memory (the kernel's high-water mark, threads included), and p50/p95 of the public contracts list called
  * steadily while the reading and the confirm run. Unless --keep, what the load created is deleted
  * afterwards (the figures follow through their triggers).
  *
@@ -23,7 +24,14 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { queryRows } from '../src/server/db/client';
 import { CONTRACT_SHEET_COLUMNS } from '../src/shared/contracts/fields';
-import { openAdminBench, option, percentile } from './support';
+import {
+  ensureBenchAdmin,
+  monitorToMeasure,
+  openBenchDatabase,
+  option,
+  percentile,
+  startServerProcess,
+} from './support';
 
 const rows = Number(option('rows') ?? 100_000);
 const callsPerSecond = Number(option('calls-per-second') ?? 20);
@@ -110,20 +118,6 @@ async function workbook(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function multipart(file: Buffer) {
-  const boundary = `----bench${run}`;
-  return {
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-${rows}.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
@@ -135,16 +129,55 @@ if (generateTo) {
   process.exit(0);
 }
 
-const { app, database, organizationId, headers } = await openAdminBench();
+// The monitor and the administrator are set up first: the server then runs alone on the database
+// (the embedded one admits one process at a time).
+let { database } = await openBenchDatabase();
+const organizationId = await monitorToMeasure(database);
+const admin = await ensureBenchAdmin(database);
+await database.close();
+
+const generated = performance.now();
+const path = join(mkdtempSync(join(tmpdir(), 'vigia-bench-')), 'workbook.xlsx');
+execFileSync(
+  process.execPath,
+  [
+    ...process.execArgv,
+    fileURLToPath(import.meta.url),
+    '--rows',
+    String(rows),
+    '--generate-to',
+    path,
+    '--run',
+    run,
+  ],
+  { stdio: 'inherit' },
+);
+const file = readFileSync(path);
+rmSync(path);
+console.log(
+  `workbook: ${rows.toLocaleString('en-US')} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB, generated in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
+);
+
+const server = await startServerProcess();
+const call = async (
+  method: string,
+  url: string,
+  init: { headers?: Record<string, string>; body?: BodyInit } = {},
+) => {
+  const response = await fetch(`${server.url}${url}`, { method, ...init });
+  return { status: response.status, text: await response.text() };
+};
+const login = await call('POST', '/public-api/accounts/login', {
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: admin.email, password: admin.password }),
+});
+const token = JSON.parse(login.text).data.token as string;
+const headers = { authorization: `Bearer ${token}`, 'x-current-organization-id': organizationId };
+const json = { ...headers, 'content-type': 'application/json' };
 
 let peakRss = 0;
-let peakHeap = 0;
-let peakExternal = 0;
 const memory = setInterval(() => {
-  const usage = process.memoryUsage();
-  peakRss = Math.max(peakRss, usage.rss);
-  peakHeap = Math.max(peakHeap, usage.heapUsed);
-  peakExternal = Math.max(peakExternal, usage.external);
+  peakRss = Math.max(peakRss, server.rss());
 }, 50);
 
 /** Calls the public contracts list steadily (pages 1..20) until stopped; their times in ms. */
@@ -155,12 +188,10 @@ function publicCalls() {
     let page = 1;
     while (going) {
       const started = performance.now();
-      const response = await app.inject({
-        method: 'GET',
-        url: `/public-api/contracts/list?page=${page}`,
+      const response = await call('GET', `/public-api/contracts/list?page=${page}`, {
         headers: { 'x-current-organization-id': organizationId },
       });
-      if (response.statusCode !== 200) throw new Error(`public list: ${response.statusCode}`);
+      if (response.status !== 200) throw new Error(`public list: ${response.status}`);
       times.push(performance.now() - started);
       page = (page % 20) + 1;
       const wait = 1000 / callsPerSecond - (performance.now() - started);
@@ -180,38 +211,22 @@ const describeCalls = (times: number[]) =>
   `${times.length} calls, p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`;
 
 // A load left pending by an interrupted run would refuse this one.
-await app.inject({ method: 'POST', url: '/api/data-load/cancel-current', headers, payload: {} });
+await call('POST', '/api/data-load/cancel-current', { headers: json, body: '{}' });
 
-const generated = performance.now();
-const path = join(mkdtempSync(join(tmpdir(), 'vigia-bench-')), 'workbook.xlsx');
-execFileSync(
-  process.execPath,
-  [
-    ...process.execArgv,
-    fileURLToPath(import.meta.url),
-    '--rows',
-    String(rows),
-    '--generate-to',
-    path,
-    '--run',
-    run,
-  ],
-  {
-    stdio: 'inherit',
-  },
-);
-const file = readFileSync(path);
-rmSync(path);
-console.log(
-  `workbook: ${rows.toLocaleString('en-US')} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB, generated in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
-);
-peakRss = process.memoryUsage().rss;
-const baseRss = peakRss;
+// A few public calls first, so that the resting figure is that of a server that has answered.
+await (async () => {
+  const warm = publicCalls();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await warm.stop();
+})();
+const baseRss = server.rss();
 
 const readingCalls = publicCalls();
 const uploaded = performance.now();
-const upload = await app.inject({ method: 'POST', url: '/api/data-load/upload', ...multipart(file) });
-if (upload.statusCode !== 202) throw new Error(`upload: ${upload.statusCode} ${upload.body}`);
+const form = new FormData();
+form.append('file', new Blob([file]), `bench-${rows}.xlsx`);
+const upload = await call('POST', '/api/data-load/upload', { headers, body: form });
+if (upload.status !== 202) throw new Error(`upload: ${upload.status} ${upload.text}`);
 const uploadMs = performance.now() - uploaded;
 let info: {
   current: { status: string; summary: Record<string, number>; rowsProcessed: number } | null;
@@ -219,7 +234,7 @@ let info: {
 };
 for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 200));
-  info = (await app.inject({ method: 'GET', url: '/api/data-load/current-info', headers })).json().data;
+  info = JSON.parse((await call('GET', '/api/data-load/current-info', { headers })).text).data;
   if (info.current?.status !== 'UPLOADING') break;
 }
 const reviewMs = performance.now() - uploaded;
@@ -229,18 +244,19 @@ const readingPeak = peakRss;
 
 const confirmCalls = publicCalls();
 const confirming = performance.now();
-const confirm = await app.inject({
-  method: 'POST',
-  url: '/api/data-load/confirm-current',
-  headers,
-  payload: { ignoreErrors: true },
+const confirm = await call('POST', '/api/data-load/confirm-current', {
+  headers: json,
+  body: JSON.stringify({ ignoreErrors: true }),
 });
 const confirmMs = performance.now() - confirming;
 const duringConfirm = await confirmCalls.stop();
-if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.statusCode} ${confirm.body}`);
-const created = confirm.json().data.created;
+if (confirm.status !== 200) throw new Error(`confirm: ${confirm.status} ${confirm.text}`);
+const created = JSON.parse(confirm.text).data.created;
 clearInterval(memory);
+const highWater = server.peakRss();
+await server.stop();
 
+({ database } = await openBenchDatabase());
 const [{ contracts }] = (await queryRows<{ contracts: number }>(
   database.db,
   sql`SELECT count(*)::int AS contracts FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL`,
@@ -257,7 +273,7 @@ console.log(
 console.log(`summary: ${JSON.stringify(info.current.summary)}`);
 console.log(`confirm: ${(confirmMs / 1000).toFixed(1)} s, created ${JSON.stringify(created)}`);
 console.log(
-  `peak memory (rss, threads included): ${mb(peakRss)} (before the upload ${mb(baseRss)}, while reading ${mb(readingPeak)}; main thread's heap ${mb(peakHeap)}, external ${mb(peakExternal)})`,
+  `server process memory (its own process, threads included): peak ${mb(highWater)} (kernel high-water mark); at rest before the upload ${mb(baseRss)}, highest sampled while reading ${mb(readingPeak)}, while confirming ${mb(peakRss)}`,
 );
 console.log(`public list during the reading: ${describeCalls(duringReading)}`);
 console.log(`public list during the confirm: ${describeCalls(duringConfirm)}`);
@@ -273,5 +289,4 @@ if (!keep) {
   );
   console.log(`(created rows deleted in ${((performance.now() - cleaning) / 1000).toFixed(1)} s)`);
 }
-await app.close();
 await database.close();

@@ -1,5 +1,7 @@
 /** What the API benchmarks share: command-line options, the configured database, the monitor to measure. */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -51,6 +53,8 @@ const BENCH_ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-p
  */
 export async function openAdminBench() {
   const { config, database } = await openBenchDatabase();
+  const organizationId = await monitorToMeasure(database);
+  await ensureBenchAdmin(database);
   const app = await buildApp(
     {
       ...config,
@@ -59,16 +63,6 @@ export async function openAdminBench() {
     },
     { database },
   );
-  const organizationId = await monitorToMeasure(database);
-  if (!(await findUserByEmail(database.db, BENCH_ADMIN.email))) {
-    await insertUser(database.db, {
-      email: BENCH_ADMIN.email,
-      name: 'Bench',
-      lastName: 'Admin',
-      passwordHash: await hashPassword(BENCH_ADMIN.password),
-      administratorType: 'GENERAL',
-    });
-  }
   const login = () =>
     app.inject({
       method: 'POST',
@@ -78,4 +72,68 @@ export async function openAdminBench() {
   const token = (await login()).json().data.token as string;
   const headers = { authorization: `Bearer ${token}`, 'x-current-organization-id': organizationId };
   return { app, database, organizationId, login, headers };
+}
+
+/** The benchmarks' GENERAL administrator, created once. */
+export async function ensureBenchAdmin(database: DatabaseHandle) {
+  if (await findUserByEmail(database.db, BENCH_ADMIN.email)) return BENCH_ADMIN;
+  await insertUser(database.db, {
+    email: BENCH_ADMIN.email,
+    name: 'Bench',
+    lastName: 'Admin',
+    passwordHash: await hashPassword(BENCH_ADMIN.password),
+    administratorType: 'GENERAL',
+  });
+  return BENCH_ADMIN;
+}
+
+/**
+ * The server in a process of its own, started as `npm run serve` starts it (src/server/main.ts
+ * under tsx) on a free local port with the configured database: what its memory is can be read
+ * from the kernel (peakRss is the process's high-water mark, every thread included).
+ */
+export async function startServerProcess(env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const poll = setInterval(() => {
+      const match = /Vigía is running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearInterval(poll);
+        resolve(match[1]!);
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(poll);
+      reject(new Error(`the server stopped:\n${output}`));
+    });
+  });
+  const status = (field: string) => {
+    const line = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+      readFileSync(`/proc/${child.pid}/status`, 'utf8'),
+    );
+    return Number(line?.[1] ?? 0) * 1024;
+  };
+  return {
+    url,
+    output: () => output,
+    /** Resident memory now (bytes). */
+    rss: () => status('VmRSS'),
+    /** The most resident memory the process has had (bytes). */
+    peakRss: () => status('VmHWM'),
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

@@ -81,6 +81,7 @@ const EnvSchema = z.object({
   PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(6),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(1).max(400).default(25),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
   RESULT_PREVIOUS_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   ABOUT_FILE: optionalText,
@@ -136,6 +137,8 @@ export interface AppConfig {
   /** Downloads under way at once per address (IPv6: per /64), and PDFs built at once and waiting. */
   downloads: { perAddress: number; pdfWorkers: number; pdfQueue: number };
   shutdownTimeoutMs: number;
+  /** How far V8 lets the heap grow over its live data before collecting (decision 0034). */
+  heapGrowingPercent: number;
   /**
    * Background jobs (decision 0026): how often an idle worker looks for work (new jobs also wake it
    * through LISTEN/NOTIFY) and the e-mail retries (exponential from the first delay, capped).
@@ -224,6 +227,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       pdfQueue: env.PDF_QUEUE_MAX,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    heapGrowingPercent: env.HEAP_GROWING_PERCENT,
     // Some half a day of attempts: about 30 s, 1, 2, 4 … minutes apart, each wait capped at 2 hours.
     jobs: {
       pollingIntervalSeconds: 2,

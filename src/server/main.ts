@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseConnectionError, openDatabase } from './db/client';
@@ -11,6 +12,10 @@ import { BootstrapError, bootstrap } from './seed/bootstrap';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The heap grows by at most this much over what is alive before V8 collects it again, instead of
+  // up to four times on a large machine: a long job (a spreadsheet load) makes much short-lived
+  // garbage, and the process's memory then follows what it uses. Not a cap (decision 0034).
+  v8.setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
   const database = await openDatabase(config.database);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;

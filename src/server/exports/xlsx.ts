@@ -1,7 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { formatDate } from '../../shared/format/dates';
 import { webLink } from '../../shared/format/links';
+import { loadExcel } from '../lib/excel';
 import { type ExportColumn, type ExportDocument, type ExportSection, PRODUCT_NAME } from './document';
 
 /** Excel's own currency look: `$1,234.56`, negatives red with a minus sign. */
@@ -164,6 +165,7 @@ async function breathe(output: PassThrough): Promise<void> {
 }
 
 async function write(doc: ExportDocument, output: PassThrough): Promise<void> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
   workbook.creator = PRODUCT_NAME;
   workbook.created = doc.consultedAt;

@@ -49,6 +49,7 @@ import {
   declaredLastRow,
   fileKindOf,
   TOO_LARGE_UNCOMPRESSED,
+  TOO_MUCH_TO_READ,
   tooManyRows,
   zipUncompressedBytes,
 } from './workbook';
@@ -65,6 +66,12 @@ export const DATA_LOAD_READ_JOB = 'data-load-read';
 
 /** Rows the reading thread sends at a time (each batch is one transaction). */
 const BATCH_ROWS = 1_000;
+/**
+ * The reading thread's heap: the shared strings of a 25 MB workbook and the monitor's suppliers
+ * fit with room to spare (about 100 MB at 100,000 rows); a file that needs more fails with
+ * TOO_MUCH_TO_READ and the server is untouched (decision 0034).
+ */
+const READER_MEMORY = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 8 };
 /** Rows confirm reads at a time. */
 const CONFIRM_PAGE = 5_000;
 
@@ -244,7 +251,12 @@ function messagesOf(worker: Worker): AsyncGenerator<ReadMessage> {
     wake?.();
   };
   worker.on('message', push);
-  worker.on('error', () => push({ type: 'failed', message: CORRUPT_WORKBOOK }));
+  worker.on('error', (error: Error & { code?: string }) =>
+    push({
+      type: 'failed',
+      message: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? TOO_MUCH_TO_READ : CORRUPT_WORKBOOK,
+    }),
+  );
   // The thread ends only when the job ends it, or when it dies (then no message says why).
   worker.on('exit', () => {
     ended = true;
@@ -294,7 +306,7 @@ export async function readLoad(
   const worker = startWorker(new URL('./read.worker.ts', import.meta.url), {
     data: request,
     transferList: [bytes.buffer as ArrayBuffer],
-    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    resourceLimits: READER_MEMORY,
   });
   const stop = () => void worker.terminate();
   context.signal.addEventListener('abort', stop, { once: true });

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   CONTRACT_FIELDS,
   CONTRACT_SHEET_COLUMNS,
@@ -8,6 +8,7 @@ import {
   sheetRequirement,
 } from '../../../shared/contracts/fields';
 import { matchChoice } from '../../../shared/contracts/sheet';
+import { loadExcel } from '../../lib/excel';
 import { REQUIRED_COLUMNS } from './headers';
 
 /**
@@ -65,6 +66,7 @@ const EXAMPLES: Record<SheetReading, string> = {
 
 /** The template workbook, as bytes of an .xlsx. */
 export async function buildTemplate(): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const book = new ExcelJS.Workbook();
   book.creator = 'Vigía';
   const sheet = book.addWorksheet('Contratos', { views: [{ state: 'frozen', ySplit: 2 }] });

@@ -1,7 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
 import { type DataLoadField, ROW_FIELD_OF } from '../../../shared/schemas/data-load';
+import { loadExcel } from '../../lib/excel';
 
 /**
  * The validations download (data-load-rules.md, 'Lifecycle'): every row of the load with the 34
@@ -24,26 +25,27 @@ export interface ValidationRow {
 /** Starts writing the workbook of `rows` (read page by page) and gives its bytes as a stream. */
 export function writeValidations(rows: AsyncIterable<ValidationRow>): Readable {
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = book.addWorksheet('Contratos', { views: [{ state: 'frozen', ySplit: 2 }] });
-  sheet.columns = [
-    ...CONTRACT_SHEET_COLUMNS.map((column) => ({
-      width: column.reading === 'text' || column.reading === 'url' ? 30 : 18,
-    })),
-    { width: 60 },
-  ];
-  const codes = sheet.addRow([...CONTRACT_SHEET_COLUMNS.map((column) => column.code), '']);
-  codes.font = { bold: true, color: { argb: 'FF666666' } };
-  codes.commit();
-  const headers = sheet.addRow([...CONTRACT_SHEET_COLUMNS.map((column) => column.header), ERRORS_HEADER]);
-  headers.font = { bold: true };
-  headers.commit();
-
   (async () => {
+    const ExcelJS = await loadExcel();
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const sheet = book.addWorksheet('Contratos', { views: [{ state: 'frozen', ySplit: 2 }] });
+    sheet.columns = [
+      ...CONTRACT_SHEET_COLUMNS.map((column) => ({
+        width: column.reading === 'text' || column.reading === 'url' ? 30 : 18,
+      })),
+      { width: 60 },
+    ];
+    const codes = sheet.addRow([...CONTRACT_SHEET_COLUMNS.map((column) => column.code), '']);
+    codes.font = { bold: true, color: { argb: 'FF666666' } };
+    codes.commit();
+    const headers = sheet.addRow([...CONTRACT_SHEET_COLUMNS.map((column) => column.header), ERRORS_HEADER]);
+    headers.font = { bold: true };
+    headers.commit();
+
     for await (const row of rows) {
       const line = sheet.addRow([]);
       const problems: string[] = [];

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
-import { constants, createInflateRaw, inflateRawSync } from 'node:zlib';
-import * as XLSX from '@e965/xlsx';
-import ExcelJS from 'exceljs';
+import { constants, inflateRawSync } from 'node:zlib';
 import { locateColumns, type SheetLayout } from './headers';
-import type { RawCell } from './rows';
+import { columnIndex, columnLetters, InflatedTooLarge, type XlsxRow, xlsxRows } from './xlsx-rows';
+import { entryData, entryStream, firstSheetEntry, inflated, type ZipEntry, zipEntries } from './zip';
+
+export { columnLetters };
 
 /**
  * The workbook of a spreadsheet load (data-load-rules.md, 'Accepted files'): told apart by its
@@ -15,6 +15,9 @@ export const NOT_A_SPREADSHEET =
   'Por favor selecciona un archivo de hoja de cálculos para la carga de datos (.xls o .xlsx)';
 export const CORRUPT_WORKBOOK =
   'No se pudo leer el archivo: está dañado, protegido con contraseña o no es una hoja de cálculo válida.';
+/** The reading thread ran out of its memory (a sheet of extraordinarily long texts). */
+export const TOO_MUCH_TO_READ =
+  'El archivo es demasiado grande para leerlo de una vez: divídelo en varios archivos.';
 export const EMPTY_SHEET = 'La primera hoja del archivo no tiene registros.';
 export const tooManyRows = (max: number) =>
   `El archivo tiene más de ${max.toLocaleString('en-US')} registros: divídelo en varios archivos.`;
@@ -30,44 +33,6 @@ export function fileKindOf(head: Uint8Array): 'xlsx' | 'cfb' | null {
   return null;
 }
 
-interface ZipEntry {
-  name: string;
-  method: number;
-  compressedBytes: number;
-  uncompressedBytes: number;
-  localHeader: number;
-}
-
-/** A zip's entries as its central directory lists them (nothing inflated), or null when unreadable. */
-function zipEntries(zip: Buffer): ZipEntry[] | null {
-  // The end-of-central-directory record: within the last 64 KiB + 22 bytes.
-  const from = Math.max(0, zip.length - 65_557);
-  let end = -1;
-  for (let offset = zip.length - 22; offset >= from; offset--) {
-    if (zip.readUInt32LE(offset) === 0x06054b50) {
-      end = offset;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const count = zip.readUInt16LE(end + 10);
-  let offset = zip.readUInt32LE(end + 16);
-  const entries: ZipEntry[] = [];
-  for (let index = 0; index < count; index++) {
-    if (offset + 46 > zip.length || zip.readUInt32LE(offset) !== 0x02014b50) return null;
-    const nameBytes = zip.readUInt16LE(offset + 28);
-    entries.push({
-      name: zip.toString('utf8', offset + 46, offset + 46 + nameBytes),
-      method: zip.readUInt16LE(offset + 10),
-      compressedBytes: zip.readUInt32LE(offset + 20),
-      uncompressedBytes: zip.readUInt32LE(offset + 24),
-      localHeader: zip.readUInt32LE(offset + 42),
-    });
-    offset += 46 + nameBytes + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
-  }
-  return entries;
-}
-
 /**
  * What a zip's entries take once uncompressed, summed from its central directory (without
  * inflating anything), or null when the directory cannot be read.
@@ -77,24 +42,6 @@ export function zipUncompressedBytes(zip: Buffer): number | null {
   return entries ? entries.reduce((sum, entry) => sum + entry.uncompressedBytes, 0) : null;
 }
 
-/** The first worksheet's entry (the one the streaming reader gives first). */
-function firstSheetEntry(entries: readonly ZipEntry[]): ZipEntry | undefined {
-  return (
-    entries.find((entry) => entry.name === 'xl/worksheets/sheet1.xml') ??
-    entries.find((entry) => /^xl\/worksheets\/[^/]+\.xml$/.test(entry.name))
-  );
-}
-
-/** An entry's stored (compressed) bytes. */
-function entryData(zip: Buffer, entry: ZipEntry): Buffer {
-  const start =
-    entry.localHeader +
-    30 +
-    zip.readUInt16LE(entry.localHeader + 26) +
-    zip.readUInt16LE(entry.localHeader + 28);
-  return zip.subarray(start, start + entry.compressedBytes);
-}
-
 const decodeXml = (text: string) =>
   text
     .replace(/&quot;/g, '"')
@@ -102,14 +49,6 @@ const decodeXml = (text: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
-
-/** The column letters of a 0-based index (0 → A, 26 → AA). */
-export function columnLetters(index: number): string {
-  let letters = '';
-  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26))
-    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
-  return letters;
-}
 
 /**
  * The link targets of the first worksheet's hyperlink cells, by cell reference ('I5'). The
@@ -153,27 +92,9 @@ export async function sheetHyperlinks(zip: Buffer): Promise<Map<string, string>>
   return links;
 }
 
-function columnIndex(letters: string): number {
-  let index = 0;
-  for (const char of letters) index = index * 26 + (char.charCodeAt(0) - 64);
-  return index - 1;
-}
-
-/** A small entry, inflated whole. */
-function inflated(zip: Buffer, entry: ZipEntry): string {
-  const data = entryData(zip, entry);
-  if (entry.method === 0) return data.toString('utf8');
-  try {
-    return inflateRawSync(data, { maxOutputLength: 16 * 1024 * 1024 }).toString('utf8');
-  } catch {
-    return '';
-  }
-}
-
 /** The sheet's <hyperlinks>…</hyperlinks>, found by inflating it as a stream (nothing else kept). */
 async function hyperlinksElement(zip: Buffer, sheet: ZipEntry): Promise<string> {
-  const source = Readable.from([entryData(zip, sheet)]);
-  const stream = sheet.method === 0 ? source : source.pipe(createInflateRaw());
+  const stream = entryStream(zip, sheet);
   let carry = '';
   let found = '';
   try {
@@ -199,17 +120,9 @@ async function hyperlinksElement(zip: Buffer, sheet: ZipEntry): Promise<string> 
  * the progress's total. Null when the sheet does not say.
  */
 export function declaredLastRow(zip: Buffer): number | null {
-  const entries = zipEntries(zip) ?? [];
-  const sheet =
-    entries.find((entry) => entry.name === 'xl/worksheets/sheet1.xml') ??
-    entries.find((entry) => /^xl\/worksheets\/[^/]+\.xml$/.test(entry.name));
-  if (!sheet || sheet.localHeader + 30 > zip.length) return null;
-  const start =
-    sheet.localHeader +
-    30 +
-    zip.readUInt16LE(sheet.localHeader + 26) +
-    zip.readUInt16LE(sheet.localHeader + 28);
-  const data = zip.subarray(start, start + Math.min(sheet.compressedBytes, 16_384));
+  const sheet = firstSheetEntry(zipEntries(zip) ?? []);
+  if (!sheet) return null;
+  const data = entryData(zip, sheet).subarray(0, 16_384);
   let head: string;
   try {
     head =
@@ -224,29 +137,7 @@ export function declaredLastRow(zip: Buffer): number | null {
   return Number(match[2] ?? match[1]);
 }
 
-/** A cell as exceljs gives it → its plain value (formula result, rich text's text) and hyperlink. */
-export function rawCell(value: ExcelJS.CellValue): RawCell {
-  if (value === null || value === undefined) return { value: null };
-  if (value instanceof Date || typeof value !== 'object') return { value };
-  if ('richText' in value) return { value: value.richText.map((part) => part.text).join('') };
-  if ('hyperlink' in value) {
-    const text = typeof value.text === 'object' ? rawCell(value.text as ExcelJS.CellValue).value : value.text;
-    return { value: text, hyperlink: value.hyperlink };
-  }
-  // A formula (also a shared one): its cached result; a formula pointing elsewhere keeps that.
-  if ('result' in value || 'formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: ExcelJS.CellValue }).result;
-    return result === undefined ? { value: null } : rawCell(result);
-  }
-  if ('error' in value) return { value: String(value.error) };
-  return { value: null };
-}
-
-export interface SheetRow {
-  /** The Excel row number. */
-  number: number;
-  cellAt(index: number): RawCell | undefined;
-}
+export type SheetRow = XlsxRow;
 
 export interface ReadOptions {
   maxRows: number;
@@ -271,15 +162,17 @@ export async function openSheet(file: Buffer, options: ReadOptions): Promise<She
   // A compound file is a legacy .xls (read whole: the format cannot be streamed; the upload's size
   // limit bounds it), or an encrypted .xlsx, which it refuses.
   const iterator =
-    kind === 'xlsx' ? rowsOf(file, await sheetHyperlinks(file)) : xlsRowsOf(file, options.maxRows);
+    kind === 'xlsx'
+      ? xlsxRows(file, await sheetHyperlinks(file), options.maxUncompressedBytes)
+      : xlsRowsOf(file, options.maxRows);
   const head: SheetRow[] = [];
   try {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       head.push(next.value);
       if (next.value.number >= 10) break;
     }
-  } catch {
-    return { error: CORRUPT_WORKBOOK };
+  } catch (error) {
+    return { error: error instanceof InflatedTooLarge ? TOO_LARGE_UNCOMPRESSED : CORRUPT_WORKBOOK };
   }
   const grid: unknown[][] = [];
   for (const row of head) {
@@ -309,7 +202,7 @@ async function* dataRows(
     for await (const row of rest) if (row.number >= layout.firstDataRow) yield counted(row);
   } catch (error) {
     if (error instanceof LoadFileError) throw error;
-    throw new LoadFileError(CORRUPT_WORKBOOK);
+    throw new LoadFileError(error instanceof InflatedTooLarge ? TOO_LARGE_UNCOMPRESSED : CORRUPT_WORKBOOK);
   }
   if (count === 0) throw new LoadFileError(EMPTY_SHEET);
 }
@@ -322,10 +215,12 @@ export class LoadFileError extends Error {}
  * by the date columns, with no time zone involved); hyperlinks give their target.
  */
 async function* xlsRowsOf(file: Buffer, maxRows: number): AsyncGenerator<SheetRow> {
+  // SheetJS is loaded only for the rare legacy file.
+  const XLSX = await import('@e965/xlsx');
   const book = XLSX.read(file, { type: 'buffer', dense: true, cellDates: false, sheetRows: maxRows + 12 });
   const name = book.SheetNames[0];
   const sheet = name ? book.Sheets[name] : undefined;
-  const data = (sheet?.['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
+  const data = (sheet?.['!data'] ?? []) as (import('@e965/xlsx').CellObject[] | undefined)[];
   for (const [index, cells] of data.entries()) {
     if (!cells?.some((cell) => cell && cell.v !== undefined && cell.v !== '')) continue;
     yield {
@@ -337,31 +232,5 @@ async function* xlsRowsOf(file: Buffer, maxRows: number): AsyncGenerator<SheetRo
         return { value, hyperlink: cell.l?.Target ?? null };
       },
     };
-  }
-}
-
-/** The first worksheet's rows, streamed (rows without any cell are not given). */
-async function* rowsOf(file: Buffer, links: ReadonlyMap<string, string>): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'cache',
-    styles: 'cache',
-    entries: 'emit',
-  });
-  for await (const worksheet of reader) {
-    for await (const row of worksheet) {
-      const values = row.values as ExcelJS.CellValue[];
-      const number = row.number;
-      yield {
-        number,
-        cellAt: (index) => {
-          const cell = rawCell(values[index + 1] ?? null);
-          const target = links.size > 0 ? links.get(`${columnLetters(index)}${number}`) : undefined;
-          return target ? { ...cell, hyperlink: target } : cell;
-        },
-      };
-    }
-    return;
   }
 }
