@@ -64,6 +64,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
       JOBS_SUPERVISE_SECONDS: '2',
     };
     db = new pg.Pool({ connectionString: scratch.url, max: 2 });
+    // Dropping the scratch database at the end ends connections the pool may still be closing.
+    db.on('error', () => {});
+    db.on('connect', (client) => client.on('error', () => {}));
   });
   afterAll(async () => {
     for (const server of running) await server.stop('SIGKILL');
