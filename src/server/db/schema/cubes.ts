@@ -136,6 +136,49 @@ export const supplierRankingTotals = pgTable(
 );
 
 /**
+ * What the corruption-risk index's variables count (shared/calculations/variables.ts), for the
+ * concluded contracts of a monitor per administration period, quarter, procedure type and convening
+ * unit (a quarter, unit and kind of procedure is one XXVIII format). Kept exact in every write by
+ * triggers on contracts, like the cubes (migration 0018). `concluded` counts every concluded
+ * contract (a row goes when it reaches 0); `extensions` the concluded ampliaciones; every other
+ * count is of the contracts that count in the totals: without folio, over the direct-award limit,
+ * with the contract, call and clarification-meeting links, with the date the data was obtained
+ * (`dated`) and with that date after the format's deadline (`late`).
+ */
+export const indexCube = pgTable(
+  'index_cube',
+  {
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    administrationPeriod: text().notNull(),
+    period: text().notNull(),
+    procedureType: procedureTypeEnum().notNull(),
+    organizerAdministrativeUnitId: uuid().notNull(),
+    concluded: integer().notNull(),
+    counted: integer().notNull(),
+    amount: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
+    withoutFolio: integer().notNull(),
+    overLimit: integer().notNull(),
+    extensions: integer().notNull(),
+    withContractUrl: integer().notNull(),
+    withAnnouncementUrl: integer().notNull(),
+    withJudgmentUrl: integer().notNull(),
+    dated: integer().notNull(),
+    late: integer().notNull(),
+  },
+  (t) => [
+    uniqueIndex('index_cube_key').on(
+      t.organizationId,
+      t.administrationPeriod,
+      t.period,
+      t.procedureType,
+      t.organizerAdministrativeUnitId,
+    ),
+  ],
+);
+
+/**
  * The last full rebuild of each monitor's cubes (the repair job, decision 0027): the data version
  * it saw, when and how long it took. Nothing reads it to decide freshness any more.
  */

@@ -4,7 +4,7 @@ import { keptSearchDifferences } from './search-figures.queries';
 
 /**
  * The figures' repair (decision 0027): the database keeps the pre-aggregated tables exact in every
- * write (triggers of migration 0013); these rebuild or check one monitor's tables from its
+ * write (triggers of migrations 0013 and 0018); these rebuild or check one monitor's tables from its
  * contracts with the functions of the same migration (vigia_*_of), which define what the tables
  * must hold. Never called on a request: only by the repair and check jobs.
  */
@@ -15,10 +15,11 @@ const TABLES = [
   ['supplier_cube', 'vigia_supplier_cube_of'],
   ['supplier_ranking', 'vigia_supplier_ranking_of'],
   ['supplier_ranking_totals', 'vigia_supplier_ranking_totals_of'],
+  ['index_cube', 'vigia_index_cube_of'],
 ] as const;
 
 /**
- * Rebuilds the monitor's four tables in one transaction, holding the monitor's figures lock alone
+ * Rebuilds the monitor's five tables in one transaction, holding the monitor's figures lock alone
  * (writers hold it shared in their triggers), so no write is half counted. Reports each step.
  */
 export async function rebuildFigures(
@@ -54,7 +55,7 @@ export async function rebuildFigures(
 }
 
 /**
- * How many stored rows of the monitor's four tables, and of its kept searches (decision 0031),
+ * How many stored rows of the monitor's five tables, and of its kept searches (decision 0031),
  * differ from what its contracts say (missing, extra or with other figures). One statement per
  * table: a consistent snapshot of the contracts and of the tables, which every committed write
  * keeps in step.

@@ -1,0 +1,234 @@
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { contracts, indexCube, organizations, supplierRanking } from '../../db/schema';
+import type { CalculationFilter } from '../../db/schema/calculations';
+import { countsInTotals } from './contract-filters.queries';
+
+/**
+ * The variables of index formulas (shared/calculations/variables.ts), each an aggregate over the
+ * contracts of a context: a monitor or every monitor, an administration period, and a calculation's
+ * filters. Without filters they are read from index_cube and supplier_ranking, kept exact by the
+ * writes (a few thousand rows at most); with filters, one statement over the contracts answers
+ * every variable of the set. Both give the same numbers (index-variables.api.test.ts).
+ */
+
+export interface VariableSet {
+  /** One monitor, or null for every monitor of the installation (GENERAL calculations). */
+  organizationId: string | null;
+  administrationPeriod: string | null;
+  /** The calculation's filters for this variable (decided by the caller). */
+  filters: readonly CalculationFilter[];
+}
+
+export type VariableValues = Record<string, number | null>;
+
+const c = contracts;
+const counted = countsInTotals;
+const amount = (condition?: SQL) =>
+  sql`coalesce(sum(${c.totalOrMaxAmount}) FILTER (WHERE ${counted}${condition ? sql` AND ${condition}` : sql``}), 0)`;
+const count = (condition: SQL) => sql`count(*) FILTER (WHERE ${condition})`;
+const present = (column: AnyPgColumn) => sql`coalesce(${column}, '') <> ''`;
+
+/** The contract set: live contracts of the context, concluded (the base every variable starts from). */
+function baseConditions(set: VariableSet): SQL {
+  return and(
+    sql`${c.deletedAt} IS NULL`,
+    sql`${c.procedureState} = 'CONCLUDED'`,
+    monitorsOf(c.organizationId, set),
+    set.administrationPeriod === null
+      ? undefined
+      : sql`${c.administrationPeriod} = ${set.administrationPeriod}`,
+    ...filterConditions(set.filters),
+  )!;
+}
+
+const FILTER_COLUMNS = {
+  totalAmount: c.totalAmount,
+  minAmount: c.minAmount,
+  maxAmount: c.maxAmount,
+  totalOrMaxAmount: c.totalOrMaxAmount,
+  supplier: c.supplierId,
+  organizerAdministrativeUnit: c.organizerAdministrativeUnitId,
+  applicantAdministrativeUnit: c.applicantAdministrativeUnitId,
+} as const;
+
+const OPERATORS = {
+  EQUAL: sql`=`,
+  GREATER: sql`>`,
+  GREATER_EQUAL: sql`>=`,
+  LESS: sql`<`,
+  LESS_EQUAL: sql`<=`,
+  NOT_EQUAL: sql`<>`,
+} as const;
+
+/**
+ * A calculation's filters as conditions: several on one reference (a supplier, a unit) are
+ * alternatives (any of them), several on one amount all apply; different properties all apply.
+ */
+export function filterConditions(filters: readonly CalculationFilter[]): SQL[] {
+  const byProperty = new Map<string, CalculationFilter[]>();
+  for (const filter of filters) {
+    if (!(filter.propertyName in FILTER_COLUMNS)) continue;
+    byProperty.set(filter.propertyName, [...(byProperty.get(filter.propertyName) ?? []), filter]);
+  }
+  const conditions: SQL[] = [];
+  for (const [property, list] of byProperty) {
+    const column = FILTER_COLUMNS[property as keyof typeof FILTER_COLUMNS];
+    const parts = list.map((filter) => {
+      const operator = OPERATORS[filter.operator] ?? OPERATORS.EQUAL;
+      if (filter.propertyType === 'REF') {
+        // A NOT_EQUAL reference keeps the contracts without one too.
+        return filter.operator === 'NOT_EQUAL'
+          ? sql`${column} IS DISTINCT FROM ${filter.reference ?? null}::uuid`
+          : sql`${column} = ${filter.reference ?? null}::uuid`;
+      }
+      return sql`${column} ${operator} ${Number(filter.value)}`;
+    });
+    conditions.push(
+      list[0]!.propertyType === 'REF' && list.every((filter) => filter.operator !== 'NOT_EQUAL')
+        ? sql`(${sql.join(parts, sql` OR `)})`
+        : sql`(${sql.join(parts, sql` AND `)})`,
+    );
+  }
+  return conditions;
+}
+
+/** The last day a quarter's XXVIII format is on time (migration 0018): 30 days after the quarter ends. */
+const deadline = sql`coalesce(vigia_format_deadline(period), '-infinity'::date)`;
+
+/** Every variable of one contract set, in one statement. */
+export async function variableValues(db: Database, set: VariableSet): Promise<VariableValues> {
+  const where = baseConditions(set);
+  const type = (procedure: 'PUBLIC' | 'NO_BID' | 'INVITATION') => sql`${c.procedureType} = ${procedure}`;
+  const [row] = await queryRows<Record<string, string | number | null>>(
+    db,
+    sql`
+    WITH totals AS (
+      SELECT
+        ${amount()} AS "$MTG",
+        ${amount(type('PUBLIC'))} AS "$MGLP",
+        ${amount(type('NO_BID'))} AS "$MGAD",
+        ${amount(type('INVITATION'))} AS "$MGIR",
+        ${count(counted)} AS "$NTC",
+        ${count(sql`${counted} AND ${type('PUBLIC')}`)} AS "$NTCLP",
+        ${count(sql`${counted} AND NOT ${present(c.contractId)}`)} AS "$NCSF",
+        ${count(sql`${counted} AND ${type('NO_BID')} AND ${c.limitExceeded} IS TRUE`)} AS "$NCADSM",
+        ${count(sql`${c.category} = 'EXTENSION'`)} AS "$NAC",
+        ${count(sql`${counted} AND ${type('NO_BID')}`)} AS "$NCAD",
+        ${count(sql`${counted} AND ${present(c.contractUrl)}`)} AS "$NCDPT",
+        ${count(sql`${counted} AND ${present(c.announcementUrl)}`)} AS "$NIDPT",
+        ${count(sql`${counted} AND ${type('PUBLIC')} AND ${present(c.clarificationMeetingJudgmentUrl)}`)} AS "$NCPJA"
+      FROM ${contracts} WHERE ${where}
+    ),
+    per_supplier AS (
+      SELECT ${c.supplierId} AS supplier_id, sum(${c.totalOrMaxAmount}) AS amount, count(*) AS contracts
+      FROM ${contracts} WHERE ${where} AND ${counted} AND ${c.supplierId} IS NOT NULL
+      GROUP BY ${c.supplierId}
+    ),
+    ranked AS (
+      SELECT amount, contracts,
+        sum(amount) OVER (ORDER BY amount DESC, supplier_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) - amount AS before,
+        sum(amount) OVER () AS total, avg(amount) OVER () AS average_amount, avg(contracts) OVER () AS average_contracts
+      FROM per_supplier
+    ),
+    suppliers AS (
+      SELECT count(*) AS "$NTP",
+        CASE WHEN max(total) > 0 THEN count(*) FILTER (WHERE before < 0.4 * total) END AS "$NPCGE",
+        count(*) FILTER (WHERE amount > average_amount) AS "$NPEPE",
+        count(*) FILTER (WHERE contracts > average_contracts) AS "$NPEPCP"
+      FROM ranked
+    ),
+    formats AS (
+      SELECT period, max(${c.informationDate}) AS latest
+      FROM ${contracts} WHERE ${where} AND ${counted} AND ${c.informationDate} IS NOT NULL
+      GROUP BY period, ${c.organizerAdministrativeUnitId}, ${c.procedureType} = 'NO_BID'
+    ),
+    on_time AS (
+      SELECT count(*) AS "$NTF", count(*) FILTER (WHERE latest <= ${deadline}) AS "$NFXXVII" FROM formats
+    )
+    SELECT * FROM totals, suppliers, on_time`,
+  );
+  return valuesOf(row);
+}
+
+/** The monitors of a set: one, or every live one. */
+function monitorsOf(column: AnyPgColumn, set: VariableSet): SQL {
+  return set.organizationId
+    ? sql`${column} = ${set.organizationId}::uuid`
+    : sql`${column} IN (SELECT ${organizations.id} FROM ${organizations} WHERE ${organizations.deletedAt} IS NULL)`;
+}
+
+/** Every variable of a set without filters, from the tables the writes keep (three small reads in one statement). */
+export async function keptVariableValues(db: Database, set: VariableSet): Promise<VariableValues> {
+  const k = indexCube;
+  const cube = and(
+    monitorsOf(k.organizationId, set),
+    set.administrationPeriod === null
+      ? undefined
+      : sql`${k.administrationPeriod} = ${set.administrationPeriod}`,
+  );
+  const r = supplierRanking;
+  const counted = sql`(${r.publicCount} + ${r.invitationCount} + ${r.noBidCount})`;
+  const ranking = and(
+    monitorsOf(r.organizationId, set),
+    sql`${r.administrationPeriod} = ${set.administrationPeriod ?? ''}`,
+    sql`${counted} > 0`,
+  );
+  const sumOf = (column: AnyPgColumn, procedure?: string) =>
+    sql`coalesce(sum(${column})${procedure ? sql` FILTER (WHERE ${k.procedureType} = ${procedure})` : sql``}, 0)`;
+  const [row] = await queryRows<Record<string, string | number | null>>(
+    db,
+    sql`
+    WITH totals AS (
+      SELECT
+        ${sumOf(k.amount)} AS "$MTG",
+        ${sumOf(k.amount, 'PUBLIC')} AS "$MGLP",
+        ${sumOf(k.amount, 'NO_BID')} AS "$MGAD",
+        ${sumOf(k.amount, 'INVITATION')} AS "$MGIR",
+        ${sumOf(k.counted)} AS "$NTC",
+        ${sumOf(k.counted, 'PUBLIC')} AS "$NTCLP",
+        ${sumOf(k.withoutFolio)} AS "$NCSF",
+        ${sumOf(k.overLimit, 'NO_BID')} AS "$NCADSM",
+        ${sumOf(k.extensions)} AS "$NAC",
+        ${sumOf(k.counted, 'NO_BID')} AS "$NCAD",
+        ${sumOf(k.withContractUrl)} AS "$NCDPT",
+        ${sumOf(k.withAnnouncementUrl)} AS "$NIDPT",
+        ${sumOf(k.withJudgmentUrl, 'PUBLIC')} AS "$NCPJA"
+      FROM ${indexCube} WHERE ${cube}
+    ),
+    formats AS (
+      SELECT sum(${k.dated}) AS dated, sum(${k.late}) AS late FROM ${indexCube} WHERE ${cube}
+      GROUP BY ${k.organizationId}, ${k.period}, ${k.organizerAdministrativeUnitId}, ${k.procedureType} = 'NO_BID'
+    ),
+    on_time AS (
+      SELECT count(*) FILTER (WHERE dated > 0) AS "$NTF", count(*) FILTER (WHERE dated > 0 AND late = 0) AS "$NFXXVII"
+      FROM formats
+    ),
+    ranked AS (
+      SELECT ${r.total} AS amount, ${counted} AS contracts,
+        sum(${r.total}) OVER (ORDER BY ${r.total} DESC, ${r.organizationId}, ${r.supplierId}
+          ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) - ${r.total} AS before,
+        sum(${r.total}) OVER () AS total, avg(${r.total}) OVER () AS average_amount,
+        avg(${counted}) OVER () AS average_contracts
+      FROM ${supplierRanking} WHERE ${ranking}
+    ),
+    suppliers AS (
+      SELECT count(*) AS "$NTP",
+        CASE WHEN max(total) > 0 THEN count(*) FILTER (WHERE before < 0.4 * total) END AS "$NPCGE",
+        count(*) FILTER (WHERE amount > average_amount) AS "$NPEPE",
+        count(*) FILTER (WHERE contracts > average_contracts) AS "$NPEPCP"
+      FROM ranked
+    )
+    SELECT * FROM totals, suppliers, on_time`,
+  );
+  return valuesOf(row);
+}
+
+function valuesOf(row: Record<string, string | number | null> | undefined): VariableValues {
+  const values: VariableValues = {};
+  for (const [name, value] of Object.entries(row ?? {}))
+    values[name] = value === null ? null : Math.round(Number(value) * 100) / 100;
+  return values;
+}
