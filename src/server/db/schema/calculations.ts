@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { FilterOperator } from '../../../shared/constants/enums';
 import { createdAt, id, softDelete, updatedAt } from './columns';
 import { calculationTypeEnum, displayFormEnum } from './enums';
@@ -39,7 +49,7 @@ export const calculations = pgTable(
     id: id(),
     organizationId: uuid()
       .notNull()
-      .references(() => organizations.id),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     description: text().notNull(),
     abbreviation: text().notNull(),
@@ -55,6 +65,8 @@ export const calculations = pgTable(
     notes: text(),
     /** Pairs equal calculations across monitors in comparisons. */
     hash: text().notNull().default(''),
+    /** 1 when created; each saved change of its definition adds one (calculation_versions keeps each). */
+    version: integer().notNull().default(1),
     createdBy: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -68,6 +80,29 @@ export const calculations = pgTable(
     uniqueIndex('calculations_locked_key').on(t.organizationId).where(sql`deleted_at IS NULL AND locked`),
     index('calculations_org_created_idx').on(t.organizationId, t.createdAt),
   ],
+);
+
+/**
+ * Every saved definition of a calculation (the method's history): what it was at each version,
+ * when and by whom. The index page names the version it shows.
+ */
+export const calculationVersions = pgTable(
+  'calculation_versions',
+  {
+    id: id(),
+    calculationId: uuid()
+      .notNull()
+      .references(() => calculations.id, { onDelete: 'cascade' }),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    /** The definition as saved: name, abbreviation, type, formula, scale, filters, display form. */
+    definition: jsonb().notNull(),
+    savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    savedBy: uuid(),
+  },
+  (t) => [uniqueIndex('calculation_versions_key').on(t.calculationId, t.version)],
 );
 
 /** Recent comparisons of a monitor with another one (local, or on another server). */

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -49,6 +50,11 @@ export const organizations = pgTable(
      * change: pre-aggregated tables and cached results are valid for one version only.
      */
     dataVersion: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * Bumped by triggers (migration 0020) whenever one of the monitor's calculations is created,
+     * changed or deleted: the index's kept results are valid for one version of its method.
+     */
+    calculationsVersion: integer().notNull().default(0),
     /** Latest updatedAt of the monitor's contracts ('Última actualización'), kept by the same triggers. */
     contractsUpdatedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),

@@ -57,7 +57,8 @@ describe('dashboard and notifications', () => {
       contractsCount: 2,
       proveedoresCount: 1,
       unidadesCount: 1,
-      calculosCount: 0,
+      // The default index of every monitor (nine indicators, three axes and the index); not the other monitor's.
+      calculosCount: 13,
       currentDataLoad: false,
     });
   });
