@@ -10,26 +10,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { FilterOperator } from '../../../shared/constants/enums';
+import type { ScaleRow } from '../../../shared/calculations/evaluate';
+import type { CalculationFilter } from '../../../shared/calculations/filters';
 import { createdAt, id, softDelete, updatedAt } from './columns';
 import { calculationTypeEnum, displayFormEnum } from './enums';
 import { organizations } from './organizations';
 
-export interface ScaleRow {
-  min: number;
-  max: number;
-  value: number;
-}
-
-export interface CalculationFilter {
-  variableAbbreviation: string;
-  propertyName: string;
-  propertyType: 'REF' | 'STRING' | 'NUMBER';
-  operator: FilterOperator;
-  onModel?: 'Supplier' | 'AdministrativeUnit';
-  reference?: string;
-  value?: string;
-}
+export type { CalculationFilter, ScaleRow };
 
 export interface Formula {
   expression: string;

@@ -25,6 +25,12 @@ import {
   supplierRankingPage,
 } from './cubes.queries';
 import { requestKeepSearch } from './figure-jobs';
+import {
+  keptVariableValues,
+  type VariableSet,
+  type VariableValues,
+  variableValues,
+} from './index-variables.queries';
 import { resultKey } from './result-keys';
 import { keptSearchFigures } from './search-figures.queries';
 import type { SupplierFigures } from './supplier-figures';
@@ -206,4 +212,26 @@ export function sumByType(rows: readonly TypeFigures[]): SupplierFigures {
 /** 'Última actualización' of the monitor's contracts, kept by triggers on the organization row. */
 export function lastUpdateOf(organization: OrganizationRow): { lastUpdate?: string } {
   return organization.contractsUpdatedAt ? { lastUpdate: organization.contractsUpdatedAt.toISOString() } : {};
+}
+
+export type { VariableSet, VariableValues };
+
+/**
+ * The index's variables over one contract set (index-variables.queries.ts): without filters from the
+ * tables the writes keep, with filters from the contracts (through the scan gate). Kept in the
+ * result cache under `dataVersion`: the monitor's data version, or for every monitor (GENERAL
+ * calculations) the sum of theirs, which grows with any write to any of them.
+ */
+export function indexVariables(
+  deps: FiguresDeps,
+  set: VariableSet,
+  dataVersion: number,
+): Promise<VariableValues> {
+  const { db } = deps.database;
+  const name = `${set.organizationId ?? 'installation'}|index-variables|${set.administrationPeriod ?? ''}|${JSON.stringify(set.filters)}`;
+  return deps.cache.get({ name, version: dataVersion }, () =>
+    set.filters.length === 0
+      ? keptVariableValues(db, set)
+      : scanGate(deps.database).run(() => variableValues(db, set)),
+  );
 }

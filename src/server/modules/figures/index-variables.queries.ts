@@ -1,9 +1,9 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CalculationFilter } from '../../../shared/calculations/filters';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { contracts, indexCube, organizations, supplierRanking } from '../../db/schema';
-import type { CalculationFilter } from '../../db/schema/calculations';
 import { countsInTotals } from './contract-filters.queries';
 
 /**

@@ -1,0 +1,188 @@
+import {
+  applyScale,
+  evaluateFormula,
+  type ScaleRow,
+  type Value,
+} from '../../../shared/calculations/evaluate';
+import type { CalculationFilter } from '../../../shared/calculations/filters';
+import {
+  FormulaError,
+  type FormulaNode,
+  formulaReferences,
+  parseFormula,
+} from '../../../shared/calculations/formula';
+import { VARIABLE_BY_ABBREVIATION } from '../../../shared/calculations/variables';
+import type { CalculationType, DisplayForm } from '../../../shared/constants/enums';
+import type { VariableSet, VariableValues } from '../figures/figures';
+
+/**
+ * Evaluates a monitor's calculations for one administration period (index-and-federation.md,
+ * 'Formula language and engine'): every formula parsed into a tree, the variables each one uses
+ * asked once per contract set (CONTRACT: the monitor with the calculation's filters for that
+ * variable; GENERAL: every monitor), calculations referenced by abbreviation evaluated once each
+ * (a diamond is fine; a cycle, refused at save, gives no value here), the percent scale applied.
+ */
+
+export interface CalculationDefinition {
+  id: string;
+  abbreviation: string;
+  type: CalculationType;
+  administrationPeriod: string | null;
+  hasPercentScale: boolean;
+  scale: readonly ScaleRow[];
+  filters: readonly CalculationFilter[];
+  expression: string;
+  displayForm: DisplayForm;
+}
+
+export interface Evaluation {
+  value: Value;
+  /** Why there is no value, when it is not simply missing data (a formula error, a cycle, the scale). */
+  message?: string;
+  /** The variables the formula uses directly, with their values (the counts behind it). */
+  variables: Record<string, Value>;
+  /** The calculations it uses directly. */
+  calculations: string[];
+}
+
+export interface EngineContext {
+  organizationId: string;
+  administrationPeriod: string;
+  /** The variables of one contract set (the figures engine, cached). */
+  variables(set: VariableSet): Promise<VariableValues>;
+}
+
+const CIRCULAR = 'No fue posible realizar el cálculo: se detectaron referencias circulares en la fórmula.';
+const OTHER_PERIOD = (period: string) => `Este cálculo se evalúa solo para la administración ${period}.`;
+
+export async function evaluateCalculations(
+  definitions: readonly CalculationDefinition[],
+  context: EngineContext,
+): Promise<Map<string, Evaluation>> {
+  const byAbbreviation = new Map(definitions.map((definition) => [definition.abbreviation, definition]));
+  const trees = new Map<string, FormulaNode | FormulaError>();
+  for (const definition of definitions) {
+    try {
+      trees.set(definition.abbreviation, parseFormula(definition.expression));
+    } catch (error) {
+      if (!(error instanceof FormulaError)) throw error;
+      trees.set(definition.abbreviation, error);
+    }
+  }
+  const applies = (definition: CalculationDefinition) =>
+    !definition.administrationPeriod || definition.administrationPeriod === context.administrationPeriod;
+
+  // Every contract set the formulas need, each asked once.
+  const setOf = (definition: CalculationDefinition, variable: string): VariableSet => ({
+    organizationId: definition.type === 'GENERAL' ? null : context.organizationId,
+    administrationPeriod: context.administrationPeriod,
+    filters: definition.filters.filter((filter) => filter.variableAbbreviation === variable),
+  });
+  const keyOf = (set: VariableSet) => JSON.stringify(set);
+  const wanted = new Map<string, VariableSet>();
+  for (const definition of definitions) {
+    const tree = trees.get(definition.abbreviation);
+    if (!applies(definition) || !tree || tree instanceof FormulaError) continue;
+    for (const variable of formulaReferences(tree).variables) {
+      const set = setOf(definition, variable);
+      wanted.set(keyOf(set), set);
+    }
+  }
+  const fetched = new Map<string, VariableValues>();
+  await Promise.all(
+    [...wanted].map(async ([key, set]) => {
+      fetched.set(key, await context.variables(set));
+    }),
+  );
+
+  const results = new Map<string, Evaluation>();
+  const visiting = new Set<string>();
+  const evaluate = (abbreviation: string): Evaluation => {
+    const done = results.get(abbreviation);
+    if (done) return done;
+    const definition = byAbbreviation.get(abbreviation);
+    const tree = trees.get(abbreviation);
+    if (!definition || !tree) return { value: null, variables: {}, calculations: [] };
+    if (tree instanceof FormulaError) {
+      const failed = { value: null, message: tree.message, variables: {}, calculations: [] };
+      results.set(abbreviation, failed);
+      return failed;
+    }
+    const references = formulaReferences(tree);
+    if (!applies(definition)) {
+      const other = {
+        value: null,
+        message: OTHER_PERIOD(definition.administrationPeriod ?? ''),
+        variables: {},
+        calculations: references.calculations,
+      };
+      results.set(abbreviation, other);
+      return other;
+    }
+    if (visiting.has(abbreviation))
+      return { value: null, message: CIRCULAR, variables: {}, calculations: [] };
+    visiting.add(abbreviation);
+    const variables: Record<string, Value> = {};
+    for (const variable of references.variables)
+      variables[variable] = VARIABLE_BY_ABBREVIATION.has(variable)
+        ? (fetched.get(keyOf(setOf(definition, variable)))?.[variable] ?? null)
+        : null;
+    let circular = false;
+    const raw = evaluateFormula(tree, {
+      variable: (name) => variables[name] ?? null,
+      calculation: (name) => {
+        const inner = evaluate(name);
+        if (inner.message === CIRCULAR) circular = true;
+        return inner.value;
+      },
+    });
+    visiting.delete(abbreviation);
+    const unknown = references.variables.find((variable) => !VARIABLE_BY_ABBREVIATION.has(variable));
+    const scaled = definition.hasPercentScale ? applyScale(raw, definition.scale) : { value: raw };
+    const evaluation: Evaluation = {
+      value: circular ? null : scaled.value,
+      variables,
+      calculations: references.calculations,
+      ...(circular
+        ? { message: CIRCULAR }
+        : unknown
+          ? { message: `Variable desconocida «${unknown}».` }
+          : scaled.message
+            ? { message: scaled.message }
+            : {}),
+    };
+    results.set(abbreviation, evaluation);
+    return evaluation;
+  };
+  for (const definition of definitions) evaluate(definition.abbreviation);
+  return results;
+}
+
+/**
+ * The abbreviations of calculations that `start` reaches through its references, or the first
+ * cycle found (the calculations in it, in order), with a proper depth-first walk: a calculation
+ * reached twice without a cycle (a diamond) is fine.
+ */
+export function findCycle(
+  start: string,
+  referencesOf: (abbreviation: string) => readonly string[],
+): string[] | null {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const onPath = new Set<string>();
+  const walk = (abbreviation: string): string[] | null => {
+    if (onPath.has(abbreviation)) return [...path.slice(path.indexOf(abbreviation)), abbreviation];
+    if (done.has(abbreviation)) return null;
+    onPath.add(abbreviation);
+    path.push(abbreviation);
+    for (const next of referencesOf(abbreviation)) {
+      const cycle = walk(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    onPath.delete(abbreviation);
+    done.add(abbreviation);
+    return null;
+  };
+  return walk(start);
+}
