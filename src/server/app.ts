@@ -30,6 +30,7 @@ import { aboutSettingsRoutes } from './modules/about/about.routes';
 import { defineAccountJobs } from './modules/accounts/account-jobs';
 import { accountsPublicRoutes, sessionRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { comparationsPublicRoutes } from './modules/calculations/calculations.public.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogue.routes';
 import { CATALOGUES } from './modules/catalogues/definitions';
 import { contactPublicRoutes } from './modules/contact/contact.public.routes';
@@ -213,6 +214,7 @@ export async function buildApp(
   await app.register(contractsPublicRoutes, { prefix: '/public-api/contracts' });
   await app.register(suppliersPublicRoutes, { prefix: '/public-api/suppliers' });
   await app.register(landingPublicRoutes, { prefix: '/public-api/landing' });
+  await app.register(comparationsPublicRoutes, { prefix: '/public-api/comparations' });
   await app.register(resourcesPublicRoutes, { prefix: '/public-api/resources' });
   await app.register(contactPublicRoutes, { prefix: '/public-api/contact' });
   await app.register(errorReportsPublicRoutes, { prefix: '/public-api/error-reports' });

@@ -1,0 +1,159 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { riskLevel } from '../../../shared/calculations/display';
+import { type Database, queryRows } from '../../db/client';
+import { calculations } from '../../db/schema';
+import { createContract, createOrganization, createUnit, seedGeneratedMonitor } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+/**
+ * The public index page's call: every monitor has the default index, its numbers are the plain
+ * sums over its contracts, a small period says 'Datos insuficientes', and an edit of the method
+ * shows on the next request with a new version.
+ */
+describe('GET /public-api/comparations/corruption-index', () => {
+  let ctx: TestContext;
+  let db: Database;
+  let monitorId: string;
+  let period: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    db = ctx.database.db;
+    const seeded = await seedGeneratedMonitor(db, { contracts: 900, suppliers: 40 });
+    monitorId = seeded.organization.id;
+    const [row] = await queryRows<{ period: string }>(
+      db,
+      sql`SELECT administration_period AS period FROM contracts WHERE organization_id = ${monitorId}
+          GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+    );
+    period = row!.period;
+  });
+  afterAll(() => ctx.close());
+
+  const index = async (query: string, headers: Record<string, string> = {}) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/public-api/comparations/corruption-index?${query}`,
+      headers,
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  it('answers the default index of a monitor: the index, its three axes and nine indicators, with their counts', async () => {
+    const { status, body } = await index(`id=${monitorId}&administrationPeriod=${period}`);
+    expect(status, JSON.stringify(body)).toBe(200);
+    const data = body.data;
+    expect(data.insufficientData).toBe(false);
+    expect(data.administrationPeriod).toBe(period);
+    expect(data.administrationPeriods).toContain(period);
+    expect(data.axes.map((axis: { name: string }) => axis.name)).toEqual([
+      'Manejo de contrataciones',
+      'Competencia económica',
+      'Transparencia',
+    ]);
+    expect(data.axes.map((axis: { indicators: unknown[] }) => axis.indicators.length)).toEqual([4, 1, 4]);
+
+    // The plain sums over the contracts that count in the period.
+    const [truth] = await queryRows<{
+      total: string;
+      public: string;
+      counted: string;
+      without_folio: string;
+    }>(
+      db,
+      sql`SELECT sum(total_or_max_amount) AS total,
+                 sum(total_or_max_amount) FILTER (WHERE procedure_type = 'PUBLIC') AS public,
+                 count(*) AS counted, count(*) FILTER (WHERE coalesce(contract_id, '') = '') AS without_folio
+          FROM contracts WHERE organization_id = ${monitorId} AND deleted_at IS NULL
+            AND administration_period = ${period} AND counts_in_totals`,
+    );
+    const i1 = data.axes[0].indicators[0];
+    expect(i1.abbreviation).toBe('$$I1');
+    expect(i1.result).toBeCloseTo((Number(truth!.public) / Number(truth!.total)) * 100, 6);
+    expect(
+      Object.fromEntries(
+        i1.variables.map((v: { abbreviation: string; value: number }) => [v.abbreviation, v.value]),
+      ),
+    ).toEqual({
+      $MGLP: Math.round(Number(truth!.public) * 100) / 100,
+      $MTG: Math.round(Number(truth!.total) * 100) / 100,
+    });
+    const i2 = data.axes[0].indicators[1];
+    expect(i2.result).toBeCloseTo(100 - (Number(truth!.without_folio) / Number(truth!.counted)) * 100, 6);
+    expect(data.concludedContracts).toBe(Number(truth!.counted));
+
+    // The index is the average of the axes, each the average of its indicators (with data).
+    const avg = (values: (number | null)[]) => {
+      const present = values.filter((value): value is number => value !== null);
+      return present.reduce((a, b) => a + b, 0) / present.length;
+    };
+    for (const axis of data.axes)
+      expect(axis.result).toBeCloseTo(
+        avg(axis.indicators.map((i: { result: number | null }) => i.result)),
+        6,
+      );
+    const result = data.corruptionIndex.result;
+    expect(result).toBeCloseTo(avg(data.axes.map((axis: { result: number }) => axis.result)), 6);
+    expect(data.corruptionIndex).toMatchObject({
+      abbreviation: '$$IRC',
+      name: 'Índice de Riesgo de Corrupción',
+      administrationPeriod: period,
+      level: riskLevel(result).level,
+      probability: riskLevel(result).probability,
+    });
+    expect(data.corruptionIndex.hash).toMatch(/^[0-9a-f]{16}$/);
+
+    // The same number the contracts page counts under the same filters.
+    const list = await ctx.app.inject({
+      method: 'POST',
+      url: '/public-api/contracts/filtered-list?page=1',
+      headers: { 'x-current-organization-id': monitorId },
+      payload: { filters: { administrationPeriods: [period], countedOnly: true } },
+    });
+    expect(list.json().data.total).toBe(data.concludedContracts);
+  });
+
+  it("says 'Datos insuficientes' for a monitor with fewer than 30 concluded contracts", async () => {
+    const organization = await createOrganization(db);
+    const unit = await createUnit(db, organization.id);
+    for (let index = 0; index < 5; index++)
+      await createContract(db, { organizationId: organization.id, unitId: unit.id });
+    const { status, body } = await index('', { 'x-current-organization-id': organization.id });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ insufficientData: true, concludedContracts: 5, minimumContracts: 30 });
+    expect(body.data.corruptionIndex).toMatchObject({
+      result: null,
+      level: null,
+      administrationPeriod: '2021-2024',
+    });
+    // The axes still show what there is: no folio in any of the five, none over the limit.
+    expect(body.data.axes[0].indicators[1].result).toBe(0);
+    expect(body.data.axes[0].indicators[3].result).toBe(100);
+  });
+
+  it('shows an edit of the method on the next request, with a new version', async () => {
+    const before = (await index(`id=${monitorId}&administrationPeriod=${period}`)).body.data;
+    await db
+      .update(calculations)
+      .set({
+        formula: { expression: '$$EJE1', variables: [], calculations: [] },
+        version: sql`${calculations.version} + 1`,
+      })
+      .where(and(eq(calculations.organizationId, monitorId), eq(calculations.abbreviation, '$$IRC')));
+    const after = (await index(`id=${monitorId}&administrationPeriod=${period}`)).body.data;
+    expect(after.methodVersion).toBeGreaterThan(before.methodVersion);
+    expect(after.corruptionIndex.result).toBeCloseTo(after.axes[0].result, 6);
+    expect(after.corruptionIndex.version).toBe(before.corruptionIndex.version + 1);
+    expect(after.corruptionIndex.hash).not.toBe(before.corruptionIndex.hash);
+  });
+
+  it('refuses an unknown monitor, a missing one and a malformed period, in Spanish', async () => {
+    expect((await index('id=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await index('id=no-es-un-id')).status).toBe(404);
+    expect((await index('')).status).toBe(400);
+    const bad = await index(`id=${monitorId}&administrationPeriod=2021`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('El campo Administración no cumple con el formato esperado');
+  });
+});

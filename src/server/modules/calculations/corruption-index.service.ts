@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { riskLevel } from '../../../shared/calculations/display';
+import { canonicalFormula, parseFormula } from '../../../shared/calculations/formula';
+import { VARIABLE_BY_ABBREVIATION } from '../../../shared/calculations/variables';
+import type { CorruptionIndexData } from '../../../shared/schemas/calculations';
+import type { OrganizationRow } from '../../types';
+import { type FiguresDeps, indexVariables } from '../figures/figures';
+import {
+  administrationPeriodsOf,
+  type CalculationRow,
+  installationDataVersion,
+  liveCalculations,
+} from './calculations.repository';
+import { type CalculationDefinition, type Evaluation, evaluateCalculations } from './index-engine';
+
+/**
+ * The public corruption-risk index of a monitor for an administration period (public spec,
+ * /calculations/corruption-index; index-and-federation.md): the locked calculation with its level,
+ * its axes (the calculations it uses) and their indicators (the calculations each axis uses) with
+ * the variables behind them, and the other enabled calculations. Kept in the result cache per
+ * monitor, period, method version and data version (every monitor's, when a GENERAL calculation
+ * is involved), so a page view never recomputes unchanged figures.
+ */
+
+/** Fewer concluded contracts than this in the period: 'Datos insuficientes' instead of a score. */
+export const MINIMUM_CONTRACTS = 30;
+
+export function definitionOf(row: CalculationRow): CalculationDefinition {
+  return {
+    id: row.id,
+    abbreviation: row.abbreviation,
+    type: row.type,
+    administrationPeriod: row.administrationPeriod,
+    hasPercentScale: row.hasPercentScale,
+    scale: row.scale,
+    filters: row.filters,
+    expression: row.formula.expression,
+    displayForm: row.displayForm,
+  };
+}
+
+/**
+ * The stable key of a calculation: its formula written the canonical way and its scale, hashed.
+ * Two monitors with the same method give the same key whatever their ids (comparisons pair by it).
+ */
+export function stableKey(row: Pick<CalculationRow, 'formula' | 'hasPercentScale' | 'scale'>): string {
+  let formula: string;
+  try {
+    formula = canonicalFormula(parseFormula(row.formula.expression));
+  } catch {
+    formula = row.formula.expression.replace(/\s+/g, '');
+  }
+  const scale = row.hasPercentScale
+    ? [...row.scale]
+        .sort((a, b) => a.min - b.min)
+        .map((r) => `${r.min}:${r.max}:${r.value}`)
+        .join(',')
+    : '';
+  return createHash('sha256').update(`${formula}|${scale}`).digest('hex').slice(0, 16);
+}
+
+type Deps = FiguresDeps;
+
+export async function corruptionIndex(
+  deps: Deps,
+  organization: OrganizationRow,
+  requestedPeriod?: string,
+): Promise<CorruptionIndexData> {
+  const { db } = deps.database;
+  const rows = await deps.cache.get(
+    { name: `${organization.id}|calculations`, version: organization.calculationsVersion },
+    () => liveCalculations(db, organization.id),
+  );
+  const periods = await deps.cache.get(
+    { name: `${organization.id}|administration-periods`, version: organization.dataVersion },
+    () => administrationPeriodsOf(db, organization.id),
+  );
+  const period = requestedPeriod ?? organization.defaultAdministrationPeriod ?? periods[0] ?? null;
+  const general = rows.some((row) => row.type === 'GENERAL');
+  const dataVersion = general ? await installationDataVersion(db) : organization.dataVersion;
+  return deps.cache.get(
+    {
+      name: `${organization.id}|corruption-index|${period ?? ''}|m${organization.calculationsVersion}|${general ? 'all' : 'one'}`,
+      version: dataVersion,
+    },
+    () => compute(deps, organization, rows, periods, period, dataVersion),
+  );
+}
+
+async function compute(
+  deps: Deps,
+  organization: OrganizationRow,
+  rows: CalculationRow[],
+  periods: string[],
+  period: string | null,
+  installationVersion: number,
+): Promise<CorruptionIndexData> {
+  const variablesOf = (set: Parameters<typeof indexVariables>[1]) =>
+    indexVariables(deps, set, set.organizationId === null ? installationVersion : organization.dataVersion);
+  const base = period
+    ? await variablesOf({ organizationId: organization.id, administrationPeriod: period, filters: [] })
+    : {};
+  const concluded = Number(base.$NTC ?? 0);
+  const results = period
+    ? await evaluateCalculations(rows.map(definitionOf), {
+        organizationId: organization.id,
+        administrationPeriod: period,
+        variables: variablesOf,
+      })
+    : new Map<string, Evaluation>();
+  const byAbbreviation = new Map(rows.map((row) => [row.abbreviation, row]));
+  const item = (row: CalculationRow) => {
+    const evaluation = results.get(row.abbreviation);
+    return {
+      _id: row.id,
+      name: row.name,
+      description: row.description,
+      abbreviation: row.abbreviation,
+      expression: row.formula.expression,
+      displayForm: row.displayForm,
+      result: evaluation?.value ?? null,
+      ...(evaluation?.message ? { message: evaluation.message } : {}),
+      hash: stableKey(row),
+      version: row.version,
+    };
+  };
+  const children = (row: CalculationRow) =>
+    (results.get(row.abbreviation)?.calculations ?? [])
+      .map((abbreviation) => byAbbreviation.get(abbreviation))
+      .filter((child): child is CalculationRow => Boolean(child));
+  const variables = (row: CalculationRow) =>
+    Object.entries(results.get(row.abbreviation)?.variables ?? {}).flatMap(([abbreviation, value]) => {
+      const known = VARIABLE_BY_ABBREVIATION.get(abbreviation);
+      return known
+        ? [{ abbreviation, name: known.name, description: known.description, unit: known.unit, value }]
+        : [];
+    });
+
+  const locked = rows.find((row) => row.locked);
+  const insufficientData = concluded < MINIMUM_CONTRACTS;
+  const applies = (row: CalculationRow) => !row.administrationPeriod || row.administrationPeriod === period;
+  let corruptionIndex: CorruptionIndexData['corruptionIndex'] = null;
+  if (locked && period) {
+    const result = insufficientData ? null : item(locked).result;
+    const level = result === null ? null : riskLevel(Math.max(0, Math.min(100, result)));
+    corruptionIndex = {
+      ...item(locked),
+      result,
+      administrationPeriod: period,
+      level: level?.level ?? null,
+      probability: level?.probability ?? null,
+    };
+  }
+  return {
+    corruptionIndex,
+    axes: locked
+      ? children(locked).map((axis) => ({
+          ...item(axis),
+          indicators: children(axis).map((indicator) => ({
+            ...item(indicator),
+            variables: variables(indicator),
+          })),
+        }))
+      : [],
+    calculationsInfo: rows.filter((row) => row.enabled && !row.locked && applies(row)).map(item),
+    administrationPeriod: period,
+    administrationPeriods: [...new Set([...(period ? [period] : []), ...periods])].sort().reverse(),
+    insufficientData,
+    concludedContracts: concluded,
+    minimumContracts: MINIMUM_CONTRACTS,
+    methodVersion: organization.calculationsVersion,
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { DISPLAY_FORMS } from '../constants/enums';
+import { IdSchema } from './common';
+
+/** The public corruption-risk index (GET /public-api/comparations/corruption-index). */
+
+export const AdministrationPeriodSchema = z
+  .string()
+  .regex(
+    /^[12][0-9]{3}-[12][0-9]{3}$/,
+    'El campo Administración no cumple con el formato esperado. Ejemplo: 2017-2019',
+  );
+
+export const CorruptionIndexQuerySchema = z.object({
+  /** The monitor (the original's parameter); the organization header when absent. */
+  id: IdSchema.optional(),
+  administrationPeriod: AdministrationPeriodSchema.optional(),
+});
+
+const Result = z.number().nullable();
+
+const VariableItem = z.object({
+  abbreviation: z.string(),
+  name: z.string(),
+  description: z.string(),
+  unit: z.enum(['AMOUNT', 'COUNT']),
+  value: Result,
+});
+
+const CalculationItem = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  abbreviation: z.string(),
+  expression: z.string(),
+  displayForm: z.enum(DISPLAY_FORMS),
+  result: Result,
+  /** Why there is no result, when it is not missing data. */
+  message: z.string().optional(),
+  /** Stable key (formula and scale): pairs calculations across monitors. */
+  hash: z.string(),
+  version: z.number().int(),
+});
+
+export const IndicatorSchema = CalculationItem.extend({ variables: z.array(VariableItem) });
+export const AxisSchema = CalculationItem.extend({ indicators: z.array(IndicatorSchema) });
+
+export const CorruptionIndexSchema = CalculationItem.extend({
+  administrationPeriod: z.string(),
+  /** 'ALTO' | 'MEDIO' | 'BAJO', null without a result. */
+  level: z.enum(['ALTO', 'MEDIO', 'BAJO']).nullable(),
+  probability: z.enum(['ALTA', 'MEDIA', 'BAJA']).nullable(),
+});
+
+export const CorruptionIndexDataSchema = z.object({
+  corruptionIndex: CorruptionIndexSchema.nullable(),
+  calculationsInfo: z.array(CalculationItem),
+  axes: z.array(AxisSchema),
+  administrationPeriod: z.string().nullable(),
+  administrationPeriods: z.array(z.string()),
+  /** Fewer concluded contracts than the minimum sample: the page says 'Datos insuficientes'. */
+  insufficientData: z.boolean(),
+  concludedContracts: z.number().int(),
+  minimumContracts: z.number().int(),
+  /** The method's version: every change to the monitor's calculations adds one. */
+  methodVersion: z.number().int(),
+});
+export type CorruptionIndexData = z.infer<typeof CorruptionIndexDataSchema>;
+
+export const CorruptionIndexResponseSchema = z.object({
+  error: z.literal(false),
+  message: z.string(),
+  data: CorruptionIndexDataSchema,
+  lastUpdate: z.string().optional(),
+});
