@@ -1,0 +1,88 @@
+/**
+ * `npm run bench:index [-- --runs 30] [--organization <id>]`
+ *
+ * The public corruption-risk index page's call (issue 13) through the real app (Fastify inject),
+ * on the configured database (DATABASE_URL, or the embedded one in DATA_DIR), for the monitor with
+ * the most contracts: p50/p95 computed (result cache off: every variable read, every formula
+ * evaluated, as the first visitor after a change), p95 cached, and the first call after a change of
+ * one contract's amount (cache on). Also the same variables computed from the contracts themselves
+ * (what a calculation with filters costs).
+ */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { queryRows } from '../src/server/db/client';
+import { variableValues } from '../src/server/modules/figures/index-variables.queries';
+import { monitorToMeasure, openBenchDatabase, option, percentile } from './support';
+
+const runs = Number(option('runs') ?? 30);
+const { config, database } = await openBenchDatabase();
+const computed = await buildApp({ ...config, resultCacheEntries: 0 }, { database });
+const cached = await buildApp(
+  { ...config, resultCacheEntries: 5_000, resultPreviousAfterMs: 600_000 },
+  { database },
+);
+const organizationId = await monitorToMeasure(database);
+const headers = { 'x-current-organization-id': organizationId };
+const [{ contracts }] = (await queryRows<{ contracts: number }>(
+  database.db,
+  sql`SELECT count(*)::int AS contracts FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL`,
+)) as [{ contracts: number }];
+console.log(
+  `${database.kind}: monitor ${organizationId} with ${contracts.toLocaleString('en-US')} contracts; ${runs} runs`,
+);
+
+async function call(app: typeof computed) {
+  const started = performance.now();
+  const response = await app.inject({
+    method: 'GET',
+    url: '/public-api/comparations/corruption-index',
+    headers,
+  });
+  if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+  return { ms: performance.now() - started, data: response.json().data };
+}
+
+const first = await call(computed);
+const index = first.data.corruptionIndex;
+console.log(
+  `period ${first.data.administrationPeriod}: index ${index?.result?.toFixed(2) ?? 'sin datos'} (${index?.level ?? '-'}), ${first.data.concludedContracts.toLocaleString('en-US')} concluded contracts counted; first call ${first.ms.toFixed(0)} ms`,
+);
+const times = async (app: typeof computed) => {
+  const list: number[] = [];
+  for (let run = 0; run < runs; run++) list.push((await call(app)).ms);
+  return list.sort((a, b) => a - b);
+};
+const computedTimes = await times(computed);
+await call(cached);
+const cachedTimes = await times(cached);
+const describe = (list: number[]) =>
+  `p50 ${percentile(list, 0.5).toFixed(1)} ms, p95 ${percentile(list, 0.95).toFixed(1)} ms`;
+console.log(`computed (every variable and formula): ${describe(computedTimes)}`);
+console.log(`cached: ${describe(cachedTimes)}`);
+
+const afterChange: number[] = [];
+for (let change = 0; change < 5; change++) {
+  await database.db.execute(sql`
+    UPDATE contracts SET total_or_max_amount = total_or_max_amount + 1
+    WHERE id = (SELECT id FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL
+      AND counts_in_totals ORDER BY id LIMIT 1 OFFSET ${change})`);
+  afterChange.push((await call(cached)).ms);
+}
+console.log(`first call after a change (5 changes): ${describe(afterChange.sort((a, b) => a - b))}`);
+
+const scanned: number[] = [];
+for (let run = 0; run < 3; run++) {
+  const started = performance.now();
+  await variableValues(database.db, {
+    organizationId,
+    administrationPeriod: first.data.administrationPeriod,
+    filters: [],
+  });
+  scanned.push(performance.now() - started);
+}
+console.log(
+  `the same variables counted from the contracts (a calculation with filters): ${describe(scanned.sort((a, b) => a - b))}`,
+);
+await computed.close();
+await cached.close();
+await database.close();
