@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { calculations, indexCube, organizations } from '../../db/schema';
+import { calculations, organizations } from '../../db/schema';
 
 /** The calculations of a monitor and what the index page needs around them. */
 
@@ -13,16 +13,6 @@ export function liveCalculations(db: Database, organizationId: string): Promise<
     .from(calculations)
     .where(and(eq(calculations.organizationId, organizationId), isNull(calculations.deletedAt)))
     .orderBy(asc(calculations.createdAt), asc(calculations.abbreviation));
-}
-
-/** The administration periods the monitor has concluded contracts in, newest first. */
-export async function administrationPeriodsOf(db: Database, organizationId: string): Promise<string[]> {
-  const rows = await queryRows<{ period: string }>(
-    db,
-    sql`SELECT DISTINCT ${indexCube.administrationPeriod} AS period FROM ${indexCube}
-        WHERE ${indexCube.organizationId} = ${organizationId}::uuid ORDER BY 1 DESC`,
-  );
-  return rows.map((row) => row.period);
 }
 
 /** A number that grows with every write to any monitor's data (GENERAL calculations' results are keyed on it). */

@@ -3,15 +3,11 @@ import { riskLevel } from '../../../shared/calculations/display';
 import { canonicalFormula, parseFormula } from '../../../shared/calculations/formula';
 import { VARIABLE_BY_ABBREVIATION } from '../../../shared/calculations/variables';
 import type { CorruptionIndexData } from '../../../shared/schemas/calculations';
-import type { OrganizationRow } from '../../types';
-import { type FiguresDeps, indexVariables } from '../figures/figures';
-import {
-  administrationPeriodsOf,
-  type CalculationRow,
-  installationDataVersion,
-  liveCalculations,
-} from './calculations.repository';
-import { type CalculationDefinition, type Evaluation, evaluateCalculations } from './index-engine';
+import type { AppDeps, OrganizationRow } from '../../types';
+import { filterOptions } from '../contracts/contracts.options';
+import { indexVariables } from '../figures/figures';
+import { type CalculationRow, installationDataVersion, liveCalculations } from './calculations.repository';
+import { appliesTo, type CalculationDefinition, type Evaluation, evaluateCalculations } from './index-engine';
 
 /**
  * The public corruption-risk index of a monitor for an administration period (public spec,
@@ -59,7 +55,7 @@ export function stableKey(row: Pick<CalculationRow, 'formula' | 'hasPercentScale
   return createHash('sha256').update(`${formula}|${scale}`).digest('hex').slice(0, 16);
 }
 
-type Deps = FiguresDeps;
+type Deps = AppDeps;
 
 export async function corruptionIndex(
   deps: Deps,
@@ -71,10 +67,10 @@ export async function corruptionIndex(
     { name: `${organization.id}|calculations`, version: organization.calculationsVersion },
     () => liveCalculations(db, organization.id),
   );
-  const periods = await deps.cache.get(
-    { name: `${organization.id}|administration-periods`, version: organization.dataVersion },
-    () => administrationPeriodsOf(db, organization.id),
-  );
+  // The periods the contracts page offers (cached by the options themselves), newest first.
+  const periods = (await filterOptions(deps, organization, 'administration-periods', {}))
+    .map((option) => String(option._id))
+    .reverse();
   const period = requestedPeriod ?? organization.defaultAdministrationPeriod ?? periods[0] ?? null;
   const general = rows.some((row) => row.type === 'GENERAL');
   const dataVersion = general ? await installationDataVersion(db) : organization.dataVersion;
@@ -138,13 +134,13 @@ async function compute(
 
   const locked = rows.find((row) => row.locked);
   const insufficientData = concluded < MINIMUM_CONTRACTS;
-  const applies = (row: CalculationRow) => !row.administrationPeriod || row.administrationPeriod === period;
   let corruptionIndex: CorruptionIndexData['corruptionIndex'] = null;
   if (locked && period) {
-    const result = insufficientData ? null : item(locked).result;
+    const index = item(locked);
+    const result = insufficientData ? null : index.result;
     const level = result === null ? null : riskLevel(Math.max(0, Math.min(100, result)));
     corruptionIndex = {
-      ...item(locked),
+      ...index,
       result,
       administrationPeriod: period,
       level: level?.level ?? null,
@@ -162,7 +158,7 @@ async function compute(
           })),
         }))
       : [],
-    calculationsInfo: rows.filter((row) => row.enabled && !row.locked && applies(row)).map(item),
+    calculationsInfo: rows.filter((row) => row.enabled && !row.locked && appliesTo(row, period)).map(item),
     administrationPeriod: period,
     administrationPeriods: [...new Set([...(period ? [period] : []), ...periods])].sort().reverse(),
     insufficientData,

@@ -52,6 +52,14 @@ export interface EngineContext {
   variables(set: VariableSet): Promise<VariableValues>;
 }
 
+/** Whether a calculation is evaluated for a period: one with its own administration period only for that one. */
+export function appliesTo(
+  calculation: { administrationPeriod: string | null },
+  period: string | null,
+): boolean {
+  return !calculation.administrationPeriod || calculation.administrationPeriod === period;
+}
+
 const CIRCULAR = 'No fue posible realizar el cálculo: se detectaron referencias circulares en la fórmula.';
 const OTHER_PERIOD = (period: string) => `Este cálculo se evalúa solo para la administración ${period}.`;
 
@@ -69,8 +77,7 @@ export async function evaluateCalculations(
       trees.set(definition.abbreviation, error);
     }
   }
-  const applies = (definition: CalculationDefinition) =>
-    !definition.administrationPeriod || definition.administrationPeriod === context.administrationPeriod;
+  const applies = (definition: CalculationDefinition) => appliesTo(definition, context.administrationPeriod);
 
   // Every contract set the formulas need, each asked once.
   const setOf = (definition: CalculationDefinition, variable: string): VariableSet => ({
@@ -139,17 +146,12 @@ export async function evaluateCalculations(
     visiting.delete(abbreviation);
     const unknown = references.variables.find((variable) => !VARIABLE_BY_ABBREVIATION.has(variable));
     const scaled = definition.hasPercentScale ? applyScale(raw, definition.scale) : { value: raw };
+    const message = circular ? CIRCULAR : unknown ? `Variable desconocida «${unknown}».` : scaled.message;
     const evaluation: Evaluation = {
       value: circular ? null : scaled.value,
       variables,
       calculations: references.calculations,
-      ...(circular
-        ? { message: CIRCULAR }
-        : unknown
-          ? { message: `Variable desconocida «${unknown}».` }
-          : scaled.message
-            ? { message: scaled.message }
-            : {}),
+      ...(message ? { message } : {}),
     };
     results.set(abbreviation, evaluation);
     return evaluation;

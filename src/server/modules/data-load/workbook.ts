@@ -172,7 +172,7 @@ export async function openSheet(file: Buffer, options: ReadOptions): Promise<She
       if (next.value.number >= 10) break;
     }
   } catch (error) {
-    return { error: error instanceof InflatedTooLarge ? TOO_LARGE_UNCOMPRESSED : CORRUPT_WORKBOOK };
+    return { error: readingFailure(error) };
   }
   const grid: unknown[][] = [];
   for (const row of head) {
@@ -202,10 +202,14 @@ async function* dataRows(
     for await (const row of rest) if (row.number >= layout.firstDataRow) yield counted(row);
   } catch (error) {
     if (error instanceof LoadFileError) throw error;
-    throw new LoadFileError(error instanceof InflatedTooLarge ? TOO_LARGE_UNCOMPRESSED : CORRUPT_WORKBOOK);
+    throw new LoadFileError(readingFailure(error));
   }
   if (count === 0) throw new LoadFileError(EMPTY_SHEET);
 }
+
+/** What the person is told when the sheet could not be read: too much once inflated, or damaged. */
+const readingFailure = (error: unknown) =>
+  error instanceof InflatedTooLarge ? TOO_LARGE_UNCOMPRESSED : CORRUPT_WORKBOOK;
 
 /** A problem of the whole file found while its rows are read (the load reports its message). */
 export class LoadFileError extends Error {}

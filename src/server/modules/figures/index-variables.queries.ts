@@ -98,6 +98,26 @@ export function filterConditions(filters: readonly CalculationFilter[]): SQL[] {
 /** The last day a quarter's XXVIII format is on time (migration 0018): 30 days after the quarter ends. */
 const deadline = sql`coalesce(vigia_format_deadline(period), '-infinity'::date)`;
 
+/**
+ * The supplier variables from `per_supplier` (one row per supplier: amount, contracts, and an id
+ * that breaks ties): the suppliers that reach 40% of their total, largest first (the one crossing
+ * it included; no value when the total is 0), and those above the average amount and count.
+ */
+const supplierVariables = sql`
+    ranked AS (
+      SELECT amount, contracts,
+        sum(amount) OVER (ORDER BY amount DESC, tiebreak ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) - amount AS before,
+        sum(amount) OVER () AS total, avg(amount) OVER () AS average_amount, avg(contracts) OVER () AS average_contracts
+      FROM per_supplier
+    ),
+    suppliers AS (
+      SELECT count(*) AS "$NTP",
+        CASE WHEN max(total) > 0 THEN count(*) FILTER (WHERE before < 0.4 * total) END AS "$NPCGE",
+        count(*) FILTER (WHERE amount > average_amount) AS "$NPEPE",
+        count(*) FILTER (WHERE contracts > average_contracts) AS "$NPEPCP"
+      FROM ranked
+    )`;
+
 /** Every variable of one contract set, in one statement. */
 export async function variableValues(db: Database, set: VariableSet): Promise<VariableValues> {
   const where = baseConditions(set);
@@ -123,23 +143,11 @@ export async function variableValues(db: Database, set: VariableSet): Promise<Va
       FROM ${contracts} WHERE ${where}
     ),
     per_supplier AS (
-      SELECT ${c.supplierId} AS supplier_id, sum(${c.totalOrMaxAmount}) AS amount, count(*) AS contracts
+      SELECT ${c.supplierId} AS tiebreak, sum(${c.totalOrMaxAmount}) AS amount, count(*) AS contracts
       FROM ${contracts} WHERE ${where} AND ${counted} AND ${c.supplierId} IS NOT NULL
       GROUP BY ${c.supplierId}
     ),
-    ranked AS (
-      SELECT amount, contracts,
-        sum(amount) OVER (ORDER BY amount DESC, supplier_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) - amount AS before,
-        sum(amount) OVER () AS total, avg(amount) OVER () AS average_amount, avg(contracts) OVER () AS average_contracts
-      FROM per_supplier
-    ),
-    suppliers AS (
-      SELECT count(*) AS "$NTP",
-        CASE WHEN max(total) > 0 THEN count(*) FILTER (WHERE before < 0.4 * total) END AS "$NPCGE",
-        count(*) FILTER (WHERE amount > average_amount) AS "$NPEPE",
-        count(*) FILTER (WHERE contracts > average_contracts) AS "$NPEPCP"
-      FROM ranked
-    ),
+    ${supplierVariables},
     formats AS (
       SELECT period, max(${c.informationDate}) AS latest
       FROM ${contracts} WHERE ${where} AND ${counted} AND ${c.informationDate} IS NOT NULL
@@ -206,21 +214,11 @@ export async function keptVariableValues(db: Database, set: VariableSet): Promis
       SELECT count(*) FILTER (WHERE dated > 0) AS "$NTF", count(*) FILTER (WHERE dated > 0 AND late = 0) AS "$NFXXVII"
       FROM formats
     ),
-    ranked AS (
-      SELECT ${r.total} AS amount, ${counted} AS contracts,
-        sum(${r.total}) OVER (ORDER BY ${r.total} DESC, ${r.organizationId}, ${r.supplierId}
-          ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) - ${r.total} AS before,
-        sum(${r.total}) OVER () AS total, avg(${r.total}) OVER () AS average_amount,
-        avg(${counted}) OVER () AS average_contracts
+    per_supplier AS (
+      SELECT ${r.supplierId} AS tiebreak, ${r.total} AS amount, ${counted} AS contracts
       FROM ${supplierRanking} WHERE ${ranking}
     ),
-    suppliers AS (
-      SELECT count(*) AS "$NTP",
-        CASE WHEN max(total) > 0 THEN count(*) FILTER (WHERE before < 0.4 * total) END AS "$NPCGE",
-        count(*) FILTER (WHERE amount > average_amount) AS "$NPEPE",
-        count(*) FILTER (WHERE contracts > average_contracts) AS "$NPEPCP"
-      FROM ranked
-    )
+    ${supplierVariables}
     SELECT * FROM totals, suppliers, on_time`,
   );
   return valuesOf(row);
