@@ -43,6 +43,20 @@ export const CONTRACT_CATEGORY_LABELS: Record<ContractCategory, string> = {
 };
 
 /**
+ * The document links a contract may carry (its columns: contractUrl, announcementUrl,
+ * clarificationMeetingJudgmentUrl, presentationProposalsDocUrl); the contracts list can show the
+ * contracts without one of them (the index's transparency indicators link there).
+ */
+export const CONTRACT_DOCUMENTS = ['CONTRACT', 'ANNOUNCEMENT', 'JUDGMENT', 'PROPOSALS'] as const;
+export type ContractDocument = (typeof CONTRACT_DOCUMENTS)[number];
+export const CONTRACT_DOCUMENT_LABELS: Record<ContractDocument, string> = {
+  CONTRACT: 'Contrato',
+  ANNOUNCEMENT: 'Convocatoria o invitación',
+  JUDGMENT: 'Fallo de la junta de aclaraciones',
+  PROPOSALS: 'Presentación de propuestas',
+};
+
+/**
  * Amendment categories: contracts of these categories change an earlier contract, so they are
  * left out of every money total (see docs/decisions/0004-one-rule-for-money.md).
  */

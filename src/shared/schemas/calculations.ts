@@ -42,7 +42,31 @@ const CalculationItem = z.object({
   version: z.number().int(),
 });
 
-export const IndicatorSchema = CalculationItem.extend({ variables: z.array(VariableItem) });
+/** Where a reader checks a variable: the contracts list or supplier ranking filtered to it (shared/calculations/links). */
+const LinkItem = z.object({
+  abbreviation: z.string(),
+  list: z.enum(['contracts', 'suppliers']),
+  text: z.string(),
+  /** The list's filters, the period included (PublicFilters). */
+  filters: z.record(z.string(), z.unknown()),
+  /** How many the list shows; null when it cannot be said. */
+  count: z.number().nullable(),
+});
+
+const FormatQuarterItem = z.object({
+  period: z.string(),
+  formats: z.number().int(),
+  onTime: z.number().int(),
+  deadline: z.string().nullable(),
+});
+
+export const IndicatorSchema = CalculationItem.extend({
+  variables: z.array(VariableItem),
+  /** Links to the lists behind the variables (none for a calculation with filters of its own). */
+  links: z.array(LinkItem),
+  /** The XXVIII formats by quarter, for an indicator that counts them. */
+  formats: z.array(FormatQuarterItem).optional(),
+});
 export const AxisSchema = CalculationItem.extend({ indicators: z.array(IndicatorSchema) });
 
 export const CorruptionIndexSchema = CalculationItem.extend({

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { DOWNLOAD_SIGNAL_PATTERN } from '../constants/downloads';
-import { PROCEDURE_TYPES, type ProcedureType } from '../constants/enums';
+import {
+  CONTRACT_CATEGORIES,
+  CONTRACT_DOCUMENTS,
+  PROCEDURE_STATES,
+  PROCEDURE_TYPES,
+  type ProcedureType,
+} from '../constants/enums';
 import { PATTERNS } from '../constants/limits';
 import { SearchTextSchema } from './common';
 
@@ -33,6 +39,11 @@ const fiscalYear = z
   .pipe(z.string().regex(PATTERNS.fiscalYear, 'El ejercicio debe ser un año de cuatro cifras, como 2022.'));
 const quarter = z.string().regex(PATTERNS.quarter, 'El trimestre debe tener el formato 1o 2022.');
 const procedureType = z.enum(PROCEDURE_TYPES, { message: 'El tipo de procedimiento no es válido.' });
+const procedureState = z.enum(PROCEDURE_STATES, { message: 'El estado del procedimiento no es válido.' });
+const category = z.enum(CONTRACT_CATEGORIES, { message: 'La materia no es válida.' });
+const document = z.enum(CONTRACT_DOCUMENTS, { message: 'El documento no es válido.' });
+const flag = (label: string) =>
+  z.boolean({ message: `El filtro «${label}» debe ser verdadero o falso.` }).optional();
 
 /**
  * The public filters of the contracts, suppliers and charts (spec: public area, filters). Each
@@ -51,6 +62,15 @@ export const PublicFiltersSchema = z
       .boolean({ message: 'El filtro «Solo los que cuentan en los totales» debe ser verdadero o falso.' })
       .optional()
       .describe('Only the contracts that count in the totals (concluded, not amendments; decision 0004)'),
+    /** The filters the index's indicators link with (issue 13): the exact contracts behind a count. */
+    procedureStates: values(procedureState, '_id'),
+    categories: values(category, '_id'),
+    /** Contracts without a link to each of these documents. */
+    withoutDocuments: values(document, '_id'),
+    limitExceeded: flag('Exceden el monto máximo').describe(
+      'Only the contracts marked as exceeding the approved maximum amount',
+    ),
+    withoutFolio: flag('Sin número de folio').describe('Only the contracts without a folio (process id)'),
   })
   .strip();
 export type PublicFiltersInput = z.input<typeof PublicFiltersSchema>;
@@ -63,6 +83,9 @@ export const EMPTY_FILTERS: PublicFilters = {
   procedureTypes: [] as ProcedureType[],
   administrativeUnits: [],
   suppliers: [],
+  procedureStates: [],
+  categories: [],
+  withoutDocuments: [],
 };
 
 /** Body of the POST list calls: `{ filters }` (the original client also sends `query`, ignored). */

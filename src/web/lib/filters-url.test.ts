@@ -27,6 +27,30 @@ describe('filters in the address', () => {
     expect(readListState(params, {})).toEqual({ filters, page: 3 });
   });
 
+  it("round-trips the index's contract conditions and drops values that are not ones", () => {
+    const filters = {
+      ...emptyFilters(),
+      administrationPeriods: ['2021-2024'],
+      countedOnly: true,
+      procedureStates: ['CONCLUDED' as const],
+      categories: ['EXTENSION' as const],
+      withoutDocuments: ['CONTRACT' as const, 'JUDGMENT' as const],
+      limitExceeded: true,
+      withoutFolio: true,
+    };
+    const search = filtersSearch(filters);
+    expect(search).toBe(
+      '?administracion=2021-2024&estado=CONCLUDED&materia=EXTENSION&sin-liga=CONTRACT&sin-liga=JUDGMENT&cuentan=si&excede-monto=si&sin-folio=si',
+    );
+    expect(readListState(new URLSearchParams(search), {}).filters).toEqual(filters);
+    // A link with only a condition is a list state of its own: the default period does not apply.
+    expect(
+      readListState(new URLSearchParams('sin-folio=si'), { administrationPeriods: ['2024-2027'] }).filters,
+    ).toEqual({ ...emptyFilters(), withoutFolio: true });
+    const odd = readListState(new URLSearchParams('estado=DONE&materia=X&sin-liga=FOTO&sin-folio=1'), {});
+    expect(odd.filters).toEqual(emptyFilters());
+  });
+
   it('ignores values that cannot be filters', () => {
     const state = readListState(
       new URLSearchParams(

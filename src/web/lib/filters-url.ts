@@ -1,4 +1,9 @@
-import { PROCEDURE_TYPES } from '../../shared/constants/enums';
+import {
+  CONTRACT_CATEGORIES,
+  CONTRACT_DOCUMENTS,
+  PROCEDURE_STATES,
+  PROCEDURE_TYPES,
+} from '../../shared/constants/enums';
 import { PATTERNS } from '../../shared/constants/limits';
 import type { PublicFilters } from '../../shared/schemas/filters';
 
@@ -11,24 +16,46 @@ const KEYS = {
   administrativeUnits: 'unidad',
   suppliers: 'proveedor',
 } as const;
+/** The contract conditions the index's links add (shown beside the list, not in the panel's selects). */
+const CONDITIONS = {
+  procedureStates: 'estado',
+  categories: 'materia',
+  withoutDocuments: 'sin-liga',
+} as const;
 const SEARCH = 'busqueda';
-/** `?cuentan=si`: only the contracts that count in the totals (decision 0004). */
-const COUNTED = 'cuentan';
+/**
+ * Switches written `=si`: `?cuentan=si` only the contracts that count in the totals (decision
+ * 0004); the index's links add `?excede-monto=si` and `?sin-folio=si`.
+ */
+const FLAGS = {
+  countedOnly: 'cuentan',
+  limitExceeded: 'excede-monto',
+  withoutFolio: 'sin-folio',
+} as const;
+type FlagKey = keyof typeof FLAGS;
+const FLAG_KEYS = Object.keys(FLAGS) as FlagKey[];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What a value of each filter looks like; an edited address with other values drops them. */
-const VALID: Record<FilterKey, (value: string) => boolean> = {
+const VALID: Record<FilterKey | ConditionKey, (value: string) => boolean> = {
   administrationPeriods: (value) => PATTERNS.administrationPeriod.test(value),
   fiscalYears: (value) => PATTERNS.fiscalYear.test(value),
   trimonths: (value) => PATTERNS.quarter.test(value),
   procedureTypes: (value) => (PROCEDURE_TYPES as readonly string[]).includes(value),
   administrativeUnits: (value) => UUID.test(value),
   suppliers: (value) => UUID.test(value),
+  procedureStates: (value) => (PROCEDURE_STATES as readonly string[]).includes(value),
+  categories: (value) => (CONTRACT_CATEGORIES as readonly string[]).includes(value),
+  withoutDocuments: (value) => (CONTRACT_DOCUMENTS as readonly string[]).includes(value),
 };
 const PAGE = 'pagina';
 
 export type FilterKey = keyof typeof KEYS;
 export const FILTER_KEYS = Object.keys(KEYS) as FilterKey[];
+type ConditionKey = keyof typeof CONDITIONS;
+/** Every list parameter that holds values, with its name in the address. */
+const LISTS: Record<FilterKey | ConditionKey, string> = { ...KEYS, ...CONDITIONS };
+const LIST_KEYS = Object.keys(LISTS) as (FilterKey | ConditionKey)[];
 
 export interface ListState {
   filters: PublicFilters;
@@ -43,6 +70,9 @@ export function emptyFilters(): PublicFilters {
     procedureTypes: [],
     administrativeUnits: [],
     suppliers: [],
+    procedureStates: [],
+    categories: [],
+    withoutDocuments: [],
   };
 }
 
@@ -54,13 +84,13 @@ export function emptyFilters(): PublicFilters {
 export function readListState(params: URLSearchParams, defaults: Partial<PublicFilters>): ListState {
   const filters = emptyFilters();
   if (!isExplicit(params)) return { filters: { ...filters, ...defaults }, page: 1 };
-  for (const key of FILTER_KEYS) {
-    const values = [...new Set(params.getAll(KEYS[key]).filter(VALID[key]))];
-    (filters as Record<FilterKey, string[]>)[key] = values;
+  for (const key of LIST_KEYS) {
+    const values = [...new Set(params.getAll(LISTS[key]).filter(VALID[key]))];
+    (filters as unknown as Record<string, string[]>)[key] = values;
   }
   const search = params.get(SEARCH)?.trim();
   if (search) filters.search = search;
-  if (params.get(COUNTED) === 'si') filters.countedOnly = true;
+  for (const key of FLAG_KEYS) if (params.get(FLAGS[key]) === 'si') filters[key] = true;
   const page = Number(params.get(PAGE));
   return { filters, page: Number.isInteger(page) && page >= 1 ? page : 1 };
 }
@@ -70,8 +100,8 @@ function isExplicit(params: URLSearchParams): boolean {
   return (
     params.has(PAGE) ||
     params.has(SEARCH) ||
-    params.has(COUNTED) ||
-    FILTER_KEYS.some((key) => params.has(KEYS[key]))
+    FLAG_KEYS.some((key) => params.has(FLAGS[key])) ||
+    LIST_KEYS.some((key) => params.has(LISTS[key]))
   );
 }
 
@@ -87,12 +117,12 @@ export function carriedFilters(params: URLSearchParams): string {
 /** Writes the list state into the address, keeping unrelated parameters. */
 export function writeListState(current: URLSearchParams, state: ListState): URLSearchParams {
   const params = new URLSearchParams(current);
-  for (const key of FILTER_KEYS) params.delete(KEYS[key]);
+  for (const key of LIST_KEYS) params.delete(LISTS[key]);
   params.delete(SEARCH);
-  params.delete(COUNTED);
-  for (const key of FILTER_KEYS) for (const value of state.filters[key]) params.append(KEYS[key], value);
+  for (const key of FLAG_KEYS) params.delete(FLAGS[key]);
+  for (const key of LIST_KEYS) for (const value of state.filters[key]) params.append(LISTS[key], value);
   if (state.filters.search) params.set(SEARCH, state.filters.search);
-  if (state.filters.countedOnly) params.set(COUNTED, 'si');
+  for (const key of FLAG_KEYS) if (state.filters[key]) params.set(FLAGS[key], 'si');
   params.set(PAGE, String(state.page));
   return params;
 }
@@ -100,10 +130,10 @@ export function writeListState(current: URLSearchParams, state: ListState): URLS
 /** The filters without empty values, as the API expects them. */
 export function compactFilters(filters: PublicFilters): Partial<PublicFilters> {
   const compact: Partial<PublicFilters> = {};
-  for (const key of FILTER_KEYS)
+  for (const key of LIST_KEYS)
     if (filters[key].length) (compact as Record<string, string[]>)[key] = filters[key];
   if (filters.search) compact.search = filters.search;
-  if (filters.countedOnly) compact.countedOnly = true;
+  for (const key of FLAG_KEYS) if (filters[key]) compact[key] = true;
   return compact;
 }
 

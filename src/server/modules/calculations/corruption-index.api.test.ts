@@ -114,6 +114,55 @@ describe('GET /public-api/comparations/corruption-index', () => {
     expect(list.json().data.total).toBe(data.concludedContracts);
   });
 
+  it("links each indicator to the list behind it, whose count is the indicator's count", async () => {
+    const data = (await index(`id=${monitorId}&administrationPeriod=${period}`)).body.data;
+    type Link = { abbreviation: string; list: string; filters: object; count: number | null; text: string };
+    const links: Link[] = data.axes.flatMap((axis: { indicators: { links: Link[] }[] }) =>
+      axis.indicators.flatMap((indicator) => indicator.links),
+    );
+    // Every variable of the nine indicators but the formats has a list to check it on.
+    expect(new Set(links.map((link) => link.abbreviation))).toEqual(
+      new Set(['$MGLP', '$MTG', '$NCSF', '$NTC', '$NAC', '$NCADSM', '$NCAD', '$NTP', '$NCDPT', '$NIDPT', '$NCPJA', '$NTCLP']),
+    );
+    let nonZero = 0;
+    for (const link of links) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/public-api/${link.list}/filtered-list?page=1`,
+        headers: { 'x-current-organization-id': monitorId },
+        payload: { filters: link.filters },
+      });
+      expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
+      expect(response.json().data.total, `${link.abbreviation}: ${link.text}`).toBe(link.count);
+      if (link.count) nonZero++;
+    }
+    expect(nonZero).toBeGreaterThan(8);
+    // The direct awards over the limit: the list is exactly the indicator's numerator.
+    const i4 = data.axes[0].indicators[3];
+    const overLimit = i4.links.find((link: Link) => link.abbreviation === '$NCADSM');
+    expect(overLimit.count).toBe(
+      i4.variables.find((v: { abbreviation: string }) => v.abbreviation === '$NCADSM').value,
+    );
+    // Contracts without the contract's link: those counted minus those with it.
+    const i6 = data.axes[2].indicators[0];
+    const values = Object.fromEntries(
+      i6.variables.map((v: { abbreviation: string; value: number }) => [v.abbreviation, v.value]),
+    );
+    expect(i6.links.find((link: Link) => link.abbreviation === '$NCDPT').count).toBe(
+      values.$NTC - values.$NCDPT,
+    );
+    // The formats by quarter add up to the indicator's two variables.
+    const i9 = data.axes[2].indicators[3];
+    const nine = Object.fromEntries(
+      i9.variables.map((v: { abbreviation: string; value: number }) => [v.abbreviation, v.value]),
+    );
+    const quarters: { formats: number; onTime: number; deadline: string }[] = i9.formats;
+    expect(quarters.length).toBeGreaterThan(1);
+    expect(quarters.reduce((sum, q) => sum + q.formats, 0)).toBe(nine.$NTF);
+    expect(quarters.reduce((sum, q) => sum + q.onTime, 0)).toBe(nine.$NFXXVII);
+    expect(quarters[0]!.deadline).toMatch(/^\d{4}-\d{2}-30$/);
+  });
+
   it("says 'Datos insuficientes' for a monitor with fewer than 30 concluded contracts", async () => {
     const organization = await createOrganization(db);
     const unit = await createUnit(db, organization.id);

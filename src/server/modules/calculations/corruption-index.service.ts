@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { riskLevel } from '../../../shared/calculations/display';
 import { canonicalFormula, parseFormula } from '../../../shared/calculations/formula';
+import { linkedCount, VARIABLE_LINKS } from '../../../shared/calculations/links';
 import { VARIABLE_BY_ABBREVIATION } from '../../../shared/calculations/variables';
 import type { CorruptionIndexData } from '../../../shared/schemas/calculations';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { filterOptions } from '../contracts/contracts.options';
-import { indexVariables } from '../figures/figures';
+import { indexFormats, indexVariables } from '../figures/figures';
 import { type CalculationRow, installationDataVersion, liveCalculations } from './calculations.repository';
 import { appliesTo, type CalculationDefinition, type Evaluation, evaluateCalculations } from './index-engine';
 
@@ -56,6 +57,9 @@ export function stableKey(row: Pick<CalculationRow, 'formula' | 'hasPercentScale
 }
 
 type Deps = AppDeps;
+
+/** The variables of the XXVIII formats: an indicator using them shows the formats by quarter. */
+const FORMAT_VARIABLES = new Set(['$NTF', '$NFXXVII']);
 
 export async function corruptionIndex(
   deps: Deps,
@@ -132,6 +136,34 @@ async function compute(
         : [];
     });
 
+  // The lists behind an indicator's variables, with the counts they show (the period's variables).
+  const links = (row: CalculationRow) =>
+    row.filters.length > 0 || !period
+      ? []
+      : [
+          // One link per list and filters: the supplier variables all open the same ranking.
+          ...new Map(
+            Object.keys(results.get(row.abbreviation)?.variables ?? {}).flatMap((abbreviation) => {
+              const link = VARIABLE_LINKS[abbreviation];
+              if (!link) return [];
+              const filters = { administrationPeriods: [period], ...link.filters };
+              return [
+                [
+                  `${link.list}|${JSON.stringify(filters)}`,
+                  { abbreviation, list: link.list, text: link.text, filters, count: linkedCount(abbreviation, base) },
+                ] as const,
+              ];
+            }),
+          ).values(),
+        ];
+  const countsFormats = (row: CalculationRow) =>
+    row.filters.length === 0 &&
+    Object.keys(results.get(row.abbreviation)?.variables ?? {}).some((name) => FORMAT_VARIABLES.has(name));
+  const formats =
+    period && rows.some(countsFormats)
+      ? await indexFormats(deps, organization.id, period, organization.dataVersion)
+      : [];
+
   const locked = rows.find((row) => row.locked);
   const insufficientData = concluded < MINIMUM_CONTRACTS;
   let corruptionIndex: CorruptionIndexData['corruptionIndex'] = null;
@@ -155,6 +187,8 @@ async function compute(
           indicators: children(axis).map((indicator) => ({
             ...item(indicator),
             variables: variables(indicator),
+            links: links(indicator),
+            ...(countsFormats(indicator) ? { formats } : {}),
           })),
         }))
       : [],

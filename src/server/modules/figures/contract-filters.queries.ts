@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ContractDocument } from '../../../shared/constants/enums';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
@@ -57,11 +59,28 @@ export async function contractConditionParts(
   }
   if (filters.suppliers?.length) conditions.push(inArray(contracts.supplierId, filters.suppliers));
   if (filters.countedOnly) conditions.push(countsInTotals);
+  if (filters.procedureStates?.length)
+    conditions.push(inArray(contracts.procedureState, filters.procedureStates));
+  if (filters.categories?.length) conditions.push(inArray(contracts.category, filters.categories));
+  for (const document of filters.withoutDocuments ?? []) conditions.push(absent(DOCUMENT_COLUMNS[document]));
+  if (filters.limitExceeded) conditions.push(sql`${contracts.limitExceeded} IS TRUE`);
+  if (filters.withoutFolio) conditions.push(absent(contracts.contractId));
   const base = and(...conditions)!;
   if (!filters.search) return { base, where: base };
   const search = await searchCondition(db, organizationId, filters.search);
   return { base, search, where: and(base, search)! };
 }
+
+/** The column of each document link (shared CONTRACT_DOCUMENTS). */
+const DOCUMENT_COLUMNS: Record<ContractDocument, AnyPgColumn> = {
+  CONTRACT: contracts.contractUrl,
+  ANNOUNCEMENT: contracts.announcementUrl,
+  JUDGMENT: contracts.clarificationMeetingJudgmentUrl,
+  PROPOSALS: contracts.presentationProposalsDocUrl,
+};
+
+/** Empty or missing text: a link or folio the contract does not have (the index's variables count the same way). */
+export const absent = (column: AnyPgColumn): SQL => sql`coalesce(${column}, '') = ''`;
 
 /** The search alone: the contract's text, or its supplier's name, contains the words. */
 function searchCondition(db: Database, organizationId: string, search: string): Promise<SQL> {

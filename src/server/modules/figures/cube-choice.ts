@@ -1,3 +1,4 @@
+import { hasContractConditions } from '../../../shared/format/filter-conditions';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 
 /**
@@ -10,7 +11,7 @@ import type { PublicFilters } from '../../../shared/schemas/filters';
  * with countedOnly the number of listed contracts is the cube's counted column).
  */
 export function contractCubeServes(filters: Partial<PublicFilters>): boolean {
-  return !filters.suppliers?.length && !filters.search;
+  return !filters.suppliers?.length && !filters.search && !hasContractConditions(filters);
 }
 
 /** Whether filters can be answered from supplier_cube (administration periods, procedure types, suppliers). */
@@ -18,6 +19,7 @@ export function supplierCubeServes(filters: Partial<PublicFilters>): boolean {
   return (
     !filters.search &&
     !filters.countedOnly &&
+    !hasContractConditions(filters) &&
     !filters.fiscalYears?.length &&
     !filters.trimonths?.length &&
     !filters.administrativeUnits?.length
@@ -43,6 +45,7 @@ export function keptSearchServes(filters: Partial<PublicFilters>): filters is Pa
 } {
   return (
     Boolean(filters.search) &&
+    !hasContractConditions(filters) &&
     !filters.administrationPeriods?.length &&
     !filters.fiscalYears?.length &&
     !filters.trimonths?.length &&

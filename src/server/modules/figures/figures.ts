@@ -26,6 +26,8 @@ import {
 } from './cubes.queries';
 import { requestKeepSearch } from './figure-jobs';
 import {
+  type FormatQuarter,
+  formatQuarters,
   keptVariableValues,
   type VariableSet,
   type VariableValues,
@@ -214,7 +216,20 @@ export function lastUpdateOf(organization: OrganizationRow): { lastUpdate?: stri
   return organization.contractsUpdatedAt ? { lastUpdate: organization.contractsUpdatedAt.toISOString() } : {};
 }
 
-export type { VariableSet, VariableValues };
+export type { FormatQuarter, VariableSet, VariableValues };
+
+/** The XXVIII formats of a monitor's period by quarter (the index page's table), cached like the variables. */
+export function indexFormats(
+  deps: FiguresDeps,
+  organizationId: string,
+  administrationPeriod: string,
+  dataVersion: number,
+): Promise<FormatQuarter[]> {
+  return deps.cache.get(
+    { name: `${organizationId}|index-formats|${administrationPeriod}`, version: dataVersion },
+    () => formatQuarters(deps.database.db, organizationId, administrationPeriod),
+  );
+}
 
 /**
  * The index's variables over one contract set (index-variables.queries.ts): without filters from the

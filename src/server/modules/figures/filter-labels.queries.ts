@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { PROCEDURE_TYPE_LABELS } from '../../../shared/constants/enums';
+import { conditionLines } from '../../../shared/format/filter-conditions';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
 import { administrativeUnits, suppliers } from '../../db/schema';
@@ -31,6 +32,7 @@ export async function describeFilters(
     { label: 'Proveedor', values: await names(suppliers, filters.suppliers) },
     { label: 'Palabra(s) clave', values: filters.search ? [filters.search] : [] },
     { label: 'Contratos', values: filters.countedOnly ? ['Solo los que cuentan en los totales'] : [] },
+    ...conditionLines(filters),
   ];
   return lines.filter((line) => line.values.length > 0);
 }

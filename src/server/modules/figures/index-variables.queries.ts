@@ -4,7 +4,7 @@ import type { CalculationFilter } from '../../../shared/calculations/filters';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { contracts, indexCube, organizations, supplierRanking } from '../../db/schema';
-import { countsInTotals } from './contract-filters.queries';
+import { absent, countsInTotals } from './contract-filters.queries';
 
 /**
  * The variables of index formulas (shared/calculations/variables.ts), each an aggregate over the
@@ -29,7 +29,7 @@ const counted = countsInTotals;
 const amount = (condition?: SQL) =>
   sql`coalesce(sum(${c.totalOrMaxAmount}) FILTER (WHERE ${counted}${condition ? sql` AND ${condition}` : sql``}), 0)`;
 const count = (condition: SQL) => sql`count(*) FILTER (WHERE ${condition})`;
-const present = (column: AnyPgColumn) => sql`coalesce(${column}, '') <> ''`;
+const present = (column: AnyPgColumn) => sql`NOT ${absent(column)}`;
 
 /** The contract set: live contracts of the context, concluded (the base every variable starts from). */
 function baseConditions(set: VariableSet): SQL {
@@ -222,6 +222,47 @@ export async function keptVariableValues(db: Database, set: VariableSet): Promis
     SELECT * FROM totals, suppliers, on_time`,
   );
   return valuesOf(row);
+}
+
+/** The XXVIII formats of one quarter: how many there are, how many on time, and their deadline. */
+export interface FormatQuarter {
+  period: string;
+  formats: number;
+  onTime: number;
+  /** The last day a format of this quarter is on time (YYYY-MM-DD), null when the period is not a quarter. */
+  deadline: string | null;
+}
+
+/**
+ * `$NTF` and `$NFXXVII` of a monitor's period, quarter by quarter (the index page's table under
+ * the indicator that uses them), from index_cube like keptVariableValues: their sums are those two.
+ */
+export async function formatQuarters(
+  db: Database,
+  organizationId: string,
+  administrationPeriod: string,
+): Promise<FormatQuarter[]> {
+  const k = indexCube;
+  const rows = await queryRows<{ period: string; formats: string; on_time: string; deadline: string | null }>(
+    db,
+    sql`
+    WITH formats AS (
+      SELECT ${k.period} AS period, sum(${k.dated}) AS dated, sum(${k.late}) AS late FROM ${indexCube}
+      WHERE ${k.organizationId} = ${organizationId}::uuid AND ${k.administrationPeriod} = ${administrationPeriod}
+      GROUP BY ${k.period}, ${k.organizerAdministrativeUnitId}, ${k.procedureType} = 'NO_BID'
+    )
+    SELECT period, count(*) FILTER (WHERE dated > 0) AS formats,
+      count(*) FILTER (WHERE dated > 0 AND late = 0) AS on_time,
+      to_char(vigia_format_deadline(period), 'YYYY-MM-DD') AS deadline
+    FROM formats GROUP BY period HAVING count(*) FILTER (WHERE dated > 0) > 0
+    ORDER BY vigia_format_deadline(period) NULLS LAST, period`,
+  );
+  return rows.map((row) => ({
+    period: row.period,
+    formats: Number(row.formats),
+    onTime: Number(row.on_time),
+    deadline: row.deadline,
+  }));
 }
 
 function valuesOf(row: Record<string, string | number | null> | undefined): VariableValues {

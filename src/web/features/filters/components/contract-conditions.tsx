@@ -1,0 +1,46 @@
+import { Alert, Button, Group, Pill, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { contractConditions, withoutCondition } from '../../../../shared/format/filter-conditions';
+import type { PublicFilters } from '../../../../shared/schemas/filters';
+
+/**
+ * The conditions a link from the corruption-risk index adds to the contracts list (procedure
+ * state, category, limit exceeded, without folio, without a document link): not in the panel's
+ * selects, so shown here, each removable, so the list never looks unfiltered when it is not.
+ */
+export function ContractConditions({
+  applied,
+  onApply,
+}: {
+  applied: PublicFilters;
+  onApply: (filters: PublicFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const conditions = contractConditions(applied);
+  if (conditions.length === 0) return null;
+  return (
+    <Alert variant="light" color="blue" p="sm" title={t('Solo los contratos que cumplen:')}>
+      <Group gap={6} aria-label={t('Condiciones de la lista')}>
+        {conditions.map((condition) => {
+          const text = `${t(condition.label)}: ${t(condition.text)}`;
+          return (
+            <Pill
+              key={`${condition.field}:${condition.value ?? ''}`}
+              withRemoveButton
+              onRemove={() => onApply(withoutCondition(applied, condition))}
+              removeButtonProps={{ 'aria-label': `${t('Quitar')} ${text}` }}
+            >
+              {text}
+            </Pill>
+          );
+        })}
+        <Button size="compact-xs" variant="subtle" onClick={() => onApply(withoutCondition(applied))}>
+          {t('Quitar condiciones')}
+        </Button>
+      </Group>
+      <Text fz="xs" c="dimmed" mt={4}>
+        {t('Vienen del índice de riesgo de corrupción: muestran los contratos detrás de un indicador.')}
+      </Text>
+    </Alert>
+  );
+}
