@@ -31,17 +31,30 @@ console.log(
   `${database.kind}: monitor ${organizationId} with ${contracts.toLocaleString('en-US')} contracts; ${runs} runs`,
 );
 
-async function call(app: typeof computed) {
+async function call(app: typeof computed, monitor = headers) {
   const started = performance.now();
   const response = await app.inject({
     method: 'GET',
     url: '/public-api/comparations/corruption-index',
-    headers,
+    headers: monitor,
   });
   if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
   return { ms: performance.now() - started, data: response.json().data };
 }
 
+// Every monitor's score first (the demonstration monitors must differ, issue 13).
+for (const monitor of await queryRows<{ id: string; short_name: string }>(
+  database.db,
+  sql`SELECT id, short_name FROM organizations WHERE deleted_at IS NULL ORDER BY created_at`,
+)) {
+  const { data } = await call(computed, { 'x-current-organization-id': monitor.id });
+  const axes = data.axes
+    .map((axis: { result: number | null }) => axis.result?.toFixed(1) ?? '---')
+    .join(' / ');
+  console.log(
+    `  ${monitor.short_name}: ${data.administrationPeriod ?? '-'} index ${data.corruptionIndex?.result?.toFixed(2) ?? 'sin datos'} (${data.corruptionIndex?.level ?? '-'}); axes ${axes}`,
+  );
+}
 const first = await call(computed);
 const index = first.data.corruptionIndex;
 console.log(

@@ -9,6 +9,7 @@ export const WEB_ROUTES = {
   contracts: '/contracts',
   contract: '/contracts/:id',
   suppliers: '/suppliers',
+  corruptionIndex: '/calculations/corruption-index',
   supplier: '/suppliers/:id',
   about: '/about',
   privacy: '/privacy',

@@ -1,13 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { poppler } from '../test/pdf-text';
 import type { ExportColumn, ExportDocument, ExportSection } from './document';
 import { renderPdf } from './pdf';
-
-const run = promisify(execFile);
 
 interface Contract {
   id: string;
@@ -56,22 +50,6 @@ const base: ExportDocument = {
   note: 'Los montos incluyen IVA.',
   sections: [],
 };
-
-let folder: string;
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'vigia-pdf-'));
-});
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
-
-async function poppler(tool: 'pdftotext' | 'pdfinfo', pdf: Buffer): Promise<string> {
-  const file = join(folder, `${Math.random().toString(36).slice(2)}.pdf`);
-  await writeFile(file, pdf);
-  const args = tool === 'pdftotext' ? ['-layout', file, '-'] : [file];
-  const { stdout } = await run(`/usr/bin/${tool}`, args, { maxBuffer: 64 * 1024 * 1024 });
-  return stdout;
-}
 
 describe('renderPdf', () => {
   it('prints what was consulted, the filters, the totals and the rows in Spanish', {

@@ -9,8 +9,10 @@ import {
   type ContractRow,
   cents,
   DAY,
+  DEFAULT_PRACTICE,
   type GeneratorSpec,
   isoDate,
+  type Practice,
   type Quarter,
   quartersOf,
   type SupplierRow,
@@ -18,7 +20,6 @@ import {
 } from './rows';
 import { AMENDMENT_DESCRIPTIONS, BUDGET_ITEMS, describeContract, NOTES } from './vocabulary';
 
-const TYPE_WEIGHTS = { NO_BID: 72, INVITATION: 16, PUBLIC: 12 } as const;
 const TYPE_CODES: Record<ProcedureType, string> = { PUBLIC: 'LP', INVITATION: 'IR', NO_BID: 'AD' };
 const CATEGORY_WEIGHTS: Record<ProcedureType, Partial<Record<ContractCategory, number>>> = {
   PUBLIC: { PUBLIC_WORKS: 45, ACQUISITION: 25, SERVICES: 25, LEASE: 5 },
@@ -71,7 +72,8 @@ export function* generateContracts(
   const unitPicker = WeightedPicker.zipf(units, 0.8);
   const purchasing = spec.purchasingUnits.map((name) => unitIds.get(name)).filter((id): id is string => !!id);
   const worksUnitId = unitIds.get(spec.worksUnit) ?? purchasing[0] ?? units[0]!.id;
-  const pools = supplierPools(suppliers);
+  const practice = spec.practice ?? DEFAULT_PRACTICE;
+  const pools = supplierPools(suppliers, practice.supplierSkew);
   const precedents: Precedent[] = [];
   const lastIndex = quarters.length - 1;
 
@@ -86,7 +88,7 @@ export function* generateContracts(
       ? Math.min(lastIndex, amendmentOf.quarterIndex + random.int(0, 4))
       : quarterPicker.pick(random);
     const q = quarters[quarterIndex]!;
-    const procedureType = amendmentOf?.procedureType ?? random.weighted(TYPE_WEIGHTS);
+    const procedureType = amendmentOf?.procedureType ?? random.weighted(practice.procedureMix);
     const category: ContractCategory = amendmentOf
       ? random.weighted({ EXTENSION: 50, MODIFICATION: 30, ADENDUM: 20 })
       : random.weighted(CATEGORY_WEIGHTS[procedureType] as Record<ContractCategory, number>);
@@ -107,10 +109,10 @@ export function* generateContracts(
     const processNumber = String(sequence).padStart(5, '0');
     const typeCode = TYPE_CODES[procedureType];
     const contractDay = q.start + random.int(0, Math.round((q.end - q.start) / DAY)) * DAY;
-    const informationDay = q.end + random.int(10, 30) * DAY;
+    const informationDay = q.end + random.int(...practice.reportingDays) * DAY;
     const contractId = amendmentOf
       ? amendmentOf.contractId
-      : random.chance(0.08)
+      : random.chance(practice.withoutFolio)
         ? null
         : `${typeCode}-${spec.code}-${q.year}-${processNumber}`;
     const contractNumber = !awarded
@@ -118,12 +120,14 @@ export function* generateContracts(
       : amendmentOf
         ? `${amendmentOf.contractNumber}-CM${++amendmentOf.amendments}`
         : `${spec.code}/${typeCode}/${q.year}/${processNumber}`;
-    const amounts = awarded ? pickAmounts(random, spec, procedureType, category, amendmentOf) : NO_AMOUNTS;
+    const amounts = awarded
+      ? pickAmounts(random, spec, practice, procedureType, category, amendmentOf)
+      : NO_AMOUNTS;
     const supplierId = awarded ? (amendmentOf?.supplierId ?? pools.pick(random, category)) : null;
     const description = amendmentOf
       ? `${AMENDMENT_DESCRIPTIONS[category as keyof typeof AMENDMENT_DESCRIPTIONS]} ${amendmentOf.contractNumber}: ${amendmentOf.description}`
       : describeContract(category, unitNames.get(applicantId) ?? '', random.pick.bind(random));
-    const limitExceeded = procedureType === 'NO_BID' ? awarded && random.chance(0.04) : null;
+    const limitExceeded = procedureType === 'NO_BID' ? awarded && random.chance(practice.overLimit) : null;
 
     yield {
       id: random.uuid(informationDay),
@@ -138,7 +142,7 @@ export function* generateContracts(
       partida: random.pick(BUDGET_ITEMS[category]),
       procedureState,
       servicesDescription: description,
-      ...documents(random, spec, {
+      ...documents(random, spec, practice, {
         procedureType,
         awarded,
         contractDay,
@@ -205,6 +209,7 @@ const NO_AMOUNTS: Amounts = {
 function pickAmounts(
   random: Random,
   spec: GeneratorSpec,
+  practice: Practice,
   procedureType: ProcedureType,
   category: ContractCategory,
   amendmentOf: Precedent | undefined,
@@ -215,8 +220,10 @@ function pickAmounts(
   } else {
     const range = AMOUNTS[procedureType];
     amount = cents(
-      Math.min(range.max, Math.max(range.min, random.logNormal(range.median, range.sigma))) *
-        spec.amountScale,
+      Math.min(
+        range.max,
+        Math.max(range.min, random.logNormal(range.median, range.sigma * practice.amountSpread)),
+      ) * spec.amountScale,
     );
   }
   const open = !amendmentOf && (category === 'SERVICES' || category === 'ACQUISITION') && random.chance(0.14);
@@ -249,6 +256,7 @@ type Documents = Pick<
 function documents(
   random: Random,
   spec: GeneratorSpec,
+  practice: Practice,
   contract: {
     procedureType: ProcedureType;
     awarded: boolean;
@@ -261,19 +269,25 @@ function documents(
   const competitive = contract.procedureType !== 'NO_BID';
   const announcementDay =
     contract.contractDay - random.int(competitive ? 20 : 5, competitive ? 45 : 15) * DAY;
-  const hasAnnouncement = random.chance(competitive ? 0.9 : 0.1);
+  const hasAnnouncement = random.chance(
+    competitive ? practice.announcement.competitive : practice.announcement.noBid,
+  );
   return {
     announcementUrl: hasAnnouncement ? `${base}/convocatorias/${contract.file}.pdf` : null,
     announcementDate: hasAnnouncement || competitive ? isoDate(announcementDay) : null,
     clarificationMeetingDate: competitive ? isoDate(announcementDay + random.int(5, 12) * DAY) : null,
     clarificationMeetingJudgmentUrl:
-      competitive && random.chance(contract.procedureType === 'PUBLIC' ? 0.8 : 0.4)
+      competitive &&
+      random.chance(contract.procedureType === 'PUBLIC' ? practice.judgment : practice.judgment / 2)
         ? `${base}/juntas/${contract.file}.pdf`
         : null,
     presentationProposalsDocUrl: random.chance(competitive ? 0.75 : 0.05)
       ? `${base}/propuestas/${contract.file}.pdf`
       : null,
-    contractUrl: contract.awarded && random.chance(0.85) ? `${base}/contratos/${contract.file}.pdf` : null,
+    contractUrl:
+      contract.awarded && random.chance(practice.contractLink)
+        ? `${base}/contratos/${contract.file}.pdf`
+        : null,
   };
 }
 
@@ -326,12 +340,12 @@ function emptyRow(random: Random, spec: GeneratorSpec, q: Quarter, unitId: strin
 }
 
 /** Suppliers by the categories they sell, each pool ranked so a few win most contracts. */
-function supplierPools(suppliers: readonly SupplierRow[]) {
+function supplierPools(suppliers: readonly SupplierRow[], skew: number) {
   const byCategory = new Map<ContractCategory, WeightedPicker<SupplierRow>>();
-  const all = WeightedPicker.zipf(suppliers, 1.05);
+  const all = WeightedPicker.zipf(suppliers, skew);
   for (const category of ['ACQUISITION', 'SERVICES', 'LEASE', 'PUBLIC_WORKS'] as const) {
     const pool = suppliers.filter((supplier) => supplier.categories.includes(category));
-    if (pool.length > 0) byCategory.set(category, WeightedPicker.zipf(pool, 1.05));
+    if (pool.length > 0) byCategory.set(category, WeightedPicker.zipf(pool, skew));
   }
   return {
     pick(random: Random, category: ContractCategory): string | null {

@@ -1,5 +1,6 @@
 import type { ResourceClassification } from '../../shared/constants/enums';
 import type { ThemeName } from '../../shared/constants/themes';
+import type { Practice } from './rows';
 
 /**
  * The three demonstration monitors: a municipality, a state government and a state agency.
@@ -24,6 +25,8 @@ export interface DemoMonitor {
   contracts: number;
   suppliers: number;
   amountScale: number;
+  /** How the body reports and awards: the demo monitors score differently on the index. */
+  practice?: Practice;
 }
 
 export const DEMO_ADMINISTRATION_PERIODS = ['2018-2021', '2021-2024', '2024-2027'] as const;
@@ -134,6 +137,18 @@ export const DEMO_MONITORS: readonly DemoMonitor[] = [
     contracts: 5_000,
     suppliers: 300,
     amountScale: 3,
+    // A state government that publishes nearly everything on time and spreads its spending: BAJO.
+    practice: {
+      withoutFolio: 0.005,
+      contractLink: 0.99,
+      announcement: { competitive: 0.99, noBid: 0.9 },
+      judgment: 0.99,
+      overLimit: 0.005,
+      reportingDays: [5, 26],
+      supplierSkew: 0,
+      procedureMix: { NO_BID: 25, INVITATION: 25, PUBLIC: 50 },
+      amountSpread: 0.15,
+    },
   },
   {
     key: 'agencia',
@@ -166,6 +181,18 @@ export const DEMO_MONITORS: readonly DemoMonitor[] = [
     contracts: 2_000,
     suppliers: 150,
     amountScale: 1.5,
+    // An agency that reports late, links few documents and buys from a handful of suppliers: ALTO.
+    practice: {
+      withoutFolio: 0.3,
+      contractLink: 0.45,
+      announcement: { competitive: 0.5, noBid: 0.02 },
+      judgment: 0.35,
+      overLimit: 0.22,
+      reportingDays: [20, 75],
+      supplierSkew: 1.6,
+      procedureMix: { NO_BID: 85, INVITATION: 10, PUBLIC: 5 },
+      amountSpread: 1.2,
+    },
   },
 ];
 

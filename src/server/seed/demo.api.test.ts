@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '../db/client';
-import { createTestDatabase } from '../test/test-app';
+import { createTestApp, createTestDatabase } from '../test/test-app';
 import { seedDemoData } from './demo';
 
 const count = async (database: DatabaseHandle, query: ReturnType<typeof sql>) =>
@@ -55,18 +55,38 @@ describe('demonstration data', () => {
     expect(Object.values(association!).every((value) => String(value).trim().length > 0)).toBe(true);
   });
 
+  it('gives the three monitors visibly different corruption-risk scores, one of each level', async () => {
+    const ctx = await createTestApp({ database });
+    const scores: Record<string, [number, string]> = {};
+    for (const { id, short_name } of await queryRows<{ id: string; short_name: string }>(
+      database.db,
+      sql`SELECT id, short_name FROM organizations`,
+    )) {
+      const response = await ctx.app.inject({ url: `/public-api/comparations/corruption-index?id=${id}` });
+      const index = response.json().data.corruptionIndex;
+      scores[short_name] = [index.result, index.level];
+    }
+    await ctx.app.close();
+    expect(scores.NVIZ![1]).toBe('BAJO');
+    expect(scores.SLV![1]).toBe('MEDIO');
+    expect(scores.CEANV![1]).toBe('ALTO');
+    expect(scores.NVIZ![0] - scores.SLV![0]).toBeGreaterThan(10);
+    expect(scores.SLV![0] - scores.CEANV![0]).toBeGreaterThan(10);
+  });
+
   it('does nothing when run again: nothing is seeded twice', async () => {
     expect(await seedDemoData(database.db)).toBeNull();
     expect(await count(database, sql`SELECT count(*)::int AS n FROM contracts`)).toBe(12_000);
     expect(await count(database, sql`SELECT count(*)::int AS n FROM organizations`)).toBe(3);
   });
 
-  it('spreads contracts over procedure types the way real data is', async () => {
+  it('spreads contracts over procedure types the way real data is (the municipality)', async () => {
     const rows = await queryRows<{ procedure_type: string; n: number; median: number }>(
       database.db,
       sql`SELECT procedure_type, count(*)::int AS n,
             percentile_cont(0.5) WITHIN GROUP (ORDER BY total_or_max_amount)::float AS median
-          FROM contracts WHERE NOT is_empty GROUP BY 1`,
+          FROM contracts WHERE NOT is_empty
+            AND organization_id = (SELECT id FROM organizations WHERE short_name = 'SLV') GROUP BY 1`,
     );
     const byType = Object.fromEntries(rows.map((row) => [row.procedure_type, row]));
     const total = rows.reduce((sum, row) => sum + row.n, 0);

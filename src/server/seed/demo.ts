@@ -136,6 +136,7 @@ async function seedMonitor(db: Database, monitor: DemoMonitor, organizationId: s
     lastQuarter: DEMO_LAST_QUARTER,
     supplierCount: monitor.suppliers,
     amountScale: monitor.amountScale,
+    ...(monitor.practice ? { practice: monitor.practice } : {}),
   };
   const units = generateUnits(random, spec, createdAt);
   const suppliers = generateSuppliers(random, spec, createdAt);

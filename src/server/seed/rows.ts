@@ -1,4 +1,4 @@
-import type { ContractCategory } from '../../shared/constants/enums';
+import type { ContractCategory, ProcedureType } from '../../shared/constants/enums';
 import type { ContractColumn } from '../../shared/contracts/fields';
 import { quarterLabel } from '../../shared/format/dates';
 import type { contracts } from '../db/schema';
@@ -20,7 +20,48 @@ export interface GeneratorSpec {
   supplierCount: number;
   /** Multiplies every amount: a state spends more than a municipality. */
   amountScale: number;
+  /** How the body reports and awards (DEFAULT_PRACTICE unless said): what the index measures. */
+  practice?: Practice;
 }
+
+/**
+ * The chances behind the corruption-risk index's indicators, per monitor, so the demonstration
+ * monitors score visibly differently (issue 13). Only chances and ranges change between
+ * profiles, never how many random draws a contract takes, so each monitor's data stays
+ * deterministic.
+ */
+export interface Practice {
+  /** A contract without folio (process id). */
+  withoutFolio: number;
+  /** An awarded contract with its contract's link. */
+  contractLink: number;
+  /** A call or invitation published: competitive procedures, direct awards. */
+  announcement: { competitive: number; noBid: number };
+  /** A public tender with the clarification meeting's judgment published. */
+  judgment: number;
+  /** An awarded direct award over the approved maximum. */
+  overLimit: number;
+  /** Days after the quarter ends when the data was obtained (a format is late after 30). */
+  reportingDays: readonly [number, number];
+  /** How much a few suppliers win (Zipf exponent: higher, more concentrated). */
+  supplierSkew: number;
+  /** How many procedures of each type, by weight (a body that tenders more spreads its money wider). */
+  procedureMix: Readonly<Record<ProcedureType, number>>;
+  /** How unequal contract amounts are within a procedure type (multiplies the spread; 1 as usual). */
+  amountSpread: number;
+}
+
+export const DEFAULT_PRACTICE: Practice = {
+  withoutFolio: 0.08,
+  contractLink: 0.85,
+  announcement: { competitive: 0.9, noBid: 0.1 },
+  judgment: 0.8,
+  overLimit: 0.04,
+  reportingDays: [10, 30],
+  supplierSkew: 1.05,
+  procedureMix: { NO_BID: 72, INVITATION: 16, PUBLIC: 12 },
+  amountSpread: 1,
+};
 
 export interface UnitRow {
   id: string;

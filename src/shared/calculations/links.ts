@@ -24,7 +24,12 @@ export interface VariableLink {
 const counted = { countedOnly: true } as const;
 
 export const VARIABLE_LINKS: Readonly<Record<string, VariableLink>> = {
-  $MTG: { list: 'contracts', text: 'Ver los contratos que suman el monto', filters: counted, countedBy: '$NTC' },
+  $MTG: {
+    list: 'contracts',
+    text: 'Ver los contratos que suman el monto',
+    filters: counted,
+    countedBy: '$NTC',
+  },
   $MGLP: {
     list: 'contracts',
     text: 'Ver los contratos por licitación pública',
@@ -104,7 +109,8 @@ export function linkedCount(abbreviation: string, values: Record<string, number 
   const of = (name: string) => values[name] ?? null;
   if (link.list === 'suppliers') return of('$NTP');
   const value = of(link.countedBy ?? abbreviation);
-  if (value === null || (!link.countedBy && VARIABLE_BY_ABBREVIATION.get(abbreviation)?.unit === 'AMOUNT')) return null;
+  if (value === null || (!link.countedBy && VARIABLE_BY_ABBREVIATION.get(abbreviation)?.unit === 'AMOUNT'))
+    return null;
   if (!link.complementOf) return value;
   const base = of(link.complementOf);
   return base === null ? null : base - value;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_FORMS } from '../constants/enums';
 import { IdSchema } from './common';
+import { DownloadQuerySchema } from './filters';
 
 /** The public corruption-risk index (GET /public-api/comparations/corruption-index). */
 
@@ -16,6 +17,12 @@ export const CorruptionIndexQuerySchema = z.object({
   id: IdSchema.optional(),
   administrationPeriod: AdministrationPeriodSchema.optional(),
 });
+
+/** The index page's download: the monitor and the period as the page's, and the page's download signal. */
+export const CorruptionIndexDownloadQuerySchema = DownloadQuerySchema.pick({
+  organization: true,
+  signal: true,
+}).extend({ administrationPeriod: AdministrationPeriodSchema.optional() });
 
 const Result = z.number().nullable();
 

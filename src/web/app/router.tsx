@@ -148,6 +148,13 @@ export const router = createRouterWithOfflineScreens([
                   import('../routes/public/suppliers').then((m) => ({ Component: m.SuppliersPage })),
               },
               {
+                path: WEB_ROUTES.corruptionIndex,
+                lazy: () =>
+                  import('../routes/public/corruption-index').then((m) => ({
+                    Component: m.CorruptionIndexPage,
+                  })),
+              },
+              {
                 path: WEB_ROUTES.resources,
                 lazy: () =>
                   import('../routes/public/resources').then((m) => ({ Component: m.ResourcesPage })),

@@ -1,13 +1,21 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  CorruptionIndexDownloadQuerySchema,
   CorruptionIndexQuerySchema,
   CorruptionIndexResponseSchema,
 } from '../../../shared/schemas/calculations';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
+import { DownloadFormatSchema } from '../../../shared/schemas/filters';
+import { downloadSignal, sendExport } from '../../exports/send';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { requireOrganization } from '../../plugins/organization';
+import type { OrganizationRow } from '../../types';
+import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
 import { lastUpdateOf } from '../figures/figures';
+import { corruptionIndexExport } from './corruption-index.export';
 import { corruptionIndex } from './corruption-index.service';
 
 const tags = ['public: corruption index'];
@@ -28,15 +36,54 @@ export const comparationsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, administrationPeriod } = request.query;
-      let organization = id ? null : await requireOrganization(request);
-      if (id) {
-        if (!isUuid(id)) throw new AppError('ORGANIZATION_NOT_FOUND');
-        organization = (await app.deps.organizations.get(id)) ?? null;
-        if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
-      }
-      const data = await corruptionIndex(app.deps, organization!, administrationPeriod);
-      return { error: false as const, message: '', data, ...lastUpdateOf(organization!) };
+      const organization = await monitorOf(request, request.query.id);
+      const data = await corruptionIndex(app.deps, organization, request.query.administrationPeriod);
+      return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
     },
   );
+
+  // The original's address carries an unused id; ours names the monitor with it when it is one.
+  for (const path of ['/download/:format', '/download/:format/:id']) {
+    app.get(
+      path,
+      {
+        config: { rateLimit: DOWNLOAD_RATE_LIMIT },
+        onSend: downloadSignal,
+        schema: {
+          tags,
+          summary: 'The index page as a file (xls = XLSX, pdf, json)',
+          description:
+            'The monitor is `:id` when it is an id, else `?organization=` or the organization header; `?administrationPeriod=` as the page.',
+          headers: OrganizationHeaderSchema.partial(),
+          params: z.object({ format: DownloadFormatSchema, id: z.string().max(100).optional() }),
+          querystring: CorruptionIndexDownloadQuerySchema,
+        },
+      },
+      async (request, reply) =>
+        sendExport(request, reply, {
+          format: request.params.format,
+          name: 'indice-corrupcion',
+          now: app.deps.now(),
+          files: async () =>
+            corruptionIndexExport(
+              app.deps,
+              await monitorOf(
+                request,
+                request.params.id && isUuid(request.params.id)
+                  ? request.params.id
+                  : request.query.organization,
+              ),
+              request.query.administrationPeriod,
+            ),
+        }),
+    );
+  }
 };
+
+/** The monitor a call names by id, else the one of the organization header. */
+async function monitorOf(request: FastifyRequest, id: string | undefined): Promise<OrganizationRow> {
+  if (!id) return requireOrganization(request);
+  const organization = isUuid(id) ? await request.server.deps.organizations.get(id) : undefined;
+  if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
+  return organization;
+}

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { riskLevel } from '../../../shared/calculations/display';
+import { displayResult, riskLevel } from '../../../shared/calculations/display';
 import { type Database, queryRows } from '../../db/client';
 import { calculations } from '../../db/schema';
 import { createContract, createOrganization, createUnit, seedGeneratedMonitor } from '../../test/factories';
+import { poppler } from '../../test/pdf-text';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 /**
@@ -122,7 +124,20 @@ describe('GET /public-api/comparations/corruption-index', () => {
     );
     // Every variable of the nine indicators but the formats has a list to check it on.
     expect(new Set(links.map((link) => link.abbreviation))).toEqual(
-      new Set(['$MGLP', '$MTG', '$NCSF', '$NTC', '$NAC', '$NCADSM', '$NCAD', '$NTP', '$NCDPT', '$NIDPT', '$NCPJA', '$NTCLP']),
+      new Set([
+        '$MGLP',
+        '$MTG',
+        '$NCSF',
+        '$NTC',
+        '$NAC',
+        '$NCADSM',
+        '$NCAD',
+        '$NTP',
+        '$NCDPT',
+        '$NIDPT',
+        '$NCPJA',
+        '$NTCLP',
+      ]),
     );
     let nonZero = 0;
     for (const link of links) {
@@ -163,6 +178,63 @@ describe('GET /public-api/comparations/corruption-index', () => {
     expect(quarters[0]!.deadline).toMatch(/^\d{4}-\d{2}-30$/);
   });
 
+  it('downloads the page as xls, json and pdf with the same numbers', { timeout: 60_000 }, async () => {
+    const data = (await index(`id=${monitorId}&administrationPeriod=${period}`)).body.data;
+    const download = (format: string) =>
+      ctx.app.inject({
+        url: `/public-api/comparations/download/${format}/${monitorId}?administrationPeriod=${period}`,
+      });
+
+    const xls = await download('xls');
+    expect(xls.statusCode).toBe(200);
+    expect(xls.headers['content-disposition']).toMatch(
+      /filename="vigia-indice-corrupcion-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xls.rawPayload as unknown as ArrayBuffer);
+    const totals = book.getWorksheet('Registros-totales')!;
+    const header = (totals.getRow(1).values as ExcelJS.CellValue[]).map(String);
+    expect(header).toEqual(
+      expect.arrayContaining(['NOMBRE DEL CALCULO', 'FORMULA', 'RESULTADO', 'PROBABILIDAD']),
+    );
+    const first = (totals.getRow(2).values as ExcelJS.CellValue[]).map(String);
+    expect(first).toContain('Índice de Riesgo de Corrupción');
+    expect(first).toContain(displayResult(data.corruptionIndex.result, 'NORMAL'));
+    expect(first).toContain(
+      `${data.corruptionIndex.level} (probabilidad ${data.corruptionIndex.probability.toLowerCase()})`,
+    );
+    // The index, 3 axes, 9 indicators.
+    expect(totals.rowCount - 1).toBe(13 + data.calculationsInfo.length);
+    const detail = book.getWorksheet('Registros-detalle')!;
+    const names = detail.getColumn(1).values.map(String);
+    expect(names).toEqual(expect.arrayContaining(['$MGLP', '$MTG', '$NCSF', '$NFXXVII', '$NTF']));
+    expect(book.getWorksheet('Formatos XXVIII')!.rowCount).toBeGreaterThan(2);
+
+    const json = await download('json');
+    expect(json.statusCode).toBe(200);
+    const body = json.json();
+    expect(body.corruptionIndex.corruptionIndex.result).toBe(data.corruptionIndex.result);
+    expect(body.organization._id).toBe(monitorId);
+    expect(body.variables.length).toBeGreaterThan(10);
+
+    const pdf = await download('pdf');
+    expect(pdf.statusCode).toBe(200);
+    const text = (await poppler('pdftotext', pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain(`Índice de riesgo de corrupción (${period})`);
+    expect(text).toContain('Manejo de contrataciones');
+    expect(text).toContain(displayResult(data.corruptionIndex.result, 'NORMAL'));
+
+    // The monitor from the organization header when the id is not one (the original's unused id).
+    const viaHeader = await ctx.app.inject({
+      url: '/public-api/comparations/download/json/x?administrationPeriod=' + period,
+      headers: { 'x-current-organization-id': monitorId },
+    });
+    expect(viaHeader.json().corruptionIndex.corruptionIndex.result).toBe(data.corruptionIndex.result);
+    const bad = await ctx.app.inject({ url: `/public-api/comparations/download/doc/${monitorId}` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('El formato de descarga debe ser pdf, xls o json.');
+  });
+
   it("says 'Datos insuficientes' for a monitor with fewer than 30 concluded contracts", async () => {
     const organization = await createOrganization(db);
     const unit = await createUnit(db, organization.id);
@@ -170,7 +242,13 @@ describe('GET /public-api/comparations/corruption-index', () => {
       await createContract(db, { organizationId: organization.id, unitId: unit.id });
     const { status, body } = await index('', { 'x-current-organization-id': organization.id });
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ insufficientData: true, concludedContracts: 5, minimumContracts: 30 });
+    // A new monitor's method (the default index, thirteen calculations) is version 1.
+    expect(body.data).toMatchObject({
+      insufficientData: true,
+      concludedContracts: 5,
+      minimumContracts: 30,
+      methodVersion: 1,
+    });
     expect(body.data.corruptionIndex).toMatchObject({
       result: null,
       level: null,

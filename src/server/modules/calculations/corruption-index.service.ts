@@ -150,7 +150,13 @@ async function compute(
               return [
                 [
                   `${link.list}|${JSON.stringify(filters)}`,
-                  { abbreviation, list: link.list, text: link.text, filters, count: linkedCount(abbreviation, base) },
+                  {
+                    abbreviation,
+                    list: link.list,
+                    text: link.text,
+                    filters,
+                    count: linkedCount(abbreviation, base),
+                  },
                 ] as const,
               ];
             }),

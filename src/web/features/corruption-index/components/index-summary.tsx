@@ -1,0 +1,110 @@
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { displayResult } from '../../../../shared/calculations/display';
+import { formatCount } from '../../../../shared/format/money';
+import type { CorruptionIndexData } from '../../../../shared/schemas/calculations';
+import { Gauge, LEVEL_TEXT_COLORS } from './gauge';
+
+const RISK_WORDS = { ALTO: 'alto', MEDIO: 'medio', BAJO: 'bajo' } as const;
+const PROBABILITY_WORDS = {
+  ALTA: 'Probabilidad alta',
+  MEDIA: 'Probabilidad media',
+  BAJA: 'Probabilidad baja',
+} as const;
+
+/**
+ * The score (public spec, /calculations/corruption-index): the gauge, the value, the level and its
+ * probability, what the level means, and '¿Cómo se calcula?'; 'Datos insuficientes' when the
+ * period has fewer concluded contracts than the minimum sample.
+ */
+export function IndexSummary({ data, onHow }: { data: CorruptionIndexData; onHow: () => void }) {
+  const { t } = useTranslation();
+  const index = data.corruptionIndex;
+  const level = index?.level ?? null;
+  const value = index?.result ?? null;
+  const shown = value === null ? null : displayResult(Math.round(value * 100) / 100, 'NORMAL');
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+        <Stack align="center" gap={4}>
+          <Gauge
+            value={value}
+            label={
+              value === null
+                ? t('Índice sin calificación: datos insuficientes')
+                : `${t('Índice de riesgo de corrupción')}: ${shown} ${t('de 100')}`
+            }
+          />
+          {value === null ? (
+            <Text fw={700} fz={28} data-testid="index-value">
+              {t('Datos insuficientes')}
+            </Text>
+          ) : (
+            <Text fw={800} fz={44} lh={1} data-testid="index-value">
+              {shown}
+            </Text>
+          )}
+          {level && index?.probability ? (
+            <Group gap={8}>
+              <Badge size="lg" variant="filled" color={LEVEL_TEXT_COLORS[level]} data-testid="index-level">
+                {t(level)}
+              </Badge>
+              <Text fz="sm" c="dimmed">
+                {t(PROBABILITY_WORDS[index.probability])}
+              </Text>
+            </Group>
+          ) : null}
+          <Text fz="xs" c="dimmed">
+            {t('Escala de 0 (alto riesgo) a 100 (bajo riesgo)')}
+          </Text>
+        </Stack>
+        <Stack gap="sm" justify="center">
+          {level ? (
+            <>
+              <Title order={2} fz="h3" c={LEVEL_TEXT_COLORS[level]}>
+                {t('¿Qué significa que el índice de riesgo de corrupción sea {{level}}?', {
+                  level: t(level),
+                })}
+              </Title>
+              <Text>
+                {t(
+                  'Con las prácticas de contratación que muestran sus datos, en esta administración existe un riesgo {{risk}} de que ocurran casos de corrupción.',
+                  { risk: t(RISK_WORDS[level]) },
+                )}
+              </Text>
+            </>
+          ) : (
+            <>
+              <Title order={2} fz="h3">
+                {t('Datos insuficientes')}
+              </Title>
+              <Text>
+                {t(
+                  'Esta administración tiene {{count}} contratos concluidos que cuentan en los totales; el índice necesita al menos {{minimum}} para dar una calificación. Abajo están los indicadores con los datos que hay.',
+                  { count: formatCount(data.concludedContracts), minimum: data.minimumContracts },
+                )}
+              </Text>
+            </>
+          )}
+          <Text fz="sm" c="dimmed">
+            {t(
+              'El Índice de Riesgo de Corrupción mide, en una escala de cero (alto riesgo) a cien (bajo riesgo), qué tanto las contrataciones públicas siguen buenas prácticas de competencia y transparencia. No prueba que haya corrupción: señala dónde mirar.',
+            )}
+          </Text>
+          {level ? (
+            <Text fz="sm">
+              {t('Calculado con {{count}} contratos concluidos que cuentan en los totales.', {
+                count: formatCount(data.concludedContracts),
+              })}
+            </Text>
+          ) : null}
+          <Group gap="xs">
+            <Button variant="light" onClick={onHow}>
+              {t('¿Cómo se calcula?')}
+            </Button>
+          </Group>
+        </Stack>
+      </SimpleGrid>
+    </Paper>
+  );
+}
