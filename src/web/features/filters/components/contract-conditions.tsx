@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Pill, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { contractConditions, withoutCondition } from '../../../../shared/format/filter-conditions';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
+import { RemovableTag } from '../../../components/removable-tag';
 
 /**
  * The conditions a link from the corruption-risk index adds to the contracts list (procedure
@@ -24,14 +25,13 @@ export function ContractConditions({
         {conditions.map((condition) => {
           const text = `${t(condition.label)}: ${t(condition.text)}`;
           return (
-            <Pill
+            <RemovableTag
               key={`${condition.field}:${condition.value ?? ''}`}
-              withRemoveButton
               onRemove={() => onApply(withoutCondition(applied, condition))}
-              removeButtonProps={{ 'aria-label': `${t('Quitar')} ${text}` }}
+              removeLabel={`${t('Quitar')} ${text}`}
             >
               {text}
-            </Pill>
+            </RemovableTag>
           );
         })}
         <Button size="compact-xs" variant="subtle" onClick={() => onApply(withoutCondition(applied))}>

@@ -1,21 +1,11 @@
-import {
-  Button,
-  Collapse,
-  Group,
-  Paper,
-  Pill,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Collapse, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROCEDURE_TYPE_LABELS, type ProcedureType } from '../../../../shared/constants/enums';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
+import { RemovableTag } from '../../../components/removable-tag';
 import { msg } from '../../../i18n/msg';
 import { emptyFilters, FILTER_KEYS, type FilterKey } from '../../../lib/filters-url';
 import { type OptionKind, optionsQuery, useOptions } from '../api/options';
@@ -144,23 +134,18 @@ export function FiltersPanel({
           {!withSearch && search ? (
             // A search carried over from a list, on a page without a search box: shown so it is
             // not a hidden filter, and removable.
-            <Pill
-              withRemoveButton
-              onRemove={() => setSearch('')}
-              removeButtonProps={{ 'aria-label': `${t('Quitar')} ${search}` }}
-            >
+            <RemovableTag onRemove={() => setSearch('')} removeLabel={`${t('Quitar')} ${search}`}>
               {t('Búsqueda')}: {search}
-            </Pill>
+            </RemovableTag>
           ) : null}
           {chosen.map(({ key, value }) => (
-            <Pill
+            <RemovableTag
               key={`${key}:${value}`}
-              withRemoveButton
               onRemove={() => remove(key, value)}
-              removeButtonProps={{ 'aria-label': `${t('Quitar')} ${names.label(key, value)}` }}
+              removeLabel={`${t('Quitar')} ${names.label(key, value)}`}
             >
               {t(FIELDS[key].label)}: {names.label(key, value)}
-            </Pill>
+            </RemovableTag>
           ))}
         </Group>
       ) : null}
