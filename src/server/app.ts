@@ -31,6 +31,7 @@ import { defineAccountJobs } from './modules/accounts/account-jobs';
 import { accountsPublicRoutes, sessionRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { comparationsPublicRoutes } from './modules/calculations/calculations.public.routes';
+import { calculationRoutes } from './modules/calculations/calculations.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogue.routes';
 import { CATALOGUES } from './modules/catalogues/definitions';
 import { contactPublicRoutes } from './modules/contact/contact.public.routes';
@@ -228,6 +229,9 @@ export async function buildApp(
     await app.register(catalogueRoutes(catalogue), { prefix: `/api/${catalogue.path}` });
   }
   await app.register(contractPickerRoutes, { prefix: '/api/contracts' });
+  // The calculations form's filters pick suppliers and units with the same pickers.
+  await app.register(contractPickerRoutes, { prefix: '/api/calculations' });
+  await app.register(calculationRoutes, { prefix: '/api/calculations' });
   await app.register(resourceImageRoutes, { prefix: '/api/resources' });
   await app.register(dataLoadRoutes, { prefix: '/api/data-load' });
 

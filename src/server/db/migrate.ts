@@ -15,6 +15,8 @@ export const LOCKS = {
   users: 7_240_003,
   /** With a second key per monitor: its error-report notifications are counted one request at a time. */
   errorNotifications: 7_240_004,
+  /** With a second key per monitor: its calculations change one save at a time (references, cycles). */
+  calculations: 7_240_005,
 } as const;
 
 /**

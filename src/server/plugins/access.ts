@@ -64,6 +64,18 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The contract form's supplier and unit pickers.
   'GET /api/contracts/retrieve/suppliers': { permission: 'CONTRACTS', organization: 'required' },
   'GET /api/contracts/retrieve/administrative-units': { permission: 'CONTRACTS', organization: 'required' },
+  // The calculations (the corruption-risk index) of the current monitor and their form's calls.
+  ...catalogue('calculations', 'CALCULATIONS', 'required'),
+  ...Object.fromEntries(
+    [
+      'GET /api/calculations/variables',
+      'GET /api/calculations/retrieve/calculations',
+      'GET /api/calculations/retrieve/suppliers',
+      'GET /api/calculations/retrieve/administrative-units',
+      'POST /api/calculations/formula/validate',
+      'GET /api/calculations/formula/evaluate',
+    ].map((route) => [route, { permission: 'CALCULATIONS', organization: 'required' } as const]),
+  ),
   // The spreadsheet load of the current monitor's contracts.
   ...Object.fromEntries(
     [

@@ -235,17 +235,16 @@ export function parseFormula(expression: string): FormulaNode {
   return tree;
 }
 
-/** The variables ($) and calculations ($$) a formula uses, each once, in order of appearance. */
-export function formulaReferences(node: FormulaNode): { variables: string[]; calculations: string[] } {
-  const variables = new Set<string>();
-  const calculations = new Set<string>();
+/** Every variable ($) and calculation ($$) of a formula where it appears, in order. */
+export function formulaReferenceList(
+  node: FormulaNode,
+): { kind: 'variable' | 'calculation'; name: string; at: number }[] {
+  const found: { kind: 'variable' | 'calculation'; name: string; at: number }[] = [];
   const walk = (current: FormulaNode) => {
     switch (current.kind) {
       case 'variable':
-        variables.add(current.name);
-        break;
       case 'calculation':
-        calculations.add(current.name);
+        found.push({ kind: current.kind, name: current.name, at: current.at });
         break;
       case 'negate':
         walk(current.operand);
@@ -260,7 +259,16 @@ export function formulaReferences(node: FormulaNode): { variables: string[]; cal
     }
   };
   walk(node);
-  return { variables: [...variables], calculations: [...calculations] };
+  return found.sort((a, b) => a.at - b.at);
+}
+
+/** The variables ($) and calculations ($$) a formula uses, each once, in order of appearance. */
+export function formulaReferences(node: FormulaNode): { variables: string[]; calculations: string[] } {
+  const list = formulaReferenceList(node);
+  const names = (kind: 'variable' | 'calculation') => [
+    ...new Set(list.filter((item) => item.kind === kind).map((item) => item.name)),
+  ];
+  return { variables: names('variable'), calculations: names('calculation') };
 }
 
 /**

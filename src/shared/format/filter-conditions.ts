@@ -18,31 +18,54 @@ export interface ContractCondition {
   text: string;
 }
 
+/** The conditions' labels and the switches' texts, as the page and the downloads say them. */
+export const CONDITION_LABELS = {
+  procedureStates: 'Estado del procedimiento',
+  categories: 'Materia',
+  withoutDocuments: 'Sin liga a',
+  limitExceeded: 'Monto',
+  withoutFolio: 'Folio',
+  limitExceededText: 'Exceden el monto máximo aprobado',
+  withoutFolioText: 'Sin número de folio',
+} as const;
+
 export function contractConditions(filters: Partial<PublicFilters>): ContractCondition[] {
   return [
     ...(filters.procedureStates ?? []).map((value) => ({
       field: 'procedureStates' as const,
       value,
-      label: 'Estado del procedimiento',
+      label: CONDITION_LABELS.procedureStates,
       text: PROCEDURE_STATE_LABELS[value],
     })),
     ...(filters.categories ?? []).map((value) => ({
       field: 'categories' as const,
       value,
-      label: 'Materia',
+      label: CONDITION_LABELS.categories,
       text: CONTRACT_CATEGORY_LABELS[value],
     })),
     ...(filters.withoutDocuments ?? []).map((value) => ({
       field: 'withoutDocuments' as const,
       value,
-      label: 'Sin liga a',
+      label: CONDITION_LABELS.withoutDocuments,
       text: CONTRACT_DOCUMENT_LABELS[value],
     })),
     ...(filters.limitExceeded
-      ? [{ field: 'limitExceeded' as const, label: 'Monto', text: 'Exceden el monto máximo aprobado' }]
+      ? [
+          {
+            field: 'limitExceeded' as const,
+            label: CONDITION_LABELS.limitExceeded,
+            text: CONDITION_LABELS.limitExceededText,
+          },
+        ]
       : []),
     ...(filters.withoutFolio
-      ? [{ field: 'withoutFolio' as const, label: 'Folio', text: 'Sin número de folio' }]
+      ? [
+          {
+            field: 'withoutFolio' as const,
+            label: CONDITION_LABELS.withoutFolio,
+            text: CONDITION_LABELS.withoutFolioText,
+          },
+        ]
       : []),
   ];
 }

@@ -1,14 +1,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { VARIABLE_LINKS } from '../../shared/calculations/links';
 import { DOWNLOAD_MESSAGES } from '../../shared/constants/downloads';
 import {
   ADMINISTRATIVE_UNIT_TYPE_LABELS,
   CONTRACT_CATEGORY_LABELS,
+  CONTRACT_DOCUMENT_LABELS,
   CONTRACT_TYPE_LABELS,
   PROCEDURE_STATE_LABELS,
   PROCEDURE_TYPE_LABELS,
 } from '../../shared/constants/enums';
+import { CONDITION_LABELS } from '../../shared/format/filter-conditions';
 import { CONTACT_MESSAGES } from '../../shared/schemas/contact';
 import { ERROR_REPORT_MESSAGES } from '../../shared/schemas/error-reports';
 import { CHART_SERIES } from '../../shared/schemas/landing';
@@ -40,6 +43,9 @@ const SHARED_LABELS = [
   CONTACT_MESSAGES,
   ERROR_REPORT_MESSAGES,
   DOWNLOAD_MESSAGES,
+  CONTRACT_DOCUMENT_LABELS,
+  CONDITION_LABELS,
+  Object.fromEntries(Object.entries(VARIABLE_LINKS).map(([key, link]) => [key, link.text])),
 ].flatMap((labels) => Object.values(labels) as string[]);
 
 /** Shown as they are in every language: the names of the languages themselves. */

@@ -71,10 +71,7 @@ export async function corruptionIndex(
     { name: `${organization.id}|calculations`, version: organization.calculationsVersion },
     () => liveCalculations(db, organization.id),
   );
-  // The periods the contracts page offers (cached by the options themselves), newest first.
-  const periods = (await filterOptions(deps, organization, 'administration-periods', {}))
-    .map((option) => String(option._id))
-    .reverse();
+  const periods = await periodsOf(deps, organization);
   const period = requestedPeriod ?? organization.defaultAdministrationPeriod ?? periods[0] ?? null;
   const general = rows.some((row) => row.type === 'GENERAL');
   const dataVersion = general ? await installationDataVersion(db) : organization.dataVersion;
@@ -87,6 +84,64 @@ export async function corruptionIndex(
   );
 }
 
+/** The periods the contracts page offers (cached by the options themselves), newest first. */
+async function periodsOf(deps: Deps, organization: OrganizationRow): Promise<string[]> {
+  return (await filterOptions(deps, organization, 'administration-periods', {}))
+    .map((option) => String(option._id))
+    .reverse();
+}
+
+/** The variables of a contract set through the figures engine, under the right data version. */
+function variablesFor(deps: Deps, organization: OrganizationRow, installationVersion: number) {
+  return (set: Parameters<typeof indexVariables>[1]) =>
+    indexVariables(deps, set, set.organizationId === null ? installationVersion : organization.dataVersion);
+}
+
+/**
+ * A calculation as the form has it, evaluated with the monitor's others for a period (the
+ * period asked, else the monitor's default, else its latest): the admin form's preview and
+ * POST /api/calculations/formula/validate. `replaces` is the saved calculation it edits.
+ */
+export async function evaluateCandidate(
+  deps: Deps,
+  organization: OrganizationRow,
+  candidate: Omit<CalculationDefinition, 'id'>,
+  options: { replaces?: string; administrationPeriod?: string | null },
+): Promise<{ value: number | null; message?: string; administrationPeriod: string | null }> {
+  const { db } = deps.database;
+  const period =
+    options.administrationPeriod ??
+    candidate.administrationPeriod ??
+    organization.defaultAdministrationPeriod ??
+    (await periodsOf(deps, organization))[0] ??
+    null;
+  if (!period)
+    return {
+      value: null,
+      message: 'La organización no tiene contratos para evaluar la fórmula.',
+      administrationPeriod: null,
+    };
+  const others = (await liveCalculations(db, organization.id))
+    .filter((row) => row.id !== options.replaces && row.abbreviation !== candidate.abbreviation)
+    .map(definitionOf);
+  const general = candidate.type === 'GENERAL' || others.some((row) => row.type === 'GENERAL');
+  const version = general ? await installationDataVersion(db) : organization.dataVersion;
+  const results = await evaluateCalculations(
+    [...others, { ...candidate, id: options.replaces ?? 'candidate' }],
+    {
+      organizationId: organization.id,
+      administrationPeriod: period,
+      variables: variablesFor(deps, organization, version),
+    },
+  );
+  const result = results.get(candidate.abbreviation);
+  return {
+    value: result?.value ?? null,
+    ...(result?.message ? { message: result.message } : {}),
+    administrationPeriod: period,
+  };
+}
+
 async function compute(
   deps: Deps,
   organization: OrganizationRow,
@@ -95,8 +150,7 @@ async function compute(
   period: string | null,
   installationVersion: number,
 ): Promise<CorruptionIndexData> {
-  const variablesOf = (set: Parameters<typeof indexVariables>[1]) =>
-    indexVariables(deps, set, set.organizationId === null ? installationVersion : organization.dataVersion);
+  const variablesOf = variablesFor(deps, organization, installationVersion);
   const base = period
     ? await variablesOf({ organizationId: organization.id, administrationPeriod: period, filters: [] })
     : {};

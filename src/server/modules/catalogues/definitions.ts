@@ -1,3 +1,4 @@
+import { calculationCatalogue } from '../calculations/calculations.catalogue';
 import { contractCatalogue } from '../contracts/contracts.catalogue';
 import { organizationCatalogue } from '../organizations/organizations.catalogue';
 import { resourceCatalogue } from '../resources/resources.catalogue';
@@ -16,4 +17,5 @@ export const CATALOGUES: readonly AnyCatalogue[] = [
   organizationCatalogue,
   resourceCatalogue,
   contractCatalogue,
+  calculationCatalogue,
 ];

@@ -1,6 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CalculationFilter } from '../../../shared/calculations/filters';
+import type { CalculationFilter, FilterProperty } from '../../../shared/calculations/filters';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { contracts, indexCube, organizations, supplierRanking } from '../../db/schema';
@@ -44,7 +44,7 @@ function baseConditions(set: VariableSet): SQL {
   )!;
 }
 
-const FILTER_COLUMNS = {
+const FILTER_COLUMNS: Record<FilterProperty, AnyPgColumn> = {
   totalAmount: c.totalAmount,
   minAmount: c.minAmount,
   maxAmount: c.maxAmount,
@@ -52,7 +52,7 @@ const FILTER_COLUMNS = {
   supplier: c.supplierId,
   organizerAdministrativeUnit: c.organizerAdministrativeUnitId,
   applicantAdministrativeUnit: c.applicantAdministrativeUnitId,
-} as const;
+};
 
 const OPERATORS = {
   EQUAL: sql`=`,

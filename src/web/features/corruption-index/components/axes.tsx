@@ -6,6 +6,7 @@ import { formatDate } from '../../../../shared/format/dates';
 import { formatCount, formatMoney } from '../../../../shared/format/money';
 import type { CorruptionIndexData } from '../../../../shared/schemas/calculations';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
+import { useCountText } from '../../../lib/count-text';
 import { emptyFilters, filtersSearch } from '../../../lib/filters-url';
 import { LEVEL_COLORS } from './gauge';
 
@@ -71,6 +72,7 @@ export function Axes({ axes }: { axes: CorruptionIndexData['axes'] }) {
 
 function IndicatorItem({ indicator }: { indicator: Indicator }) {
   const { t } = useTranslation();
+  const counts = useCountText();
   return (
     <Paper bg="gray.0" radius="sm" p="sm" data-testid={`indicator-${indicator.abbreviation}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
@@ -133,7 +135,7 @@ function IndicatorItem({ indicator }: { indicator: Indicator }) {
             >
               {t(link.text)}
               {link.count !== null
-                ? ` (${formatCount(link.count)} ${link.list === 'suppliers' ? t('proveedores') : t('contratos')})`
+                ? ` (${link.list === 'suppliers' ? counts.suppliers(link.count) : counts.contracts(link.count)})`
                 : ''}
             </Anchor>
           ))}

@@ -3,13 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { displayResult } from '../../../../shared/calculations/display';
 import { formatCount } from '../../../../shared/format/money';
 import type { CorruptionIndexData } from '../../../../shared/schemas/calculations';
+import { msg } from '../../../i18n/msg';
 import { Gauge, LEVEL_TEXT_COLORS } from './gauge';
 
-const RISK_WORDS = { ALTO: 'alto', MEDIO: 'medio', BAJO: 'bajo' } as const;
+const LEVEL_WORDS = { ALTO: msg('ALTO'), MEDIO: msg('MEDIO'), BAJO: msg('BAJO') } as const;
+const RISK_WORDS = {
+  ALTO: msg('riesgo alto'),
+  MEDIO: msg('riesgo medio'),
+  BAJO: msg('riesgo bajo'),
+} as const;
 const PROBABILITY_WORDS = {
-  ALTA: 'Probabilidad alta',
-  MEDIA: 'Probabilidad media',
-  BAJA: 'Probabilidad baja',
+  ALTA: msg('Probabilidad alta'),
+  MEDIA: msg('Probabilidad media'),
+  BAJA: msg('Probabilidad baja'),
 } as const;
 
 /**
@@ -47,7 +53,7 @@ export function IndexSummary({ data, onHow }: { data: CorruptionIndexData; onHow
           {level && index?.probability ? (
             <Group gap={8}>
               <Badge size="lg" variant="filled" color={LEVEL_TEXT_COLORS[level]} data-testid="index-level">
-                {t(level)}
+                {t(LEVEL_WORDS[level])}
               </Badge>
               <Text fz="sm" c="dimmed">
                 {t(PROBABILITY_WORDS[index.probability])}
@@ -68,7 +74,7 @@ export function IndexSummary({ data, onHow }: { data: CorruptionIndexData; onHow
               </Title>
               <Text>
                 {t(
-                  'Con las prácticas de contratación que muestran sus datos, en esta administración existe un riesgo {{risk}} de que ocurran casos de corrupción.',
+                  'Con las prácticas de contratación que muestran sus datos, en esta administración existe un {{risk}} de que ocurran casos de corrupción.',
                   { risk: t(RISK_WORDS[level]) },
                 )}
               </Text>

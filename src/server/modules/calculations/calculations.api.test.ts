@@ -1,0 +1,344 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { calculationVersions } from '../../db/schema';
+import { bearer, createUser, signIn } from '../../test/auth';
+import { createOrganization, createSupplier, seedGeneratedMonitor } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+/**
+ * The calculations catalogue and its form's calls (admin spec): every validation in Spanish,
+ * references and cycles against the monitor's others, versions, permissions and monitor scoping,
+ * and the public index following an edit of the locked calculation.
+ */
+describe('/api/calculations', () => {
+  let ctx: TestContext;
+  let monitorId: string;
+  let otherMonitorId: string;
+  let token: string;
+  let customToken: string;
+  let period: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const { db } = ctx.database;
+    const seeded = await seedGeneratedMonitor(db, { contracts: 400, suppliers: 20 });
+    monitorId = seeded.organization.id;
+    otherMonitorId = (await createOrganization(db)).id;
+    const [row] = await queryRows<{ period: string }>(
+      db,
+      sql`SELECT administration_period AS period FROM contracts WHERE organization_id = ${monitorId}
+          GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+    );
+    period = row!.period;
+    const admin = await createUser(db, { permissions: ['CALCULATIONS'] });
+    const other = await createUser(db, { permissions: ['CONTRACTS', 'SUPPLIERS'] });
+    token = await signIn(ctx.app, admin.email);
+    customToken = await signIn(ctx.app, other.email, undefined, '10.9.0.2');
+  });
+  afterAll(() => ctx.close());
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = bearer(token, monitorId)) =>
+    ctx.app.inject({ method, url: `/api/calculations${url}`, headers, ...(payload ? { payload } : {}) });
+  const list = async (search = '') =>
+    (await call('GET', `/list?limit=100${search ? `&search=${encodeURIComponent(search)}` : ''}`)).json()
+      .data;
+  const byAbbreviation = async (abbreviation: string) =>
+    (await list()).docs.find((doc: { abbreviation: string }) => doc.abbreviation === abbreviation);
+  const valid = {
+    name: 'Adjudicaciones a un proveedor',
+    description: 'Parte de las adjudicaciones directas del proveedor elegido.',
+    type: 'CONTRACT',
+    abbreviation: '$$PROV1',
+    enabled: true,
+    displayForm: 'PERCENTAGE',
+    hasPercentScale: true,
+    scale: [
+      { min: 0, max: 33.33, value: 2.67 },
+      { min: 33.33, max: 66.67, value: 5.33 },
+      { min: 66.67, max: 100, value: 8 },
+    ],
+    filters: [] as object[],
+    formula: { expression: '$NCAD / $NTC * 100' },
+  };
+  const save = (body: object) => call('POST', '/save', body);
+  const messageOf = async (body: object) => {
+    const response = await save(body);
+    return { status: response.statusCode, message: response.json().message as string, body: response.json() };
+  };
+
+  it('lists the default index of the monitor (thirteen calculations, one locked)', async () => {
+    const data = await list();
+    expect(data.total).toBe(13);
+    expect(
+      data.docs
+        .filter((doc: { locked: boolean }) => doc.locked)
+        .map((doc: { abbreviation: string }) => doc.abbreviation),
+    ).toEqual(['$$IRC']);
+    expect(
+      (await list('transparencia')).docs.map((doc: { abbreviation: string }) => doc.abbreviation),
+    ).toContain('$$EJE3');
+  });
+
+  it('refuses users without CALCULATIONS, and another monitor keeps its own calculations', async () => {
+    expect((await call('GET', '/list', undefined, bearer(customToken, monitorId))).statusCode).toBe(403);
+    expect((await call('POST', '/save', valid, bearer(customToken, monitorId))).statusCode).toBe(403);
+    expect((await call('GET', '/variables', undefined, bearer(customToken, monitorId))).statusCode).toBe(403);
+    const irc = await byAbbreviation('$$IRC');
+    // Editing or deleting this monitor's calculation from another monitor finds nothing.
+    const elsewhere = await call('POST', '/save', { ...valid, _id: irc._id }, bearer(token, otherMonitorId));
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().message).toBe('El cálculo no existe o fue eliminado.');
+    expect((await call('POST', '/delete', { _id: irc._id }, bearer(token, otherMonitorId))).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', '/list', undefined, bearer(token, otherMonitorId))).json().data.total).toBe(13);
+  });
+
+  it('refuses each bad field with its Spanish message', async () => {
+    const cases: [object, string][] = [
+      [{ name: '' }, 'El nombre del Cálculo es requerido'],
+      [{ description: ' ' }, 'La descripción del Cálculo es requerida'],
+      [{ type: 'OTRO' }, 'El tipo del Cálculo debe ser GENERAL o CONTRATO'],
+      [
+        { abbreviation: 'PROV' },
+        'La abreviación debe empezar con $$ seguida de 1 a 7 letras mayúsculas o dígitos',
+      ],
+      [{ abbreviation: '$$DEMASIADO' }, 'La abreviación debe empezar con $$'],
+      [{ administrationPeriod: '2021' }, 'El campo Administración no cumple con el formato esperado'],
+      [{ administrationPeriod: '3021-2024' }, 'El campo Administración no cumple con el formato esperado'],
+      [{ formula: { expression: '' } }, 'La fórmula del Cálculo es requerida'],
+      [{ formula: { expression: '$NCAD / ($NTC * 100' } }, 'posición'],
+      [{ formula: { expression: '$NCAD / $NOEXISTE' } }, 'La variable $NOEXISTE no existe (posición 9).'],
+      [
+        { formula: { expression: '$$PROV1 + 1' } },
+        'La fórmula no puede usar su propio cálculo $$PROV1 (posición 1).',
+      ],
+      [{ formula: { expression: '$$NADA + 1' } }, 'El cálculo $$NADA no existe (posición 1).'],
+      [{ formula: { expression: 'pow(2, 3)' } }, 'posición 1'],
+      [
+        {
+          scale: [
+            { min: 0, max: 50, value: 1 },
+            { min: 60, max: 100, value: 2 },
+          ],
+        },
+        'La escala tiene un hueco entre 50 y 60',
+      ],
+      [
+        {
+          scale: [
+            { min: 0, max: 60, value: 1 },
+            { min: 50, max: 100, value: 2 },
+          ],
+        },
+        'Los rangos de la escala se traslapan',
+      ],
+      [
+        { scale: [{ min: 0, max: 100.005, value: 1 }] },
+        'Los valores de la escala admiten como máximo dos decimales.',
+      ],
+      [
+        { filters: [{ variableAbbreviation: '$NCAD', propertyName: 'totalAmount', operator: 'GREATER' }] },
+        'El filtro necesita un valor numérico.',
+      ],
+      [
+        { filters: [{ variableAbbreviation: '$NCAD', propertyName: 'supplier', operator: 'EQUAL' }] },
+        'El filtro necesita elegir un registro.',
+      ],
+      [
+        {
+          filters: [
+            { variableAbbreviation: '$MTG', propertyName: 'totalAmount', operator: 'GREATER', value: 5 },
+          ],
+        },
+        'El filtro debe aplicarse a una variable de la fórmula. $MTG no está en la fórmula.',
+      ],
+    ];
+    for (const [change, expected] of cases) {
+      const { status, body } = await messageOf({ ...valid, ...change });
+      expect([status, JSON.stringify(body)], JSON.stringify(change)).toEqual([
+        400,
+        expect.stringContaining(expected),
+      ]);
+    }
+    expect((await list()).total).toBe(13);
+  });
+
+  it('creates a calculation with a scale and a supplier filter, version 1, and the form previews it', async () => {
+    const supplier = await createSupplier(ctx.database.db, monitorId, {
+      name: 'PROVEEDOR DEL FILTRO SA DE CV',
+    });
+    const filters = [
+      { variableAbbreviation: '$NCAD', propertyName: 'supplier', operator: 'EQUAL', reference: supplier.id },
+    ];
+    const created = await save({ ...valid, filters });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().message).toBe('El cálculo fue creado correctamente');
+    const doc = await byAbbreviation('$$PROV1');
+    expect(doc).toMatchObject({
+      version: 1,
+      filters: [{ propertyType: 'REF', onModel: 'Supplier', reference: supplier.id }],
+      formula: { expression: '$NCAD / $NTC * 100', variables: ['$NCAD', '$NTC'], calculations: [] },
+    });
+    // The same abbreviation or name twice: a conflict in Spanish.
+    const twice = await messageOf({ ...valid, name: 'Otro nombre' });
+    expect([twice.status, twice.message]).toEqual([
+      409,
+      'Ya existe un cálculo con esa abreviación en esta organización.',
+    ]);
+
+    // The preview: a GENERAL formula's value for the period, and a formula error with its position.
+    const preview = await call('POST', '/formula/validate', {
+      formula: { expression: '$NTC' },
+      type: 'GENERAL',
+      administrationPeriod: period,
+    });
+    const [truth] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM contracts WHERE deleted_at IS NULL AND administration_period = ${period} AND counts_in_totals`,
+    );
+    expect(preview.json()).toEqual({
+      error: false,
+      message: '',
+      results: { value: truth!.n, administrationPeriod: period },
+    });
+    const broken = (await call('POST', '/formula/validate', { formula: '2 * * $NTC' })).json();
+    expect(broken).toMatchObject({ error: true, position: 5 });
+    expect(broken.message).toContain('posición 5');
+    const evaluated = (
+      await call(
+        'GET',
+        `/formula/evaluate?expression=${encodeURIComponent('$NTC - $NTC')}&administrationPeriod=${period}`,
+      )
+    ).json();
+    expect(evaluated).toMatchObject({ error: false, results: { value: 0 } });
+    const noData = (
+      await call('POST', '/formula/validate', { formula: '$NTC / 0', administrationPeriod: period })
+    ).json();
+    expect(noData.results.value).toBeNull();
+    expect(noData.message).not.toBe('');
+  });
+
+  it('refuses a cycle naming the calculations, and keeps the monitor usable', async () => {
+    const a = await save({
+      ...valid,
+      name: 'Ciclo A',
+      abbreviation: '$$CA',
+      hasPercentScale: false,
+      formula: { expression: '$NTC' },
+    });
+    expect(a.statusCode).toBe(200);
+    expect(
+      (
+        await save({
+          ...valid,
+          name: 'Ciclo B',
+          abbreviation: '$$CB',
+          hasPercentScale: false,
+          formula: { expression: '$$CA + 1' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const ca = await byAbbreviation('$$CA');
+    const cycle = await messageOf({
+      ...valid,
+      _id: ca._id,
+      name: 'Ciclo A',
+      abbreviation: '$$CA',
+      hasPercentScale: false,
+      formula: { expression: '$$CB * 2' },
+    });
+    expect(cycle.status).toBe(400);
+    expect(cycle.message).toBe(
+      'La fórmula haría una referencia circular entre cálculos: $$CA → $$CB → $$CA. Quita una de esas referencias.',
+    );
+    // The form's check says the same before saving.
+    const checked = (
+      await call('POST', '/formula/validate', { _id: ca._id, abbreviation: '$$CA', formula: '$$CB * 2' })
+    ).json();
+    expect(checked.error).toBe(true);
+    expect(checked.message).toContain('$$CA → $$CB → $$CA');
+    // The others are offered for references, without the one being edited.
+    const others = (await call('GET', `/retrieve/calculations?currentCalculationId=${ca._id}`)).json().data
+      .docs;
+    expect(others.map((doc: { abbreviation: string }) => doc.abbreviation)).toContain('$$CB');
+    expect(others.map((doc: { abbreviation: string }) => doc.abbreviation)).not.toContain('$$CA');
+    // Renaming a calculation others use, deleting it, and deleting the index are refused.
+    const rename = await messageOf({
+      ...valid,
+      _id: ca._id,
+      name: 'Ciclo A',
+      abbreviation: '$$CAX',
+      hasPercentScale: false,
+      formula: { expression: '$NTC' },
+    });
+    expect(rename.message).toBe('La abreviación $$CA no puede cambiar: la usan $$CB.');
+    const used = await call('POST', '/delete', { _id: ca._id });
+    expect([used.statusCode, used.json().message]).toEqual([
+      409,
+      'No es posible eliminar $$CA: lo usan $$CB. Quítalo de esas fórmulas primero.',
+    ]);
+    const irc = await byAbbreviation('$$IRC');
+    const index = await call('POST', '/delete', { _id: irc._id });
+    expect(index.statusCode).toBe(409);
+    expect(index.json().message).toContain('índice de riesgo de corrupción');
+    // A second locked calculation is refused.
+    const locked = await messageOf({
+      ...valid,
+      name: 'Otro índice',
+      abbreviation: '$$IRC2',
+      locked: true,
+      hasPercentScale: false,
+    });
+    expect([locked.status, locked.message]).toEqual([
+      409,
+      'Ya hay un cálculo bloqueado (el índice de riesgo de corrupción) en esta organización: desbloquéalo antes de bloquear otro.',
+    ]);
+    // An unused one goes.
+    const cb = await byAbbreviation('$$CB');
+    const gone = await call('POST', '/delete', { _id: cb._id });
+    expect([gone.statusCode, gone.json().message]).toEqual([200, 'El cálculo fue eliminado correctamente']);
+  });
+
+  it('an edit of the locked index is a new version and the public page shows it at once', async () => {
+    const publicIndex = async () =>
+      (
+        await ctx.app.inject({
+          url: `/public-api/comparations/corruption-index?id=${monitorId}&administrationPeriod=${period}`,
+        })
+      ).json().data;
+    const before = await publicIndex();
+    const irc = await byAbbreviation('$$IRC');
+    const edited = await save({ ...irc, formula: { expression: 'avg($$EJE1, $$EJE3)' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().message).toBe('El cálculo fue actualizado correctamente');
+    const after = await publicIndex();
+    expect(after.methodVersion).toBeGreaterThan(before.methodVersion);
+    expect(after.axes.map((axis: { abbreviation: string }) => axis.abbreviation)).toEqual([
+      '$$EJE1',
+      '$$EJE3',
+    ]);
+    expect(after.corruptionIndex.result).toBeCloseTo((after.axes[0].result + after.axes[1].result) / 2, 6);
+    expect(after.corruptionIndex.version).toBe(2);
+    const versions = await ctx.database.db
+      .select({ version: calculationVersions.version })
+      .from(calculationVersions)
+      .where(and(eq(calculationVersions.calculationId, irc._id)));
+    expect(versions.map((row) => row.version).sort()).toEqual([1, 2]);
+    // Saving it again unchanged (only the notes) is not a new version.
+    await save({ ...irc, formula: { expression: 'avg($$EJE1, $$EJE3)' }, notes: 'Sin transparencia fiscal' });
+    expect((await byAbbreviation('$$IRC')).version).toBe(2);
+  });
+
+  it('answers the variables grouped as the form lists them', async () => {
+    const variables = (await call('GET', '/variables')).json().data;
+    expect(variables).toHaveLength(19);
+    expect(variables.find((v: { abbreviation: string }) => v.abbreviation === '$NPCGE')).toMatchObject({
+      name: 'Número de proveedores que concentran el 40% del gasto ejercido',
+      group: 'Competencia económica',
+    });
+    const units = (await call('GET', '/retrieve/administrative-units')).json().data.docs;
+    expect(units.length).toBeGreaterThan(0);
+  });
+});
