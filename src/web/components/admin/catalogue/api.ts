@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CatalogueListQuery } from '../../../../shared/schemas/catalogues';
+import type { CatalogueListQuery, RetrieveResponse } from '../../../../shared/schemas/catalogues';
 import { apiRequest } from '../../../lib/api-client';
 import { useCurrentOrganizationId } from '../../../lib/current-organization';
 import { keepPreviousOfMonitor } from '../../../lib/placeholder';
@@ -70,3 +70,37 @@ export const useSaveEntries = (path: string) =>
       body: { docs },
     }),
   );
+
+/** What a form's reference picker chooses among: the monitor's suppliers or administrative units. */
+export type ChoiceSource = 'suppliers' | 'administrative-units';
+
+/**
+ * A catalogue form's picker choices of one monitor (GET /api/{path}/retrieve/{source}: contracts,
+ * calculations' filters): its suppliers or units matching the typed text, plus the chosen one.
+ * The key carries the monitor.
+ */
+export const choicesQuery = (
+  organizationId: string,
+  path: string,
+  source: ChoiceSource,
+  search = '',
+  include: string | null = null,
+) =>
+  queryOptions({
+    queryKey: [...catalogueKey(path), 'retrieve', organizationId, source, search, include],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      if (search) params.set('search', search);
+      if (include) params.set('include', include);
+      return apiRequest<RetrieveResponse>(`/api/${path}/retrieve/${source}?${params}`, { signal });
+    },
+    staleTime: 30_000,
+  });
+
+export function useChoices(path: string, source: ChoiceSource, search: string, include: string | null) {
+  const organizationId = useCurrentOrganizationId();
+  return useQuery({
+    ...choicesQuery(organizationId, path, source, search, include),
+    placeholderData: keepPreviousOfMonitor(organizationId),
+  });
+}

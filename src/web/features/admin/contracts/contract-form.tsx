@@ -16,7 +16,7 @@ import {
   NotesField,
   TextField,
 } from '../../../components/admin/catalogue/fields';
-import { ReferenceField } from './reference-field';
+import { ReferenceField } from '../../../components/admin/catalogue/reference-field';
 
 /** The large contract form (spec: contracts catalogue modal). */
 export function ContractForm(props: FieldProps) {
@@ -104,6 +104,7 @@ export function ContractForm(props: FieldProps) {
       <Divider label="Unidades y proveedor" labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <ReferenceField
+          path="contracts"
           {...props}
           field="organizerAdministrativeUnit"
           label={L.organizerAdministrativeUnit}
@@ -111,6 +112,7 @@ export function ContractForm(props: FieldProps) {
           required
         />
         <ReferenceField
+          path="contracts"
           {...props}
           field="applicantAdministrativeUnit"
           label={L.applicantAdministrativeUnit}
@@ -125,7 +127,7 @@ export function ContractForm(props: FieldProps) {
           required={required}
         />
         <TextField {...props} field="areaInCharge" label={L.areaInCharge} required />
-        <ReferenceField {...props} field="supplier" label={L.supplier} source="suppliers" />
+        <ReferenceField path="contracts" {...props} field="supplier" label={L.supplier} source="suppliers" />
       </SimpleGrid>
       <Divider label="Contrato" labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
