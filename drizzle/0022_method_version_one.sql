@@ -1,6 +1,7 @@
 -- Installing the default index is one change of a monitor's method, not thirteen: a new monitor's
 -- method is version 1 (was 13, one per inserted calculation), and the installation updates the
--- monitor's row once. Edits afterwards still add one each.
+-- monitor's row once. Edits afterwards still add one each. The thirteen are created one millisecond
+-- apart, so the catalogue lists them in the index's order.
 CREATE OR REPLACE FUNCTION vigia_default_index(organization uuid) RETURNS void LANGUAGE plpgsql AS $fn$
 DECLARE
   ids jsonb := '{}';
@@ -60,11 +61,14 @@ BEGIN
       'filters', '[]'::jsonb, 'displayForm', item.display_form, 'administrationPeriod', NULL,
       'enabled', true, 'locked', item.locked);
     INSERT INTO calculations (id, organization_id, name, description, abbreviation, type, enabled, locked,
-      formula, display_form, notes, version)
+      formula, display_form, notes, version, created_at, updated_at)
     VALUES (new_id, organization, item.name, item.description, item.abbreviation, 'CONTRACT', true, item.locked,
       jsonb_build_object('expression', item.expression, 'variables', to_jsonb(item.variables),
         'calculations', coalesce((SELECT jsonb_agg(ids ->> r) FROM unnest(item.refs) AS r), '[]'::jsonb)),
-      item.display_form::display_form, 'Índice predeterminado de Vigía.', 1);
+      item.display_form::display_form, 'Índice predeterminado de Vigía.', 1,
+      -- One millisecond apart, in the index's order: the catalogue (newest first) lists the index,
+      -- its axes, then the indicators from I9 to I1.
+      now() + item.position * interval '1 millisecond', now() + item.position * interval '1 millisecond');
     INSERT INTO calculation_versions (id, calculation_id, organization_id, version, definition)
     VALUES (gen_random_uuid(), new_id, organization, 1, definition);
     ids := ids || jsonb_build_object(item.abbreviation, new_id);

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { passwordTokens, resources, sessions, users } from './db/schema';
+import { calculations, passwordTokens, resources, sessions, users } from './db/schema';
 import { routeKey } from './plugins/access';
 import { bearer, createUser, signIn } from './test/auth';
 import { createContract, createOrganization, createSupplier, createUnit } from './test/factories';
@@ -47,6 +47,13 @@ function samples(ids: Ids): Record<string, Sample> {
     ...catalogueSamples('contracts', contractEntry(ids.unit), ids.contract),
     'GET /api/contracts/retrieve/suppliers': { query: '?search=a' },
     'GET /api/contracts/retrieve/administrative-units': { query: '?search=a' },
+    ...catalogueSamples('calculations', CALCULATION, ids.calculation),
+    'GET /api/calculations/variables': {},
+    'GET /api/calculations/retrieve/calculations': { query: `?currentCalculationId=${ids.calculation}` },
+    'GET /api/calculations/retrieve/suppliers': { query: '?search=a' },
+    'GET /api/calculations/retrieve/administrative-units': { query: '?search=a' },
+    'POST /api/calculations/formula/validate': { payload: { formula: '$NTC' } },
+    'GET /api/calculations/formula/evaluate': { query: '?expression=%24NTC%20%2F%202' },
     'POST /api/data-load/upload': { payload: {} }, // not multipart: refused; uploads in data-load tests
     'GET /api/data-load/current': { query: '?page=1&showErrors=false' },
     'GET /api/data-load/current-info': {},
@@ -93,8 +100,18 @@ const ABOUT = {
 };
 
 const RESOURCE = { title: 'Ley de paseo', url: 'https://example.org/ley', classification: 'LEGAL_FRAMEWORK' };
+const CALCULATION = {
+  name: 'Cálculo de paseo',
+  description: 'Un cálculo del paseo por las rutas.',
+  type: 'CONTRACT',
+  abbreviation: '$$PASEO',
+  formula: { expression: '$NTC' },
+};
 
 interface Ids {
+  /** The index of the walked monitor (no other calculation uses it), and another monitor's. */
+  calculation: string;
+  otherCalculation: string;
   resource: string;
   otherResource: string;
   contract: string;
@@ -135,6 +152,8 @@ function recordProbes(ids: Ids): Record<string, { query?: string; payload?: obje
     ...catalogueProbes('organizations', { name: 'Borrada', shortName: 'BORR' }, ids.deletedOrganization),
     ...catalogueProbes('resources', RESOURCE, ids.otherResource),
     ...catalogueProbes('contracts', contractEntry(ids.unit), ids.otherContract),
+    ...catalogueProbes('calculations', CALCULATION, ids.otherCalculation),
+    'POST /api/calculations/formula/validate': { payload: { _id: ids.otherCalculation, formula: '$NTC' } },
     'POST /api/users/delete': { payload: { _id: ids.deletedUser } },
     'POST /api/users/save': {
       payload: {
@@ -200,6 +219,8 @@ describe('every /api route', () => {
       contract: (await createContract(db, { organizationId, unitId: unit })).id,
       otherContract: (await createContract(db, { organizationId: otherOrganizationId, unitId: otherUnit }))
         .id,
+      calculation: await indexOf(organizationId),
+      otherCalculation: await indexOf(otherOrganizationId),
     };
     const seen = new Set<string>();
     routes = ctx.app.apiRoutes
@@ -213,6 +234,15 @@ describe('every /api route', () => {
       .filter((route) => !seen.has(route.key) && seen.add(route.key));
   });
   afterAll(() => ctx.close());
+
+  /** A monitor's locked calculation (every monitor has the default index). */
+  async function indexOf(organization: string): Promise<string> {
+    const [row] = await ctx.database.db
+      .select({ id: calculations.id })
+      .from(calculations)
+      .where(and(eq(calculations.organizationId, organization), eq(calculations.locked, true)));
+    return row!.id;
+  }
 
   async function insertResource(organization: string): Promise<string> {
     const [row] = await ctx.database.db

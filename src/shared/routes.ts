@@ -26,6 +26,7 @@ export const WEB_ROUTES = {
   adminUnits: '/admin/administrative-units',
   adminOrganizations: '/admin/organizations',
   adminResources: '/admin/resources',
+  adminCalculations: '/admin/calculations',
   adminContracts: '/admin/contracts',
   adminSettings: '/admin/settings',
   adminDataLoad: '/admin/data-load',

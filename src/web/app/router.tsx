@@ -104,6 +104,10 @@ export const router = createRouterWithOfflineScreens([
                 lazy: () => admin().then((m) => ({ Component: m.ResourcesCataloguePage })),
               },
               {
+                path: WEB_ROUTES.adminCalculations,
+                lazy: () => admin().then((m) => ({ Component: m.CalculationsCataloguePage })),
+              },
+              {
                 path: WEB_ROUTES.adminSettings,
                 lazy: () => admin().then((m) => ({ Component: m.SettingsPage })),
               },

@@ -3,6 +3,7 @@ import { scaleProblem } from '../../../shared/calculations/evaluate';
 import type { CalculationFilter } from '../../../shared/calculations/filters';
 import { VARIABLES } from '../../../shared/calculations/variables';
 import {
+  CALCULATION_MESSAGES,
   FormulaEvaluateQuerySchema,
   FormulaResultSchema,
   FormulaValidateBodySchema,
@@ -12,7 +13,7 @@ import {
   VariablesResponseSchema,
 } from '../../../shared/schemas/calculations';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { requireOrganization } from '../../plugins/organization';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { checkAgainstOthers } from './calculations.catalogue';
@@ -50,9 +51,11 @@ async function checkFormula(deps: AppDeps, organization: OrganizationRow, candid
     const rows = await liveCalculations(deps.database.db, organization.id);
     const others = rows.filter((row) => row.id !== candidate._id);
     const current = rows.find((row) => row.id === candidate._id);
+    // The calculation being edited must be one of this monitor's.
+    if (candidate._id && !current) throw notFound(CALCULATION_MESSAGES.notFound);
     checkAgainstOthers({ abbreviation, formula: candidate.formula }, others, current);
   } catch (error) {
-    if (error instanceof AppError) return failed(error.message);
+    if (error instanceof AppError && error.code === 'BAD_REQUEST') return failed(error.message);
     throw error;
   }
   if (candidate.hasPercentScale) {

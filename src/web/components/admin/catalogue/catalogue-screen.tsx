@@ -93,7 +93,7 @@ export function CatalogueScreen<Doc extends Row>({ config }: { config: Catalogue
           <Text c="dimmed" py="xl" ta="center">
             {grid.debounced
               ? `No se encontraron resultados con la búsqueda «${grid.debounced}».`
-              : `Por ahora no hay ${config.plural.toLowerCase()}.`}
+              : (config.emptyText ?? `Por ahora no hay ${config.plural.toLowerCase()}.`)}
           </Text>
         ) : (
           <CatalogueTable<Doc>

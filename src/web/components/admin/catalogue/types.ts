@@ -11,6 +11,8 @@ export interface CatalogueConfig<Doc extends Row> {
   /** 'Proveedores' → 'Catálogo de Proveedores'. */
   plural: string;
   newLabel: string;
+  /** What an empty catalogue says (default 'Por ahora no hay {plural}.'). */
+  emptyText?: string;
   columns: CatalogueColumn[];
   /** The same schema the server validates a save with. */
   schema: z.ZodType;
