@@ -51,9 +51,10 @@ export async function createSupplier(
     .insert(suppliers)
     .values({
       organizationId,
+      // Supplier names are capitals only: each digit becomes its own letter, so names stay unique.
       name: `PROVEEDOR DE PRUEBA ${unique()
         .toUpperCase()
-        .replace(/[^A-Z]/g, 'X')}`,
+        .replace(/[0-9]/g, (digit) => 'QRSTUVWXYZ'[Number(digit)]!)}`,
       ...overrides,
     })
     .returning();

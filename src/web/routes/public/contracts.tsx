@@ -8,7 +8,6 @@ import { Pagination } from '../../components/pagination';
 import { contractsDownloadUrl, useContracts } from '../../features/contracts/api/contracts';
 import { ContractTiles } from '../../features/contracts/components/contract-tiles';
 import { ContractsTable } from '../../features/contracts/components/contracts-table';
-import { ContractConditions } from '../../features/filters/components/contract-conditions';
 import { CountedOnlySwitch } from '../../features/filters/components/counted-only-switch';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { useFilteredList } from '../../features/filters/use-filtered-list';
@@ -38,7 +37,6 @@ export function ContractsPage() {
           downloadUrl={(format) => contractsDownloadUrl(organization._id, query, format)}
         />
         <FiltersPanel organizationId={organization._id} applied={filters} onApply={apply} withSearch />
-        <ContractConditions applied={filters} onApply={apply} />
         <ContractTiles totals={list?.data.totals} listed={list?.data.total} loading={!list && !isError} />
         <CountedOnlySwitch applied={filters} onApply={apply} />
         <ListStatus

@@ -10,6 +10,7 @@ import { msg } from '../../../i18n/msg';
 import { emptyFilters, FILTER_KEYS, type FilterKey } from '../../../lib/filters-url';
 import { type OptionKind, optionsQuery, useOptions } from '../api/options';
 import { optionInScope } from '../option-scope';
+import { ContractConditions } from './contract-conditions';
 
 const FIELDS: Record<FilterKey, { label: string; kind: OptionKind; valueKey: string }> = {
   administrationPeriods: {
@@ -172,20 +173,24 @@ export function FiltersPanel({
   );
 
   return (
-    <Paper withBorder radius="md" p="md">
-      {wide ? (
-        body
-      ) : (
-        <>
-          <Button variant="light" fullWidth onClick={() => setOpen((value) => !value)} aria-expanded={open}>
-            {t('Filtros')} {chosen.length > 0 ? `(${chosen.length})` : ''}
-          </Button>
-          <Collapse expanded={open}>
-            <div style={{ paddingTop: 12 }}>{body}</div>
-          </Collapse>
-        </>
-      )}
-    </Paper>
+    <>
+      <Paper withBorder radius="md" p="md">
+        {wide ? (
+          body
+        ) : (
+          <>
+            <Button variant="light" fullWidth onClick={() => setOpen((value) => !value)} aria-expanded={open}>
+              {t('Filtros')} {chosen.length > 0 ? `(${chosen.length})` : ''}
+            </Button>
+            <Collapse expanded={open}>
+              <div style={{ paddingTop: 12 }}>{body}</div>
+            </Collapse>
+          </>
+        )}
+      </Paper>
+      {/* The index's conditions, wherever a link carried them: never a hidden filter. */}
+      <ContractConditions applied={applied} onApply={onApply} />
+    </>
   );
 }
 
