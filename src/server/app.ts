@@ -21,6 +21,7 @@ import { EventBus, publish } from './lib/events';
 import { Jobs } from './lib/jobs';
 import { databaseCounterStore, Limiter } from './lib/limiter';
 import { createMailer } from './lib/mailer';
+import { createOutboundClient } from './lib/outbound/client';
 import { isApiPath, RequestLogController } from './lib/request-log';
 import { ResultCache } from './lib/result-cache';
 import { RowCache } from './lib/row-cache';
@@ -142,6 +143,7 @@ export async function buildApp(
     limiter: new Limiter(databaseCounterStore(database.db), now, background),
     downloads: new DownloadGate(config.downloads),
     pdfPool: new PdfPool({ size: config.downloads.pdfWorkers, heapMb: WORKER_HEAP_MB }),
+    outbound: createOutboundClient(config.peers),
   };
   app.decorate('deps', appDeps);
   // Every job, defined once here; the workers start with the app (below) and stop with it.

@@ -32,6 +32,9 @@ describe('configuration', () => {
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'a@example.org', ADMIN_PASSWORD: 'short' }],
     ['MAINTENANCE_MODE', { MAINTENANCE_MODE: 'maybe' }],
     ['TRUST_PROXY', { TRUST_PROXY: '1' }],
+    ['PEERS_ALLOW_PRIVATE', { PEERS_ALLOW_PRIVATE: '10.0.0.0/99' }],
+    ['PEERS_ALLOW_PRIVATE', { PEERS_ALLOW_PRIVATE: 'http://monitor.example.org' }],
+    ['PEERS_TIMEOUT_MS', { PEERS_TIMEOUT_MS: '10' }],
   ])('refuses a wrong %s with a message naming it', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -39,6 +42,13 @@ describe('configuration', () => {
     } catch (error) {
       expect((error as ConfigError).message).toContain(`${name}:`);
     }
+  });
+
+  it('reads the private hosts other servers may be called on, none by default', () => {
+    expect(loadConfig({}).peers).toEqual({ allowPrivate: [], timeoutMs: 5_000 });
+    expect(
+      loadConfig({ PEERS_ALLOW_PRIVATE: ' 127.0.0.1/32, monitor.interno ,::1' }).peers.allowPrivate,
+    ).toEqual(['127.0.0.1/32', 'monitor.interno', '::1']);
   });
 
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { type About, AboutSchema, TO_BE_DEFINED } from '../shared/schemas/about';
+import { isAllowListEntry } from './lib/outbound/addresses';
 
 /**
  * The only reader of process.env. Parsed once at start; a wrong value stops the process with a
@@ -82,6 +83,21 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(1).max(400).default(25),
+  PEERS_ALLOW_PRIVATE: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().refine(isAllowListEntry, 'must be host names or CIDR ranges such as 10.0.0.0/8'))
+        .max(100),
+    ),
+  PEERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5_000),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
   RESULT_PREVIOUS_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   ABOUT_FILE: optionalText,
@@ -139,6 +155,11 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** How far V8 lets the heap grow over its live data before collecting (decision 0034). */
   heapGrowingPercent: number;
+  /**
+   * Calls to other servers (lib/outbound): the private hosts allowed anyway (host names or CIDR
+   * ranges; empty by default) and the deadline of one exchange.
+   */
+  peers: { allowPrivate: string[]; timeoutMs: number };
   /**
    * Background jobs (decision 0026): how often an idle worker looks for work (new jobs also wake it
    * through LISTEN/NOTIFY) and the e-mail retries (exponential from the first delay, capped).
@@ -228,6 +249,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     heapGrowingPercent: env.HEAP_GROWING_PERCENT,
+    peers: { allowPrivate: env.PEERS_ALLOW_PRIVATE, timeoutMs: env.PEERS_TIMEOUT_MS },
     // Some half a day of attempts: about 30 s, 1, 2, 4 … minutes apart, each wait capped at 2 hours.
     jobs: {
       pollingIntervalSeconds: 2,

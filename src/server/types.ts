@@ -8,6 +8,7 @@ import type { EventBus } from './lib/events';
 import type { Jobs } from './lib/jobs';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './lib/mailer';
+import type { OutboundClient } from './lib/outbound/client';
 import type { ResultCache } from './lib/result-cache';
 import type { RowCache } from './lib/row-cache';
 
@@ -36,6 +37,8 @@ export interface AppDeps {
   downloads: DownloadGate;
   /** The PDF threads (PDF_WORKERS), started on first use and reused. */
   pdfPool: PdfPool;
+  /** The one way to call another server: checked addresses, pinned connections, caps (lib/outbound). */
+  outbound: OutboundClient;
 }
 
 declare module 'fastify' {

@@ -1,0 +1,237 @@
+import { lookup } from 'node:dns/promises';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import net, { type LookupFunction } from 'node:net';
+import type { z } from 'zod';
+import { type AllowList, mayConnect, parseAllowList } from './addresses';
+
+/**
+ * The one way the server calls another server (index-and-federation.md, 'Outbound requests'):
+ * comparisons with monitors on other installations, and later the backups of contract documents.
+ * Only http and https, without credentials in the address; the host's addresses resolved once and
+ * every one of them checked (isPublicAddress, or the allow-list), the connection pinned to the
+ * checked address (no second lookup that a rebinding DNS could answer differently); redirects
+ * followed by hand, each hop checked again, at most three; one deadline for the whole exchange;
+ * the answer capped in bytes, JSON only, then validated with the caller's zod schema; answers kept
+ * for a short while. Every failure is an OutboundError with a Spanish message for the page.
+ */
+
+export type OutboundReason =
+  | 'ADDRESS' // not an http(s) address, or with credentials
+  | 'NOT_ALLOWED' // a private, loopback, link-local… address
+  | 'NOT_FOUND' // the name does not resolve
+  | 'NETWORK' // refused, reset, TLS
+  | 'TIMEOUT'
+  | 'TOO_LARGE'
+  | 'REDIRECTS'
+  | 'STATUS' // not 2xx
+  | 'NOT_JSON'
+  | 'INVALID'; // JSON, but not what was expected
+
+const MESSAGES: Record<OutboundReason, string> = {
+  ADDRESS: 'La dirección no es válida: usa una dirección http:// o https:// sin usuario ni contraseña.',
+  NOT_ALLOWED: 'La dirección apunta a una red privada o reservada; por seguridad no se consulta.',
+  NOT_FOUND: 'No se encontró el servidor de esa dirección.',
+  NETWORK: 'No fue posible conectar con el servidor de esa dirección.',
+  TIMEOUT: 'El servidor de esa dirección tardó demasiado en responder.',
+  TOO_LARGE: 'La respuesta del servidor es demasiado grande.',
+  REDIRECTS: 'El servidor redirige demasiadas veces o a una dirección no válida.',
+  STATUS: 'El servidor de esa dirección respondió con un error.',
+  NOT_JSON: 'La dirección no corresponde a un monitor: su respuesta no es la de un monitor.',
+  INVALID: 'La respuesta del servidor no tiene el formato esperado de un monitor.',
+};
+
+export class OutboundError extends Error {
+  constructor(
+    readonly reason: OutboundReason,
+    detail?: string,
+  ) {
+    super(MESSAGES[reason], detail ? { cause: detail } : undefined);
+    this.name = 'OutboundError';
+  }
+}
+
+export interface OutboundOptions {
+  /** PEERS_ALLOW_PRIVATE: host names or CIDR ranges allowed although private. */
+  allowPrivate: readonly string[];
+  /** For the whole exchange, redirects included (default 5 s). */
+  timeoutMs?: number;
+  /** Largest answer read (default 1 MB). */
+  maxBytes?: number;
+  /** How long an answer is kept (default 2 minutes; 0: not kept). */
+  cacheMs?: number;
+  /** The resolver (tests replace it to play a rebinding DNS). */
+  resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
+  now?: () => number;
+}
+
+export interface OutboundClient {
+  /** GETs `url` and returns its JSON answer as `schema` reads it (its transforms sanitise texts). */
+  getJson<S extends z.ZodType>(url: string, schema: S): Promise<z.output<S>>;
+}
+
+const MAX_REDIRECTS = 3;
+const CACHE_ENTRIES = 200;
+
+export function createOutboundClient(options: OutboundOptions): OutboundClient {
+  const allow = parseAllowList(options.allowPrivate);
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const maxBytes = options.maxBytes ?? 1_000_000;
+  const cacheMs = options.cacheMs ?? 120_000;
+  const now = options.now ?? Date.now;
+  const resolve = options.resolve ?? ((host: string) => lookup(host, { all: true, verbatim: true }));
+  const cache = new Map<string, { until: number; value: unknown }>();
+
+  async function getJson<S extends z.ZodType>(url: string, schema: S): Promise<z.output<S>> {
+    const key = url;
+    const kept = cache.get(key);
+    if (kept && kept.until > now()) return parse(schema, kept.value);
+    const signal = AbortSignal.timeout(timeoutMs);
+    let target = checkedUrl(url);
+    for (let hop = 0; ; hop++) {
+      const answer = await exchange(target, signal);
+      if (answer.redirect === undefined) {
+        const value = parse(schema, answer.body);
+        if (cacheMs > 0) {
+          if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+          cache.set(key, { until: now() + cacheMs, value: answer.body });
+        }
+        return value;
+      }
+      if (hop >= MAX_REDIRECTS) throw new OutboundError('REDIRECTS');
+      try {
+        target = checkedUrl(new URL(answer.redirect, target).toString());
+      } catch (error) {
+        throw error instanceof OutboundError ? new OutboundError('REDIRECTS', error.message) : error;
+      }
+    }
+  }
+
+  /** One request to an address already checked: the connection goes to the address checked. */
+  async function exchange(url: URL, signal: AbortSignal): Promise<{ redirect?: string; body?: unknown }> {
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const pinned = await pin(host, signal);
+    const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
+      if ((lookupOptions as { all?: boolean }).all)
+        (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(
+          null,
+          [pinned],
+        );
+      else callback(null, pinned.address, pinned.family);
+    };
+    const client = url.protocol === 'https:' ? https : http;
+    return new Promise((resolvePromise, reject) => {
+      const request = client.request(
+        {
+          protocol: url.protocol,
+          hostname: host,
+          port: url.port || undefined,
+          path: `${url.pathname}${url.search}`,
+          method: 'GET',
+          headers: { accept: 'application/json', 'user-agent': 'Vigia/1 (comparaciones entre monitores)' },
+          lookup: pinnedLookup,
+          signal,
+          ...(url.protocol === 'https:' && !net.isIP(host) ? { servername: host } : {}),
+        },
+        (response) => {
+          read(response, url)
+            .then(resolvePromise)
+            .catch((error: unknown) => {
+              response.destroy();
+              reject(
+                error instanceof OutboundError
+                  ? error
+                  : new OutboundError(signal.aborted ? 'TIMEOUT' : 'NETWORK', String(error)),
+              );
+            });
+        },
+      );
+      request.on('error', (error: Error & { code?: string }) => {
+        if (signal.aborted) reject(new OutboundError('TIMEOUT'));
+        else
+          reject(
+            error instanceof OutboundError
+              ? error
+              : new OutboundError('NETWORK', error.code ?? error.message),
+          );
+      });
+      request.end();
+    });
+  }
+
+  async function read(response: IncomingMessage, url: URL): Promise<{ redirect?: string; body?: unknown }> {
+    const status = response.statusCode ?? 0;
+    if (status >= 300 && status < 400 && response.headers.location) {
+      response.resume();
+      return { redirect: response.headers.location };
+    }
+    if (status < 200 || status >= 300) {
+      response.resume();
+      throw new OutboundError('STATUS', `${status} ${url.origin}`);
+    }
+    const type = String(response.headers['content-type'] ?? '');
+    if (!/\bjson\b/i.test(type)) {
+      response.resume();
+      throw new OutboundError('NOT_JSON', type);
+    }
+    const declared = Number(response.headers['content-length'] ?? 0);
+    if (declared > maxBytes) throw new OutboundError('TOO_LARGE');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) throw new OutboundError('TOO_LARGE');
+      chunks.push(chunk as Buffer);
+    }
+    try {
+      return { body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+    } catch {
+      throw new OutboundError('NOT_JSON', 'unparsable');
+    }
+  }
+
+  /** The host's address to connect to: every address it resolves to must be allowed. */
+  async function pin(host: string, signal: AbortSignal): Promise<{ address: string; family: number }> {
+    if (net.isIP(host)) {
+      if (!mayConnect(host, host, allow)) throw new OutboundError('NOT_ALLOWED', host);
+      return { address: host, family: net.isIP(host) };
+    }
+    let addresses: { address: string; family: number }[];
+    try {
+      addresses = await Promise.race([
+        resolve(host),
+        new Promise<never>((_, reject) =>
+          signal.addEventListener('abort', () => reject(new OutboundError('TIMEOUT')), { once: true }),
+        ),
+      ]);
+    } catch (error) {
+      if (error instanceof OutboundError) throw error;
+      throw new OutboundError('NOT_FOUND', host);
+    }
+    if (addresses.length === 0) throw new OutboundError('NOT_FOUND', host);
+    const refused = addresses.find((item) => !mayConnect(item.address, host, allow));
+    if (refused) throw new OutboundError('NOT_ALLOWED', `${host} → ${refused.address}`);
+    return addresses[0]!;
+  }
+
+  return { getJson };
+}
+
+/** An http(s) address without credentials, or ADDRESS. */
+function checkedUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundError('ADDRESS', raw);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+    throw new OutboundError('ADDRESS', url.protocol);
+  return url;
+}
+
+function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new OutboundError('INVALID', result.error.issues[0]?.message);
+  return result.data;
+}
