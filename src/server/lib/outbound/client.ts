@@ -3,7 +3,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
 import type { z } from 'zod';
-import { type AllowList, mayConnect, parseAllowList } from './addresses';
+import { mayConnect, parseAllowList } from './addresses';
 
 /**
  * The one way the server calls another server (index-and-federation.md, 'Outbound requests'):
