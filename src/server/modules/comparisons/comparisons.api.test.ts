@@ -1,0 +1,201 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, seedGeneratedMonitor } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+/**
+ * Comparisons: our side equals the contracts page and the index page; another server's side is
+ * read through the guarded client (a second app on loopback, allow-listed); hostile peers get a
+ * clear Spanish refusal and nothing else.
+ */
+describe('comparisons between monitors', () => {
+  let ctx: TestContext;
+  let peer: TestContext;
+  let strict: TestContext;
+  let peerBase: string;
+  let hostile: http.Server;
+  let hostileBase: string;
+  let monitorId: string;
+  let peerMonitorId: string;
+
+  beforeAll(async () => {
+    const allow = { peers: { allowPrivate: ['127.0.0.1/32'], timeoutMs: 1_000 } };
+    [ctx, peer, strict] = await Promise.all([
+      createTestApp({ config: allow }),
+      createTestApp(),
+      createTestApp(),
+    ]);
+    monitorId = (await seedGeneratedMonitor(ctx.database.db, { contracts: 300, suppliers: 20 })).organization
+      .id;
+    peerMonitorId = (await seedGeneratedMonitor(peer.database.db, { contracts: 200, suppliers: 15 }))
+      .organization.id;
+    await createOrganization(peer.database.db, { deletedAt: new Date(), name: 'Monitor borrado' });
+    await peer.app.listen({ port: 0, host: '127.0.0.1' });
+    peerBase = `http://127.0.0.1:${(peer.app.server.address() as AddressInfo).port}`;
+
+    // A server that answers like no monitor should: the monitor id asked says how.
+    hostile = http.createServer((request, response) => {
+      const address = new URL(request.url ?? '/', 'http://x');
+      const behaviour = address.pathname.endsWith('/local/list') ? 'script' : address.searchParams.get('id');
+      const json = (body: unknown) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      if (behaviour === 'html') {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end('<html>hola</html>');
+      } else if (behaviour === 'strings') {
+        json({
+          data: {
+            organization: { _id: 'x', name: 'X', color: '#000' },
+            totals: { public: '1', invitation: 0, noBid: 0, total: 1 },
+            counts: { public: 1, invitation: 0, noBid: 0, total: 1 },
+          },
+        });
+      } else if (behaviour === 'script') {
+        json([
+          {
+            _id: 'm1',
+            name: '<script>alert(1)</script>Monitor <b>Hostil</b>',
+            shortName: 'HOST',
+            color: 'red;x:url(y)',
+          },
+          { _id: 'm2', name: 'Borrado', shortName: 'B', color: '#123456', deleted: true },
+        ]);
+      } else if (behaviour === 'metadata') {
+        response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      } else if (behaviour === 'hang') {
+        /* never answers */
+      } else if (behaviour === 'huge') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(`[${'"x",'.repeat(400_000)}"x"]`);
+      } else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    hostileBase = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    hostile.closeAllConnections();
+    await new Promise<void>((resolve) => hostile.close(() => resolve()));
+    await Promise.all([ctx.close(), peer.close(), strict.close()]);
+  });
+
+  const get = (app: TestContext, url: string, headers: Record<string, string> = {}) =>
+    app.app.inject({ method: 'GET', url, headers });
+
+  it('computes our side from the figures engine and the index: equal to the contracts and index pages', async () => {
+    const detail = (await get(ctx, `/public-api/comparations/detail?id=${monitorId}`)).json().data;
+    const index = (await get(ctx, `/public-api/comparations/corruption-index?id=${monitorId}`)).json().data;
+    expect(detail.administrationPeriod).toBe(index.administrationPeriod);
+    expect(detail.corruptionIndex.result).toBe(index.corruptionIndex.result);
+    expect(detail.methodKey).toBe(index.corruptionIndex.hash);
+    const list = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/public-api/contracts/filtered-list?page=1',
+        headers: { 'x-current-organization-id': monitorId },
+        payload: { filters: { administrationPeriods: [detail.administrationPeriod] } },
+      })
+    ).json().data;
+    expect(detail.totals.total).toBeCloseTo(list.totals.totalAmount, 2);
+    expect(detail.totals.public).toBeCloseTo(list.totals.PUBLIC, 2);
+    expect(detail.counts).toEqual({
+      public: list.totals.publicCount,
+      invitation: list.totals.invitationCount,
+      noBid: list.totals.noBidCount,
+      total: list.totals.totalCount,
+    });
+    expect(
+      detail.totals.publicPercent + detail.totals.invitationPercent + detail.totals.noBidPercent,
+    ).toBeCloseTo(1, 9);
+    expect(detail.calculationsInfo.length).toBe(index.calculationsInfo.length);
+    expect(
+      (await get(ctx, '/public-api/comparations/detail?id=0192aaaa-0000-7000-8000-000000000000')).statusCode,
+    ).toBe(404);
+    expect((await get(ctx, '/public-api/comparations/detail?id=no-es-un-id')).statusCode).toBe(404);
+  });
+
+  it('lists our monitors for other servers: public fields only, no deleted ones', async () => {
+    const docs = (await get(peer, '/public-api/organizations/local/list')).json();
+    expect(Array.isArray(docs)).toBe(true);
+    expect(docs.map((doc: { name: string }) => doc.name)).not.toContain('Monitor borrado');
+    expect(Object.keys(docs[0]).sort()).toEqual(['_id', 'color', 'name', 'shortName']);
+  });
+
+  it("reads another server's monitors and one side from it, as that server computes it", async () => {
+    const found = (
+      await get(
+        ctx,
+        `/public-api/organizations/remote/list?search=${encodeURIComponent(`${peerBase}/cualquier/ruta`)}`,
+      )
+    ).json().data;
+    expect(found.baseRemoteUrl).toBe(peerBase);
+    expect(found.docs.map((doc: { _id: string }) => doc._id)).toContain(peerMonitorId);
+    const answer = await get(
+      ctx,
+      `/public-api/comparations/detail?id=${peerMonitorId}&url=${encodeURIComponent(peerBase)}`,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const remote = answer.json().data;
+    const there = (await get(peer, `/public-api/comparations/detail?id=${peerMonitorId}`)).json().data;
+    expect(remote.totals).toEqual(there.totals);
+    expect(remote.counts).toEqual(there.counts);
+    expect(remote.corruptionIndex.result).toBe(there.corruptionIndex.result);
+    expect(remote.organization).toMatchObject({ _id: peerMonitorId, url: peerBase });
+    // Both installations have the default index: the same method, whatever the ids.
+    const ours = (await get(ctx, `/public-api/comparations/detail?id=${monitorId}`)).json().data;
+    expect(remote.methodKey).toBe(ours.methodKey);
+    // A name searches this installation's monitors.
+    const local = (await get(ctx, '/public-api/organizations/remote/list?search=Monitor')).json().data;
+    expect(local.baseRemoteUrl).toBeNull();
+  });
+
+  it('refuses loopback peers unless allow-listed, and hostile answers, with a Spanish message', async () => {
+    const refused = await get(
+      strict,
+      `/public-api/organizations/remote/list?search=${encodeURIComponent(peerBase)}`,
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(
+      'La dirección apunta a una red privada o reservada; por seguridad no se consulta.',
+    );
+    const detail = (id: string) =>
+      `/public-api/comparations/detail?id=${id}&url=${encodeURIComponent(hostileBase)}`;
+    const cases: [string, string][] = [
+      [detail('html'), 'no es la de un monitor'],
+      [detail('strings'), 'no tiene el formato esperado'],
+      [detail('metadata'), 'red privada'],
+      [detail('hang'), 'tardó demasiado'],
+      [detail('huge'), 'demasiado grande'],
+      [detail('missing'), 'respondió con un error'],
+    ];
+    for (const [url, message] of cases) {
+      const response = await get(ctx, url);
+      expect([response.statusCode, response.json().message], url).toEqual([
+        422,
+        expect.stringContaining(message),
+      ]);
+    }
+  });
+
+  it('keeps a hostile monitor list as plain text with a safe colour, without deleted monitors', async () => {
+    const response = await get(
+      ctx,
+      `/public-api/organizations/remote/list?search=${encodeURIComponent(hostileBase)}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.docs).toEqual([
+      { _id: 'm1', name: 'alert(1)Monitor Hostil', shortName: 'HOST', color: '#2cbcb6' },
+    ]);
+    // Not an address we may call: refused before any connection.
+    const ftp = await get(
+      ctx,
+      `/public-api/comparations/detail?id=x&url=${encodeURIComponent('ftp://127.0.0.1/')}`,
+    );
+    expect([ftp.statusCode, ftp.json().message]).toEqual([
+      400,
+      'La dirección del otro monitor no es válida.',
+    ]);
+  });
+});

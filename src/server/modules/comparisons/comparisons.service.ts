@@ -1,0 +1,174 @@
+import type { ComparisonSide, PeerOrganization } from '../../../shared/schemas/comparisons';
+import { AppError } from '../../lib/errors';
+import { OutboundError } from '../../lib/outbound/client';
+import type { AppDeps, OrganizationRow } from '../../types';
+import { corruptionIndex } from '../calculations/corruption-index.service';
+import { figures, sumByType } from '../figures/figures';
+import { findOrganizations } from '../organizations/organizations.repository';
+import { PeerDetailSchema, PeerListSchema } from './peer-schemas';
+
+/**
+ * Comparisons between monitors (index-and-federation.md, 'Comparisons and federation'): each
+ * side is computed by the server that holds the monitor, from its id, never from figures a browser
+ * posts. Our side: the monitor's index for its own period (each side has its own: a municipality's
+ * term rarely matches a state's) and the money per procedure type under the one rule for money,
+ * from the figures engine. A side on another server is read through the guarded client.
+ */
+
+/** A side of ours: the monitor's index and its money and counts in the period. */
+export async function localSide(
+  deps: AppDeps,
+  organization: OrganizationRow,
+  administrationPeriod?: string,
+): Promise<ComparisonSide> {
+  const index = await corruptionIndex(deps, organization, administrationPeriod);
+  const period = index.administrationPeriod;
+  const sums = sumByType(
+    period
+      ? await figures(deps, organization, {
+          filters: { administrationPeriods: [period] },
+          grouping: 'procedureType',
+        })
+      : [],
+  );
+  const share = (amount: number) => (sums.total > 0 ? amount / sums.total : null);
+  return {
+    organization: {
+      _id: organization.id,
+      name: organization.name,
+      shortName: organization.shortName,
+      color: organization.color,
+      url: null,
+    },
+    corruptionIndex: index.corruptionIndex,
+    calculationsInfo: index.calculationsInfo.map((item) => ({
+      name: item.name,
+      description: item.description,
+      displayForm: item.displayForm,
+      result: item.result,
+      hash: item.hash,
+    })),
+    totals: {
+      public: sums.public,
+      invitation: sums.invitation,
+      noBid: sums.noBid,
+      total: sums.total,
+      publicPercent: share(sums.public),
+      invitationPercent: share(sums.invitation),
+      noBidPercent: share(sums.noBid),
+    },
+    counts: {
+      public: sums.publicCount,
+      invitation: sums.invitationCount,
+      noBid: sums.noBidCount,
+      total: sums.publicCount + sums.invitationCount + sums.noBidCount,
+    },
+    administrationPeriod: period,
+    administrationPeriods: index.administrationPeriods,
+    insufficientData: index.insufficientData,
+    methodKey: index.corruptionIndex?.hash ?? null,
+  };
+}
+
+/**
+ * The base address of another server from what a visitor typed (scheme, host and port only; http
+ * when no scheme is given), or null when the text is not an address.
+ */
+export function peerBase(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed || /\s/.test(trimmed)) return null;
+  const hasScheme = /^https?:\/\//i.test(trimmed);
+  // Another scheme (ftp://, file://…) is never an address we call.
+  if (!hasScheme && /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return null;
+  // Without a scheme, a dot or a port makes it an address; anything else is a name.
+  if (!hasScheme && !/[.:]/.test(trimmed)) return null;
+  try {
+    return new URL(hasScheme ? trimmed : `http://${trimmed}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** A peer's failure as the page says it (422: the visitor's address, not our server, failed). */
+function peerFailure(error: unknown): never {
+  if (error instanceof OutboundError) throw new AppError('UNPROCESSABLE', error.message);
+  throw error;
+}
+
+/** A side on another server, as that server computes it. */
+export async function remoteSide(
+  deps: AppDeps,
+  base: string,
+  id: string,
+  administrationPeriod?: string,
+): Promise<ComparisonSide> {
+  const query = new URLSearchParams({ id });
+  if (administrationPeriod) query.set('administrationPeriod', administrationPeriod);
+  const answer = await deps.outbound
+    .getJson(`${base}/public-api/comparations/detail/?${query}`, PeerDetailSchema)
+    .catch(peerFailure);
+  const data = answer.data;
+  const share = (amount: number) => (data.totals.total > 0 ? amount / data.totals.total : null);
+  const index = data.corruptionIndex;
+  return {
+    organization: {
+      ...data.organization,
+      shortName: data.organization.shortName || data.organization.name,
+      url: base,
+    },
+    corruptionIndex: index ? { ...index, url: base } : null,
+    calculationsInfo: data.calculationsInfo,
+    totals: {
+      ...data.totals,
+      publicPercent: share(data.totals.public),
+      invitationPercent: share(data.totals.invitation),
+      noBidPercent: share(data.totals.noBid),
+    },
+    counts: data.counts,
+    administrationPeriod: data.administrationPeriod ?? index?.administrationPeriod ?? null,
+    administrationPeriods: data.administrationPeriods ?? [],
+    insufficientData: data.insufficientData ?? false,
+    methodKey: data.methodKey ?? index?.hash ?? null,
+  };
+}
+
+/**
+ * The search box of /comparations: a name searches this installation's monitors; an address lists
+ * the other server's monitors (its /public-api/organizations/local/list, the original's path).
+ */
+export async function searchMonitors(
+  deps: AppDeps,
+  search: string | undefined,
+): Promise<{ docs: PeerOrganization[]; baseRemoteUrl: string | null }> {
+  const base = search ? peerBase(search) : null;
+  if (base) {
+    const docs = await deps.outbound
+      .getJson(`${base}/public-api/organizations/local/list`, PeerListSchema)
+      .catch(peerFailure);
+    return {
+      docs: docs.map((doc) => ({
+        _id: doc._id,
+        name: doc.name,
+        shortName: doc.shortName || doc.name,
+        color: doc.color,
+      })),
+      baseRemoteUrl: base,
+    };
+  }
+  const { rows } = await findOrganizations(deps.database.db, {
+    search: search || undefined,
+    offset: 0,
+    limit: 200,
+  });
+  return { docs: rows.map(peerOrganization), baseRemoteUrl: null };
+}
+
+/** Our monitors as other servers list them: public fields only, no deleted ones. */
+export async function localMonitors(deps: AppDeps): Promise<PeerOrganization[]> {
+  const { rows } = await findOrganizations(deps.database.db, { offset: 0, limit: 1_000 });
+  return rows.map(peerOrganization);
+}
+
+function peerOrganization(row: OrganizationRow): PeerOrganization {
+  return { _id: row.id, name: row.name, shortName: row.shortName, color: row.color };
+}
