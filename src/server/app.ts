@@ -35,7 +35,11 @@ import { comparationsPublicRoutes } from './modules/calculations/calculations.pu
 import { calculationRoutes } from './modules/calculations/calculations.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogue.routes';
 import { CATALOGUES } from './modules/catalogues/definitions';
-import { comparisonRoutes, peerOrganizationRoutes } from './modules/comparisons/comparisons.public.routes';
+import {
+  comparisonRoutes,
+  peerOrganizationRoutes,
+  recentComparisonRoutes,
+} from './modules/comparisons/comparisons.public.routes';
 import { contactPublicRoutes } from './modules/contact/contact.public.routes';
 import { defineContactJobs } from './modules/contact/contact-jobs';
 import { contractPickerRoutes } from './modules/contracts/contract-pickers.routes';
@@ -220,6 +224,7 @@ export async function buildApp(
   await app.register(landingPublicRoutes, { prefix: '/public-api/landing' });
   await app.register(comparationsPublicRoutes, { prefix: '/public-api/comparations' });
   await app.register(comparisonRoutes, { prefix: '/public-api/comparations' });
+  await app.register(recentComparisonRoutes, { prefix: '/public-api/comparations' });
   await app.register(peerOrganizationRoutes, { prefix: '/public-api/organizations' });
   await app.register(resourcesPublicRoutes, { prefix: '/public-api/resources' });
   await app.register(contactPublicRoutes, { prefix: '/public-api/contact' });

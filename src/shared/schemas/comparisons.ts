@@ -87,3 +87,25 @@ export const RemoteListResponseSchema = z.object({
     baseRemoteUrl: z.string().nullable(),
   }),
 });
+
+/** GET /public-api/comparations/retrieve: the current monitor's recent comparisons. */
+export const RecentComparisonsResponseSchema = z.object({
+  error: z.literal(false),
+  message: z.string(),
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      target: z.string(),
+      targetName: z.string(),
+      color: z.string(),
+      remoteUrl: z.string().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+
+/** POST /public-api/comparations/save (the original's body). */
+export const SaveComparisonBodySchema = z.object({
+  target: z.string().trim().min(1, 'El monitor a comparar es requerido.').max(100),
+  url: z.string().trim().max(300).optional(),
+});

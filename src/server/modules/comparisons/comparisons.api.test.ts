@@ -20,7 +20,7 @@ describe('comparisons between monitors', () => {
   let peerMonitorId: string;
 
   beforeAll(async () => {
-    const allow = { peers: { allowPrivate: ['127.0.0.1/32'], timeoutMs: 1_000 } };
+    const allow = { peers: { allowPrivate: ['127.0.0.1/32'], timeoutMs: 3_000 } };
     [ctx, peer, strict] = await Promise.all([
       createTestApp({ config: allow }),
       createTestApp(),
@@ -197,5 +197,44 @@ describe('comparisons between monitors', () => {
       400,
       'La dirección del otro monitor no es válida.',
     ]);
+  });
+
+  it("records the comparisons a visitor is shown, per monitor, newest first, once each, and the original's save", async () => {
+    const viewer = (await createOrganization(ctx.database.db)).id;
+    const headers = { 'x-current-organization-id': viewer };
+    const retrieve = async () => (await get(ctx, '/public-api/comparations/retrieve', headers)).json().data;
+    expect(await retrieve()).toEqual([]);
+    await get(ctx, `/public-api/comparations/detail?id=${monitorId}`, headers);
+    await get(
+      ctx,
+      `/public-api/comparations/detail?id=${peerMonitorId}&url=${encodeURIComponent(peerBase)}`,
+      headers,
+    );
+    await get(ctx, `/public-api/comparations/detail?id=${monitorId}`, headers);
+    // The monitor's own side is not a comparison; another monitor keeps its own list.
+    await get(ctx, `/public-api/comparations/detail?id=${viewer}`, headers);
+    const list = await retrieve();
+    expect(
+      list.map((item: { target: string; remoteUrl: string | null }) => [item.target, item.remoteUrl]),
+    ).toEqual([
+      [monitorId, null],
+      [peerMonitorId, peerBase],
+    ]);
+    expect(
+      (await get(ctx, '/public-api/comparations/retrieve', { 'x-current-organization-id': monitorId })).json()
+        .data,
+    ).toEqual([]);
+    // The original's save: only monitors that exist or answer.
+    const save = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: '/public-api/comparations/save', headers, payload });
+    expect((await save({ target: '0192aaaa-0000-7000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await save({ target: 'x', url: `${hostileBase}` })).statusCode).toBe(422);
+    expect((await retrieve()).length).toBe(2);
+    // Bounded: fourteen more targets, the page shows the newest twelve.
+    for (let index = 0; index < 14; index++) {
+      const other = (await createOrganization(ctx.database.db)).id;
+      expect((await save({ target: other })).json()).toEqual({ error: false, message: 'Saved!' });
+    }
+    expect((await retrieve()).length).toBe(12);
   });
 });

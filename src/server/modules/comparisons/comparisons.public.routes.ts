@@ -1,15 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MessageResponseSchema } from '../../../shared/schemas/accounts';
+import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import {
   ComparisonDetailQuerySchema,
   ComparisonDetailResponseSchema,
+  type ComparisonSide,
   PeerOrganizationSchema,
+  RecentComparisonsResponseSchema,
   RemoteListQuerySchema,
   RemoteListResponseSchema,
+  SaveComparisonBodySchema,
 } from '../../../shared/schemas/comparisons';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { localMonitors, localSide, peerBase, remoteSide, searchMonitors } from './comparisons.service';
+import { optionalOrganization, requireOrganization } from '../../plugins/organization';
+import {
+  localMonitors,
+  localSide,
+  peerBase,
+  recent,
+  recordShown,
+  remoteSide,
+  saveComparison,
+  searchMonitors,
+} from './comparisons.service';
 
 const tags = ['public: comparisons'];
 
@@ -31,24 +46,65 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { id, url, administrationPeriod } = request.query;
+        const from = await optionalOrganization(request);
+        let side: ComparisonSide;
         if (url) {
           const base = peerBase(url);
           if (!base) throw new AppError('BAD_REQUEST', 'La dirección del otro monitor no es válida.');
-          return {
-            error: false as const,
-            message: '',
-            data: await remoteSide(app.deps, base, id, administrationPeriod),
-          };
+          side = await remoteSide(app.deps, base, id, administrationPeriod);
+        } else {
+          const organization = isUuid(id) ? await app.deps.organizations.get(id) : undefined;
+          if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
+          side = await localSide(app.deps, organization, administrationPeriod);
         }
-        const organization = isUuid(id) ? await app.deps.organizations.get(id) : undefined;
-        if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
-        return {
-          error: false as const,
-          message: '',
-          data: await localSide(app.deps, organization, administrationPeriod),
-        };
+        // Shown to a visitor of another monitor: one of its recent comparisons.
+        if (from) await recordShown(app.deps, from, side);
+        return { error: false as const, message: '', data: side };
       },
     );
+};
+
+/** The current monitor's recent comparisons, and the original's way of recording one. */
+export const recentComparisonRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/retrieve',
+    {
+      schema: {
+        tags,
+        summary: "The current monitor's recent comparisons, newest first (at most 12)",
+        headers: OrganizationHeaderSchema,
+        response: { 200: RecentComparisonsResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      message: '',
+      data: await recent(app.deps, await requireOrganization(request)),
+    }),
+  );
+
+  app.post(
+    '/save',
+    {
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: "Records a comparison (the original's clients; our page records the ones it shows)",
+        headers: OrganizationHeaderSchema,
+        body: SaveComparisonBodySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await saveComparison(
+        app.deps,
+        await requireOrganization(request),
+        request.body.target,
+        request.body.url,
+      );
+      return { error: false as const, message: 'Saved!' };
+    },
+  );
 };
 
 /** What other servers ask us (local/list) and what our search box asks (remote/list). */

@@ -1,10 +1,12 @@
 import type { ComparisonSide, PeerOrganization } from '../../../shared/schemas/comparisons';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { OutboundError } from '../../lib/outbound/client';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { corruptionIndex } from '../calculations/corruption-index.service';
 import { figures, sumByType } from '../figures/figures';
 import { findOrganizations } from '../organizations/organizations.repository';
+import { recentComparisons, recordComparison } from './comparisons.repository';
 import { PeerDetailSchema, PeerListSchema } from './peer-schemas';
 
 /**
@@ -171,4 +173,65 @@ export async function localMonitors(deps: AppDeps): Promise<PeerOrganization[]> 
 
 function peerOrganization(row: OrganizationRow): PeerOrganization {
   return { _id: row.id, name: row.name, shortName: row.shortName, color: row.color };
+}
+
+/**
+ * A comparison shown to a visitor of `from` (the organization header of the page): recorded among
+ * its recent ones, unless the side is the monitor itself. Only a side that was computed (ours) or
+ * read and validated (another server's) is recorded: never a name or colour someone posts.
+ */
+export async function recordShown(deps: AppDeps, from: OrganizationRow, side: ComparisonSide): Promise<void> {
+  if (!side.organization.url && side.organization._id === from.id) return;
+  await recordComparison(
+    deps.database.db,
+    from.id,
+    {
+      id: side.organization._id,
+      name: side.organization.shortName || side.organization.name,
+      color: side.organization.color,
+      remoteUrl: side.organization.url,
+    },
+    deps.now(),
+  );
+}
+
+/** A monitor's recent comparisons as the original's clients read them (target, targetName, color, remoteUrl). */
+export async function recent(deps: AppDeps, organization: OrganizationRow) {
+  return (await recentComparisons(deps.database.db, organization.id)).map((row) => ({
+    _id: row.id,
+    target: row.targetId,
+    targetName: row.targetName,
+    color: row.color,
+    remoteUrl: row.remoteUrl,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/**
+ * POST /public-api/comparations/save, kept for the original's clients: the target is looked up
+ * (ours) or read from its server (another one), so only monitors that exist or answer are kept.
+ */
+export async function saveComparison(
+  deps: AppDeps,
+  from: OrganizationRow,
+  target: string,
+  url: string | undefined,
+): Promise<void> {
+  if (url) {
+    const base = peerBase(url);
+    if (!base) throw new AppError('BAD_REQUEST', 'La dirección del otro monitor no es válida.');
+    await recordShown(deps, from, await remoteSide(deps, base, target));
+    return;
+  }
+  const organization = target && isUuid(target) ? await deps.organizations.get(target) : undefined;
+  if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
+  await recordShown(deps, from, {
+    organization: {
+      _id: organization.id,
+      name: organization.name,
+      shortName: organization.shortName,
+      color: organization.color,
+      url: null,
+    },
+  } as ComparisonSide);
 }
