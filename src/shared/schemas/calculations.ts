@@ -394,7 +394,10 @@ export const VariablesResponseSchema = successEnvelope(
       abbreviation: z.string(),
       name: z.string(),
       description: z.string(),
+      /** 'GENERAL' (sums of money) or 'CONTRATOS' (counts), as the form lists them. */
       group: z.string(),
+      /** The index's axis the variable serves. */
+      axis: z.string(),
       unit: z.enum(['AMOUNT', 'COUNT']),
     }),
   ),

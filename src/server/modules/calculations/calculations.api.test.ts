@@ -336,8 +336,10 @@ describe('/api/calculations', () => {
     expect(variables).toHaveLength(19);
     expect(variables.find((v: { abbreviation: string }) => v.abbreviation === '$NPCGE')).toMatchObject({
       name: 'Número de proveedores que concentran el 40% del gasto ejercido',
-      group: 'Competencia económica',
+      group: 'CONTRATOS',
+      axis: 'Competencia económica',
     });
+    expect(variables.find((v: { abbreviation: string }) => v.abbreviation === '$MGLP').group).toBe('GENERAL');
     const units = (await call('GET', '/retrieve/administrative-units')).json().data.docs;
     expect(units.length).toBeGreaterThan(0);
   });

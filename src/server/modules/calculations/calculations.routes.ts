@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scaleProblem } from '../../../shared/calculations/evaluate';
 import type { CalculationFilter } from '../../../shared/calculations/filters';
-import { VARIABLES } from '../../../shared/calculations/variables';
+import { groupOf, VARIABLES } from '../../../shared/calculations/variables';
 import {
   CALCULATION_MESSAGES,
   FormulaEvaluateQuerySchema,
@@ -106,7 +106,7 @@ export const calculationRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       error: false as const,
       message: '',
-      data: VARIABLES.map((variable) => ({ ...variable })),
+      data: VARIABLES.map((variable) => ({ ...variable, group: groupOf(variable) })),
     }),
   );
 

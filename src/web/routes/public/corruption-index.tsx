@@ -48,9 +48,6 @@ export function CorruptionIndexPage() {
   }, [isError, error]);
   if (isError && !index) return <LoadError message={INDEX_UNAVAILABLE} onRetry={() => void refetch()} />;
 
-  const tree = new Set(
-    index?.axes.flatMap((axis) => [axis._id, ...axis.indicators.map((indicator) => indicator._id)]) ?? [],
-  );
   return (
     <Container size="lg" py="lg">
       <Stack gap="md">
@@ -113,7 +110,7 @@ export function CorruptionIndexPage() {
           <>
             <IndexSummary data={index} onHow={open} />
             <Axes axes={index.axes} />
-            <CalculationsPanel items={index.calculationsInfo.filter((item) => !tree.has(item._id))} />
+            <CalculationsPanel items={index.calculationsInfo} />
             <HowModal data={index} opened={how} onClose={close} />
           </>
         )}

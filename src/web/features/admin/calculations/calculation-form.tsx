@@ -29,7 +29,7 @@ import {
   type FilterProperty,
 } from '../../../../shared/calculations/filters';
 import { formulaReferences, parseFormula } from '../../../../shared/calculations/formula';
-import { VARIABLE_GROUPS, VARIABLES } from '../../../../shared/calculations/variables';
+import { groupOf, VARIABLE_GROUPS, VARIABLES } from '../../../../shared/calculations/variables';
 import { formulaProblem } from '../../../../shared/schemas/calculations';
 import {
   ChoiceField,
@@ -244,7 +244,7 @@ function FormulaBuilder({ draft, set, errors, currentId }: FieldProps & { curren
                 <Text fz="xs" c="dimmed" tt="uppercase" mt={4}>
                   {group}
                 </Text>
-                {VARIABLES.filter((variable) => variable.group === group).map((variable) => (
+                {VARIABLES.filter((variable) => groupOf(variable) === group).map((variable) => (
                   <Tooltip
                     key={variable.abbreviation}
                     label={variable.description}
