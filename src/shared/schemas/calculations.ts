@@ -147,6 +147,12 @@ export const CALCULATION_MESSAGES = {
   notFound: 'El cálculo no existe o fue eliminado.',
 } as const;
 
+/** A calculation's own administration period: optional, an empty text is none. */
+const OptionalPeriodSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  AdministrationPeriodSchema.nullable().default(null),
+);
+
 const twoDecimals = z
   .number({ message: 'Escribe un número.' })
   .finite()
@@ -250,10 +256,7 @@ export const CalculationFieldsSchema = z.object({
     .trim()
     .min(1, CALCULATION_MESSAGES.abbreviationRequired)
     .regex(/^\$\$[A-Z0-9]{1,7}$/, CALCULATION_MESSAGES.abbreviation),
-  administrationPeriod: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    AdministrationPeriodSchema.nullable().default(null),
-  ),
+  administrationPeriod: OptionalPeriodSchema,
   enabled: z.boolean().default(false),
   locked: z.boolean().default(false),
   notes: z.preprocess(
@@ -365,10 +368,7 @@ export const FormulaValidateBodySchema = z.object({
   formula: FormulaInput,
   abbreviation: z.string().trim().max(20).optional(),
   type: z.enum(CALCULATION_TYPES).default('CONTRACT'),
-  administrationPeriod: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    AdministrationPeriodSchema.nullable().default(null),
-  ),
+  administrationPeriod: OptionalPeriodSchema,
   hasPercentScale: z.boolean().default(false),
   scale: z.array(ScaleRowSchema).max(20).default([]),
   filters: z.array(CalculationFilterSchema).max(20).default([]),

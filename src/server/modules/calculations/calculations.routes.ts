@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { scaleProblem } from '../../../shared/calculations/evaluate';
-import type { CalculationFilter } from '../../../shared/calculations/filters';
 import { groupOf, VARIABLES } from '../../../shared/calculations/variables';
 import {
   CALCULATION_MESSAGES,
@@ -22,16 +22,8 @@ import { evaluateCandidate } from './corruption-index.service';
 
 const tags = ['calculations'];
 
-type Candidate = {
-  _id?: string;
-  formula: { expression: string };
-  abbreviation?: string;
-  type: 'GENERAL' | 'CONTRACT';
-  administrationPeriod: string | null;
-  hasPercentScale: boolean;
-  scale: { min: number; max: number; value: number }[];
-  filters: CalculationFilter[];
-};
+/** The form's calculation as the validate call reads it. */
+type Candidate = z.output<typeof FormulaValidateBodySchema>;
 
 /**
  * A formula as the form has it: its first problem with the position (syntax, unknown variable,
@@ -47,8 +39,8 @@ async function checkFormula(deps: AppDeps, organization: OrganizationRow, candid
   });
   const problem = formulaProblem(candidate.formula.expression, abbreviation);
   if (problem) return failed(problem.message, problem.position);
+  const rows = await liveCalculations(deps.database.db, organization.id);
   try {
-    const rows = await liveCalculations(deps.database.db, organization.id);
     const others = rows.filter((row) => row.id !== candidate._id);
     const current = rows.find((row) => row.id === candidate._id);
     // The calculation being edited must be one of this monitor's.
@@ -75,7 +67,7 @@ async function checkFormula(deps: AppDeps, organization: OrganizationRow, candid
       expression: candidate.formula.expression,
       displayForm: 'NORMAL',
     },
-    { replaces: candidate._id },
+    { replaces: candidate._id, calculations: rows },
   );
   return {
     error: false,

@@ -106,7 +106,12 @@ export async function evaluateCandidate(
   deps: Deps,
   organization: OrganizationRow,
   candidate: Omit<CalculationDefinition, 'id'>,
-  options: { replaces?: string; administrationPeriod?: string | null },
+  options: {
+    replaces?: string;
+    administrationPeriod?: string | null;
+    /** The monitor's live calculations, when the caller has read them already. */
+    calculations?: readonly CalculationRow[];
+  },
 ): Promise<{ value: number | null; message?: string; administrationPeriod: string | null }> {
   const { db } = deps.database;
   const period =
@@ -121,7 +126,7 @@ export async function evaluateCandidate(
       message: 'La organización no tiene contratos para evaluar la fórmula.',
       administrationPeriod: null,
     };
-  const others = (await liveCalculations(db, organization.id))
+  const others = (options.calculations ?? (await liveCalculations(db, organization.id)))
     .filter((row) => row.id !== options.replaces && row.abbreviation !== candidate.abbreviation)
     .map(definitionOf);
   const general = candidate.type === 'GENERAL' || others.some((row) => row.type === 'GENERAL');

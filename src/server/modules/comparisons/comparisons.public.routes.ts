@@ -58,7 +58,7 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
           side = await localSide(app.deps, organization, administrationPeriod);
         }
         // Shown to a visitor of another monitor: one of its recent comparisons.
-        if (from) await recordShown(app.deps, from, side);
+        if (from) await recordShown(app.deps, from, side.organization);
         return { error: false as const, message: '', data: side };
       },
     );

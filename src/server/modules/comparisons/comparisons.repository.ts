@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { comparisons } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -40,7 +40,7 @@ export function recentComparisons(db: Database, organizationId: string): Promise
   return db
     .select()
     .from(comparisons)
-    .where(and(eq(comparisons.organizationId, organizationId)))
+    .where(eq(comparisons.organizationId, organizationId))
     .orderBy(desc(comparisons.updatedAt), desc(comparisons.id))
     .limit(RECENT_SHOWN);
 }

@@ -180,17 +180,16 @@ function peerOrganization(row: OrganizationRow): PeerOrganization {
  * its recent ones, unless the side is the monitor itself. Only a side that was computed (ours) or
  * read and validated (another server's) is recorded: never a name or colour someone posts.
  */
-export async function recordShown(deps: AppDeps, from: OrganizationRow, side: ComparisonSide): Promise<void> {
-  if (!side.organization.url && side.organization._id === from.id) return;
+export async function recordShown(
+  deps: AppDeps,
+  from: OrganizationRow,
+  target: ComparisonSide['organization'],
+): Promise<void> {
+  if (!target.url && target._id === from.id) return;
   await recordComparison(
     deps.database.db,
     from.id,
-    {
-      id: side.organization._id,
-      name: side.organization.shortName || side.organization.name,
-      color: side.organization.color,
-      remoteUrl: side.organization.url,
-    },
+    { id: target._id, name: target.shortName || target.name, color: target.color, remoteUrl: target.url },
     deps.now(),
   );
 }
@@ -220,18 +219,10 @@ export async function saveComparison(
   if (url) {
     const base = peerBase(url);
     if (!base) throw new AppError('BAD_REQUEST', 'La dirección del otro monitor no es válida.');
-    await recordShown(deps, from, await remoteSide(deps, base, target));
+    await recordShown(deps, from, (await remoteSide(deps, base, target)).organization);
     return;
   }
   const organization = target && isUuid(target) ? await deps.organizations.get(target) : undefined;
   if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
-  await recordShown(deps, from, {
-    organization: {
-      _id: organization.id,
-      name: organization.name,
-      shortName: organization.shortName,
-      color: organization.color,
-      url: null,
-    },
-  } as ComparisonSide);
+  await recordShown(deps, from, { ...peerOrganization(organization), url: null });
 }

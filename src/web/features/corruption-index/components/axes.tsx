@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { displayResult } from '../../../../shared/calculations/display';
+import { displayResult, riskLevel } from '../../../../shared/calculations/display';
 import { formatDate } from '../../../../shared/format/dates';
 import { formatCount, formatMoney } from '../../../../shared/format/money';
 import type { CorruptionIndexData } from '../../../../shared/schemas/calculations';
@@ -13,10 +13,9 @@ import { LEVEL_COLORS } from './gauge';
 type Axis = CorruptionIndexData['axes'][number];
 type Indicator = Axis['indicators'][number];
 
-/** The bar's colour: the index's bands, so a weak indicator reads red like a weak index. */
+/** The bar's colour: the index's bands (riskLevel), so a weak indicator reads red like a weak index. */
 function bandColor(value: number | null): string {
-  if (value === null) return '#ced4da';
-  return value <= 50 ? LEVEL_COLORS.ALTO : value <= 75 ? LEVEL_COLORS.MEDIO : LEVEL_COLORS.BAJO;
+  return value === null ? '#ced4da' : LEVEL_COLORS[riskLevel(value).level];
 }
 
 function Score({ value, form }: { value: number | null; form: Indicator['displayForm'] }) {
