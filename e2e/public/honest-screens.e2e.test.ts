@@ -97,6 +97,8 @@ describe('honest public screens in Chromium', () => {
     await page.goto(url(`/contracts?administracion=${slv.period}&pagina=1`));
     const [first, last] = slv.period.split('-').map(Number) as [number, number];
     await page.getByRole('combobox', { name: 'Ejercicio' }).click();
+    // The options arrive from the server: read them once the first one is there.
+    await page.getByRole('listbox', { name: 'Ejercicio' }).getByRole('option').first().waitFor();
     const years = (
       await page.getByRole('listbox', { name: 'Ejercicio' }).getByRole('option').allTextContents()
     ).map(Number);
@@ -104,6 +106,7 @@ describe('honest public screens in Chromium', () => {
     expect(years.every((year) => year >= first && year <= last)).toBe(true);
     await page.getByRole('option', { name: String(years[0]), exact: true }).click();
     await page.getByRole('combobox', { name: 'Trimestre' }).click();
+    await page.getByRole('listbox', { name: 'Trimestre' }).getByRole('option').first().waitFor();
     const quarters = await page
       .getByRole('listbox', { name: 'Trimestre' })
       .getByRole('option')
