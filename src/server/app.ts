@@ -36,6 +36,7 @@ import { calculationRoutes } from './modules/calculations/calculations.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogue.routes';
 import { CATALOGUES } from './modules/catalogues/definitions';
 import {
+  comparisonDownloadRoutes,
   comparisonRoutes,
   peerOrganizationRoutes,
   recentComparisonRoutes,
@@ -224,6 +225,7 @@ export async function buildApp(
   await app.register(landingPublicRoutes, { prefix: '/public-api/landing' });
   await app.register(comparationsPublicRoutes, { prefix: '/public-api/comparations' });
   await app.register(comparisonRoutes, { prefix: '/public-api/comparations' });
+  await app.register(comparisonDownloadRoutes, { prefix: '/public-api/comparations' });
   await app.register(recentComparisonRoutes, { prefix: '/public-api/comparations' });
   await app.register(peerOrganizationRoutes, { prefix: '/public-api/organizations' });
   await app.register(resourcesPublicRoutes, { prefix: '/public-api/resources' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdministrationPeriodSchema, CorruptionIndexSchema } from './calculations';
+import { DownloadQuerySchema } from './filters';
 
 /**
  * Comparisons between monitors, here and on other servers (public spec, /comparations;
@@ -108,4 +109,18 @@ export const RecentComparisonsResponseSchema = z.object({
 export const SaveComparisonBodySchema = z.object({
   target: z.string().trim().min(1, 'El monitor a comparar es requerido.').max(100),
   url: z.string().trim().max(300).optional(),
+});
+
+/**
+ * GET /public-api/comparations/download-comparison/{format}/{id}: what the page names, never its
+ * figures. The left side is `organization` (else the organization header); the right side is `id`,
+ * on the server `url` when given; each side in its own period.
+ */
+export const ComparisonDownloadQuerySchema = DownloadQuerySchema.pick({
+  organization: true,
+  signal: true,
+}).extend({
+  url: z.string().trim().max(300).optional(),
+  leftAdministrationPeriod: AdministrationPeriodSchema.optional(),
+  rightAdministrationPeriod: AdministrationPeriodSchema.optional(),
 });

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, seedGeneratedMonitor } from '../../test/factories';
+import { poppler } from '../../test/pdf-text';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 /**
@@ -236,5 +238,104 @@ describe('comparisons between monitors', () => {
       expect((await save({ target: other })).json()).toEqual({ error: false, message: 'Saved!' });
     }
     expect((await retrieve()).length).toBe(12);
+  });
+
+  it('downloads a comparison computed on the server, equal to the two sides the page shows', {
+    timeout: 60_000,
+  }, async () => {
+    const other = (await seedGeneratedMonitor(ctx.database.db, { contracts: 120, suppliers: 10, seed: 11 }))
+      .organization;
+    const left = (await get(ctx, `/public-api/comparations/detail?id=${monitorId}`)).json().data;
+    const right = (await get(ctx, `/public-api/comparations/detail?id=${other.id}`)).json().data;
+    const headers = { 'x-current-organization-id': monitorId };
+    const download = (format: string, query = '') =>
+      get(ctx, `/public-api/comparations/download-comparison/${format}/${other.id}${query}`, headers);
+
+    const xls = await download('xls');
+    expect(xls.statusCode, xls.body).toBe(200);
+    expect(xls.headers['content-disposition']).toMatch(
+      /filename="vigia-comparacion-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xls.rawPayload as unknown as ArrayBuffer);
+    const amounts = book.getWorksheet('Montos')!;
+    const header = (amounts.getRow(1).values as ExcelJS.CellValue[]).slice(1).map(String);
+    expect(header).toEqual([
+      'TIPO DE PROCEDIMIENTO',
+      `MONTO ${left.organization.shortName}`,
+      `% ${left.organization.shortName}`,
+      `MONTO ${right.organization.shortName}`,
+      `% ${right.organization.shortName}`,
+    ]);
+    const total = amounts.getRow(5).values as ExcelJS.CellValue[];
+    expect(total[1]).toBe('Total');
+    expect(total[2] as number).toBeCloseTo(left.totals.total, 2);
+    expect(total[4] as number).toBeCloseTo(right.totals.total, 2);
+    const noBid = amounts.getRow(4).values as ExcelJS.CellValue[];
+    expect(noBid[2] as number).toBeCloseTo(left.totals.noBid, 2);
+    expect(noBid[3]).toBe(`${(Math.round(left.totals.noBidPercent * 10_000) / 100).toFixed(2)}%`);
+    const counts = book.getWorksheet('Contratos')!.getRow(5).values as ExcelJS.CellValue[];
+    expect(counts.slice(1)).toEqual(['Total', left.counts.total, right.counts.total]);
+    const index = book.getWorksheet('Índice')!;
+    expect(index.getRow(2).getCell(1).value).toBe(left.organization.name);
+    expect(index.getRow(3).getCell(1).value).toBe(right.organization.name);
+
+    // JSON: both sides as the detail call answers them, and the general data paired by key.
+    const json = (await download('json')).json();
+    expect(json.detailLeft.totals).toEqual(left.totals);
+    expect(json.detailRight.counts).toEqual(right.counts);
+    expect(json.sameMethod).toBe(true);
+    expect(json.generalData.length).toBe(left.calculationsInfo.length);
+
+    // Each side in its own period; an unknown monitor is a 404, a malformed period a 400.
+    const period = right.administrationPeriods.at(-1);
+    const older = (
+      await get(ctx, `/public-api/comparations/detail?id=${other.id}&administrationPeriod=${period}`)
+    ).json().data;
+    const byPeriod = (await download('json', `?rightAdministrationPeriod=${period}`)).json();
+    expect(byPeriod.detailRight.administrationPeriod).toBe(period);
+    expect(byPeriod.detailRight.totals).toEqual(older.totals);
+    expect((await download('json', '?rightAdministrationPeriod=2020')).statusCode).toBe(400);
+    expect(
+      (
+        await get(
+          ctx,
+          '/public-api/comparations/download-comparison/json/0192aaaa-0000-7000-8000-000000000000',
+          headers,
+        )
+      ).statusCode,
+    ).toBe(404);
+
+    const pdf = await download('pdf');
+    expect(pdf.statusCode).toBe(200);
+    const text = (await poppler('pdftotext', pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain(
+      `Comparación de monitores: ${left.organization.shortName} y ${right.organization.shortName}`,
+    );
+    expect(text).toContain('misma metodología');
+  });
+
+  it('downloads a comparison with a monitor on another server, read from it', {
+    timeout: 30_000,
+  }, async () => {
+    const there = (await get(peer, `/public-api/comparations/detail?id=${peerMonitorId}`)).json().data;
+    const response = await get(
+      ctx,
+      `/public-api/comparations/download-comparison/json/${peerMonitorId}?url=${encodeURIComponent(peerBase)}&organization=${monitorId}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.detailRight.totals).toEqual(there.totals);
+    expect(body.detailRight.organization.url).toBe(peerBase);
+    // A peer that redirects to the metadata address: refused, no file.
+    const refused = await get(
+      ctx,
+      `/public-api/comparations/download-comparison/json/metadata?url=${encodeURIComponent(hostileBase)}&organization=${monitorId}`,
+    );
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      422,
+      expect.stringContaining('red privada'),
+    ]);
+    expect(refused.headers['content-disposition']).toBeUndefined();
   });
 });

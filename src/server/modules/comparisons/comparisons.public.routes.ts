@@ -5,25 +5,26 @@ import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import {
   ComparisonDetailQuerySchema,
   ComparisonDetailResponseSchema,
-  type ComparisonSide,
+  ComparisonDownloadQuerySchema,
   PeerOrganizationSchema,
   RecentComparisonsResponseSchema,
   RemoteListQuerySchema,
   RemoteListResponseSchema,
   SaveComparisonBodySchema,
 } from '../../../shared/schemas/comparisons';
+import { DownloadFormatSchema } from '../../../shared/schemas/filters';
+import { downloadSignal, sendExport } from '../../exports/send';
 import { AppError } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
 import { optionalOrganization, requireOrganization } from '../../plugins/organization';
+import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
+import { comparisonExport } from './comparisons.export';
 import {
   localMonitors,
-  localSide,
-  peerBase,
   recent,
   recordShown,
-  remoteSide,
   saveComparison,
   searchMonitors,
+  sideOf,
 } from './comparisons.service';
 
 const tags = ['public: comparisons'];
@@ -47,21 +48,54 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { id, url, administrationPeriod } = request.query;
         const from = await optionalOrganization(request);
-        let side: ComparisonSide;
-        if (url) {
-          const base = peerBase(url);
-          if (!base) throw new AppError('BAD_REQUEST', 'La dirección del otro monitor no es válida.');
-          side = await remoteSide(app.deps, base, id, administrationPeriod);
-        } else {
-          const organization = isUuid(id) ? await app.deps.organizations.get(id) : undefined;
-          if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
-          side = await localSide(app.deps, organization, administrationPeriod);
-        }
+        const side = await sideOf(app.deps, id, url, administrationPeriod);
         // Shown to a visitor of another monitor: one of its recent comparisons.
         if (from) await recordShown(app.deps, from, side.organization);
         return { error: false as const, message: '', data: side };
       },
     );
+};
+
+/**
+ * The comparison as a file: both sides recomputed here from what the page names (decision 0036);
+ * the original posted both sides' figures, which a server must not print as its own.
+ */
+export const comparisonDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/download-comparison/:format/:id',
+    {
+      config: { rateLimit: DOWNLOAD_RATE_LIMIT },
+      onSend: downloadSignal,
+      schema: {
+        tags,
+        summary: 'A comparison of two monitors as a file (xls = XLSX, pdf, json)',
+        description:
+          "Left: `?organization=` or the organization header; right: `:id`, on the server `?url=` when given. Each side in its own period (`leftAdministrationPeriod`, `rightAdministrationPeriod`; the monitor's default otherwise).",
+        headers: OrganizationHeaderSchema.partial(),
+        params: z.object({ format: DownloadFormatSchema, id: z.string().trim().min(1).max(100) }),
+        querystring: ComparisonDownloadQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendExport(request, reply, {
+        format: request.params.format,
+        name: 'comparacion',
+        now: app.deps.now(),
+        files: async () => {
+          const { organization, url, leftAdministrationPeriod, rightAdministrationPeriod } = request.query;
+          const left = organization
+            ? await app.deps.organizations.get(organization)
+            : await requireOrganization(request);
+          if (!left) throw new AppError('ORGANIZATION_NOT_FOUND');
+          return comparisonExport(
+            app.deps,
+            left,
+            { id: request.params.id, url, administrationPeriod: rightAdministrationPeriod },
+            leftAdministrationPeriod,
+          );
+        },
+      }),
+  );
 };
 
 /** The current monitor's recent comparisons, and the original's way of recording one. */

@@ -135,6 +135,27 @@ export async function remoteSide(
 }
 
 /**
+ * One side of a comparison by what a page names: a monitor of ours by id, or monitor `id` of the
+ * server at `url`. Used by the detail call and by the comparison's downloads, which recompute both
+ * sides and never take figures from the browser.
+ */
+export async function sideOf(
+  deps: AppDeps,
+  id: string,
+  url: string | undefined,
+  administrationPeriod: string | undefined,
+): Promise<ComparisonSide> {
+  if (url) {
+    const base = peerBase(url);
+    if (!base) throw new AppError('BAD_REQUEST', 'La dirección del otro monitor no es válida.');
+    return remoteSide(deps, base, id, administrationPeriod);
+  }
+  const organization = isUuid(id) ? await deps.organizations.get(id) : undefined;
+  if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
+  return localSide(deps, organization, administrationPeriod);
+}
+
+/**
  * The search box of /comparations: a name searches this installation's monitors; an address lists
  * the other server's monitors (its /public-api/organizations/local/list, the original's path).
  */

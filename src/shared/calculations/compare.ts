@@ -1,0 +1,69 @@
+import { displayResult } from './display';
+
+/**
+ * What two monitors' pages put side by side (public spec, /comparations/{id}; decision 0036): the
+ * calculations of the general-data panel paired by their stable key (formula and scale, never the
+ * name or a version number, which mean nothing on another server), and whether both indexes are
+ * the same method. The comparison page and its downloads read the same pairs.
+ */
+
+export interface ComparableItem {
+  name: string;
+  description: string;
+  displayForm: 'NORMAL' | 'AMOUNT' | 'PERCENTAGE';
+  result: number | null;
+  hash: string;
+}
+
+export interface PairedItem {
+  hash: string;
+  name: string;
+  description: string;
+  /** Null when the calculation is on the other side only (shown '---'). */
+  left: ComparableItem | null;
+  right: ComparableItem | null;
+}
+
+/**
+ * Left items in their order, each with its right counterpart; then the right items without one.
+ * A key repeated on one side pairs once (the first); the rest are kept on their own rows.
+ */
+export function pairCalculations(left: ComparableItem[], right: ComparableItem[]): PairedItem[] {
+  const rightByHash = new Map<string, ComparableItem>();
+  for (const item of right) if (!rightByHash.has(item.hash)) rightByHash.set(item.hash, item);
+  const used = new Set<ComparableItem>();
+  const pairs: PairedItem[] = left.map((item) => {
+    const match = rightByHash.get(item.hash);
+    if (match && !used.has(match)) {
+      used.add(match);
+      return { hash: item.hash, name: item.name, description: item.description, left: item, right: match };
+    }
+    return { hash: item.hash, name: item.name, description: item.description, left: item, right: null };
+  });
+  for (const item of right)
+    if (!used.has(item))
+      pairs.push({
+        hash: item.hash,
+        name: item.name,
+        description: item.description,
+        left: null,
+        right: item,
+      });
+  return pairs;
+}
+
+/** A side's value in its display form; '---' when the side has no such calculation or no value. */
+export function pairedValue(item: ComparableItem | null): string {
+  return item ? displayResult(item.result, item.displayForm) : '---';
+}
+
+/** Both indexes are the same method: the same stable key, not merely the same name or version. */
+export function sameMethod(left: string | null | undefined, right: string | null | undefined): boolean {
+  return Boolean(left && right && left === right);
+}
+
+/** A share as the comparison shows it (public spec: value times 100, two decimals): '45.12%'; '---' without one. */
+export function comparisonPercent(share: number | null): string {
+  if (share === null || !Number.isFinite(share)) return '---';
+  return `${(Math.round(share * 10_000) / 100).toFixed(2)}%`;
+}
