@@ -10,6 +10,8 @@ export const WEB_ROUTES = {
   contract: '/contracts/:id',
   suppliers: '/suppliers',
   corruptionIndex: '/calculations/corruption-index',
+  comparisons: '/comparations',
+  comparison: '/comparations/:id',
   supplier: '/suppliers/:id',
   about: '/about',
   privacy: '/privacy',

@@ -159,6 +159,16 @@ export const router = createRouterWithOfflineScreens([
                   })),
               },
               {
+                path: WEB_ROUTES.comparisons,
+                lazy: () =>
+                  import('../routes/public/comparisons').then((m) => ({ Component: m.ComparisonsPage })),
+              },
+              {
+                path: WEB_ROUTES.comparison,
+                lazy: () =>
+                  import('../routes/public/comparison').then((m) => ({ Component: m.ComparisonPage })),
+              },
+              {
                 path: WEB_ROUTES.resources,
                 lazy: () =>
                   import('../routes/public/resources').then((m) => ({ Component: m.ResourcesPage })),

@@ -63,9 +63,8 @@ export function ResourcesPage() {
   const total = data ? GROUPS.reduce((sum, group) => sum + data[group.key].length, 0) : 0;
   return (
     <Container size="xl" py="xl">
-      {/* The spec's back link goes to /comparations, which is not built yet: back to the start instead. */}
       <Group justify="space-between">
-        <BackLink to="/" label="Regresar al inicio" />
+        <BackLink to="/comparations" label="Comparar monitores" />
         <ShareButton organizationId={organization._id} />
       </Group>
       <Stack gap={4} mt="sm" mb="lg">

@@ -6,9 +6,9 @@ import { formatDate } from '../../../../shared/format/dates';
 import { formatCount, formatMoney } from '../../../../shared/format/money';
 import type { CorruptionIndexData } from '../../../../shared/schemas/calculations';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
+import { LEVEL_COLORS } from '../../../components/gauge';
 import { useCountText } from '../../../lib/count-text';
 import { emptyFilters, filtersSearch } from '../../../lib/filters-url';
-import { LEVEL_COLORS } from './gauge';
 
 type Axis = CorruptionIndexData['axes'][number];
 type Indicator = Axis['indicators'][number];

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { displayResult } from '../../../../shared/calculations/display';
 import { formatCount } from '../../../../shared/format/money';
 import type { CorruptionIndexData } from '../../../../shared/schemas/calculations';
+import { Gauge, LEVEL_TEXT_COLORS } from '../../../components/gauge';
 import { msg } from '../../../i18n/msg';
-import { Gauge, LEVEL_TEXT_COLORS } from './gauge';
 
 const LEVEL_WORDS = { ALTO: msg('ALTO'), MEDIO: msg('MEDIO'), BAJO: msg('BAJO') } as const;
 const RISK_WORDS = {

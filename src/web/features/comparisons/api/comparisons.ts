@@ -1,0 +1,84 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ComparisonSide, PeerOrganization } from '../../../../shared/schemas/comparisons';
+import type { DownloadFormat } from '../../../../shared/schemas/filters';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * The comparison screens' calls (public spec, /comparations and /comparations/{id}): the search of
+ * monitors (this installation's by name, another server's by address), the recent comparisons of
+ * the current monitor, and one side of a comparison, each computed by the server that holds it.
+ */
+
+interface SearchResponse {
+  data: { docs: PeerOrganization[]; baseRemoteUrl: string | null };
+}
+
+/** Monitors by name here, or the monitors of the server at the address typed. */
+export const monitorSearchQuery = (search: string) =>
+  queryOptions({
+    queryKey: ['comparison-monitors', search],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams(search ? { search } : {});
+      return apiRequest<SearchResponse>(`/public-api/organizations/remote/list?${query}`, { signal });
+    },
+    // A failed address is a message to show, not something to ask again and again.
+    retry: false,
+    staleTime: 60_000,
+  });
+
+export function useMonitorSearch(search: string) {
+  return useQuery({ ...monitorSearchQuery(search), placeholderData: keepPreviousData });
+}
+
+export interface RecentComparison {
+  _id: string;
+  target: string;
+  targetName: string;
+  color: string;
+  remoteUrl: string | null;
+  updatedAt: string;
+}
+
+/** The current monitor's recent comparisons (the organization header names it). */
+export function useRecentComparisons(organizationId: string) {
+  return useQuery({
+    queryKey: ['recent-comparisons', organizationId],
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: RecentComparison[] }>('/public-api/comparations/retrieve', { signal }),
+  });
+}
+
+/** One side: a monitor of ours by id, or monitor `id` of the server `remoteUrl`, in its own period. */
+export function useComparisonSide(id: string, remoteUrl: string | null, period: string | null) {
+  return useQuery({
+    queryKey: ['comparison-side', id, remoteUrl, period],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ id });
+      if (remoteUrl) query.set('url', remoteUrl);
+      if (period) query.set('administrationPeriod', period);
+      return apiRequest<{ data: ComparisonSide }>(`/public-api/comparations/detail?${query}`, { signal });
+    },
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === id && previousQuery.queryKey[2] === remoteUrl ? previous : undefined,
+    // Another server that failed says why at once; it is asked again only when the visitor retries.
+    retry: remoteUrl ? false : 1,
+  });
+}
+
+/** The comparison as a file: the server recomputes both sides from these names, never from the page's figures. */
+export function comparisonDownloadUrl(
+  format: DownloadFormat,
+  options: {
+    organizationId: string;
+    id: string;
+    remoteUrl: string | null;
+    leftPeriod: string | null;
+    rightPeriod: string | null;
+  },
+): string {
+  const query = new URLSearchParams({ organization: options.organizationId });
+  if (options.remoteUrl) query.set('url', options.remoteUrl);
+  if (options.leftPeriod) query.set('leftAdministrationPeriod', options.leftPeriod);
+  if (options.rightPeriod) query.set('rightAdministrationPeriod', options.rightPeriod);
+  return `/public-api/comparations/download-comparison/${format}/${encodeURIComponent(options.id)}?${query}`;
+}

@@ -1,0 +1,5 @@
+/** The address of a comparison with monitor `id`, on the server `baseRemoteUrl` when it is another one. */
+export function comparisonPath(id: string, baseRemoteUrl: string | null): string {
+  const path = `/comparations/${encodeURIComponent(id)}`;
+  return baseRemoteUrl ? `${path}?${new URLSearchParams({ baseRemoteUrl })}` : path;
+}
