@@ -20,6 +20,7 @@ describe('comparisons between monitors', () => {
   let hostileBase: string;
   let monitorId: string;
   let peerMonitorId: string;
+  let otherId: string;
 
   beforeAll(async () => {
     const allow = { peers: { allowPrivate: ['127.0.0.1/32'], timeoutMs: 3_000 } };
@@ -30,6 +31,8 @@ describe('comparisons between monitors', () => {
     ]);
     monitorId = (await seedGeneratedMonitor(ctx.database.db, { contracts: 300, suppliers: 20 })).organization
       .id;
+    otherId = (await seedGeneratedMonitor(ctx.database.db, { contracts: 120, suppliers: 10, seed: 11 }))
+      .organization.id;
     peerMonitorId = (await seedGeneratedMonitor(peer.database.db, { contracts: 200, suppliers: 15 }))
       .organization.id;
     await createOrganization(peer.database.db, { deletedAt: new Date(), name: 'Monitor borrado' });
@@ -52,6 +55,15 @@ describe('comparisons between monitors', () => {
           data: {
             organization: { _id: 'x', name: 'X', color: '#000' },
             totals: { public: '1', invitation: 0, noBid: 0, total: 1 },
+            counts: { public: 1, invitation: 0, noBid: 0, total: 1 },
+          },
+        });
+      } else if (behaviour === 'scale') {
+        json({
+          data: {
+            organization: { _id: 'x', name: 'X', color: '#000' },
+            corruptionIndex: { result: 250 },
+            totals: { public: 1, invitation: 0, noBid: 0, total: 1 },
             counts: { public: 1, invitation: 0, noBid: 0, total: 1 },
           },
         });
@@ -87,31 +99,33 @@ describe('comparisons between monitors', () => {
     app.app.inject({ method: 'GET', url, headers });
 
   it('computes our side from the figures engine and the index: equal to the contracts and index pages', async () => {
-    const detail = (await get(ctx, `/public-api/comparations/detail?id=${monitorId}`)).json().data;
-    const index = (await get(ctx, `/public-api/comparations/corruption-index?id=${monitorId}`)).json().data;
-    expect(detail.administrationPeriod).toBe(index.administrationPeriod);
-    expect(detail.corruptionIndex.result).toBe(index.corruptionIndex.result);
-    expect(detail.methodKey).toBe(index.corruptionIndex.hash);
-    const list = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/public-api/contracts/filtered-list?page=1',
-        headers: { 'x-current-organization-id': monitorId },
-        payload: { filters: { administrationPeriods: [detail.administrationPeriod] } },
-      })
-    ).json().data;
-    expect(detail.totals.total).toBeCloseTo(list.totals.totalAmount, 2);
-    expect(detail.totals.public).toBeCloseTo(list.totals.PUBLIC, 2);
-    expect(detail.counts).toEqual({
-      public: list.totals.publicCount,
-      invitation: list.totals.invitationCount,
-      noBid: list.totals.noBidCount,
-      total: list.totals.totalCount,
-    });
-    expect(
-      detail.totals.publicPercent + detail.totals.invitationPercent + detail.totals.noBidPercent,
-    ).toBeCloseTo(1, 9);
-    expect(detail.calculationsInfo.length).toBe(index.calculationsInfo.length);
+    for (const id of [monitorId, otherId]) {
+      const detail = (await get(ctx, `/public-api/comparations/detail?id=${id}`)).json().data;
+      const index = (await get(ctx, `/public-api/comparations/corruption-index?id=${id}`)).json().data;
+      expect(detail.administrationPeriod).toBe(index.administrationPeriod);
+      expect(detail.corruptionIndex.result).toBe(index.corruptionIndex.result);
+      expect(detail.methodKey).toBe(index.corruptionIndex.hash);
+      const list = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/public-api/contracts/filtered-list?page=1',
+          headers: { 'x-current-organization-id': id },
+          payload: { filters: { administrationPeriods: [detail.administrationPeriod] } },
+        })
+      ).json().data;
+      expect(detail.totals.total).toBeCloseTo(list.totals.totalAmount, 2);
+      expect(detail.totals.public).toBeCloseTo(list.totals.PUBLIC, 2);
+      expect(detail.counts).toEqual({
+        public: list.totals.publicCount,
+        invitation: list.totals.invitationCount,
+        noBid: list.totals.noBidCount,
+        total: list.totals.totalCount,
+      });
+      expect(
+        detail.totals.publicPercent + detail.totals.invitationPercent + detail.totals.noBidPercent,
+      ).toBeCloseTo(1, 9);
+      expect(detail.calculationsInfo.length).toBe(index.calculationsInfo.length);
+    }
     expect(
       (await get(ctx, '/public-api/comparations/detail?id=0192aaaa-0000-7000-8000-000000000000')).statusCode,
     ).toBe(404);
@@ -144,6 +158,7 @@ describe('comparisons between monitors', () => {
     expect(remote.totals).toEqual(there.totals);
     expect(remote.counts).toEqual(there.counts);
     expect(remote.corruptionIndex.result).toBe(there.corruptionIndex.result);
+    expect(remote.corruptionIndex.expression).toBe(there.corruptionIndex.expression);
     expect(remote.organization).toMatchObject({ _id: peerMonitorId, url: peerBase });
     // Both installations have the default index: the same method, whatever the ids.
     const ours = (await get(ctx, `/public-api/comparations/detail?id=${monitorId}`)).json().data;
@@ -167,6 +182,7 @@ describe('comparisons between monitors', () => {
     const cases: [string, string][] = [
       [detail('html'), 'no es la de un monitor'],
       [detail('strings'), 'no tiene el formato esperado'],
+      [detail('scale'), 'no tiene el formato esperado'],
       [detail('metadata'), 'red privada'],
       [detail('hang'), 'tardó demasiado'],
       [detail('huge'), 'demasiado grande'],
@@ -243,8 +259,7 @@ describe('comparisons between monitors', () => {
   it('downloads a comparison computed on the server, equal to the two sides the page shows', {
     timeout: 60_000,
   }, async () => {
-    const other = (await seedGeneratedMonitor(ctx.database.db, { contracts: 120, suppliers: 10, seed: 11 }))
-      .organization;
+    const other = { id: otherId };
     const left = (await get(ctx, `/public-api/comparations/detail?id=${monitorId}`)).json().data;
     const right = (await get(ctx, `/public-api/comparations/detail?id=${other.id}`)).json().data;
     const headers = { 'x-current-organization-id': monitorId };

@@ -50,6 +50,9 @@ export const PeerListSchema = z
   );
 
 const result = z.number().finite().nullable().optional().default(null);
+/** An index is on a scale of 0 to 100: anything else is not an index we can show. */
+const indexResult = z.number().min(0).max(100).nullable().optional().default(null);
+const period = z.string().regex(/^[12]\d{3}-[12]\d{3}$/);
 
 /** GET {base}/public-api/comparations/detail/?id=: one side, as the other server computes it. */
 export const PeerDetailSchema = z.object({
@@ -58,13 +61,11 @@ export const PeerDetailSchema = z.object({
     organization: PeerMonitorSchema,
     corruptionIndex: z
       .object({
-        result,
+        result: indexResult,
         name: plain(300).optional(),
         description: plain(2_000).optional(),
-        administrationPeriod: z
-          .string()
-          .regex(/^[12]\d{3}-[12]\d{3}$/)
-          .optional(),
+        expression: plain(2_000).optional(),
+        administrationPeriod: period.optional(),
         hash: plain(100).optional(),
       })
       .nullable()
@@ -95,11 +96,8 @@ export const PeerDetailSchema = z.object({
       noBid: z.number().int(),
       total: z.number().int(),
     }),
-    administrationPeriod: z.string().nullable().optional(),
-    administrationPeriods: z
-      .array(z.string().regex(/^[12]\d{3}-[12]\d{3}$/))
-      .max(50)
-      .optional(),
+    administrationPeriod: period.nullable().optional(),
+    administrationPeriods: z.array(period).max(50).optional(),
     insufficientData: z.boolean().optional(),
     methodKey: plain(100).nullable().optional(),
   }),

@@ -45,6 +45,8 @@ export function useRecentComparisons(organizationId: string) {
     queryKey: ['recent-comparisons', organizationId],
     queryFn: ({ signal }) =>
       apiRequest<{ data: RecentComparison[] }>('/public-api/comparations/retrieve', { signal }),
+    // Each comparison shown adds one: asked again whenever the list is shown.
+    staleTime: 0,
   });
 }
 
