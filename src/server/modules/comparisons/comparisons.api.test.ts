@@ -132,6 +132,23 @@ describe('comparisons between monitors', () => {
     expect((await get(ctx, '/public-api/comparations/detail?id=no-es-un-id')).statusCode).toBe(404);
   });
 
+  it('says a side has too little data: no score, the figures it has', async () => {
+    const small = (await seedGeneratedMonitor(ctx.database.db, { contracts: 12, suppliers: 4, seed: 23 }))
+      .organization.id;
+    const side = (await get(ctx, `/public-api/comparations/detail?id=${small}`)).json().data;
+    expect(side.insufficientData).toBe(true);
+    expect(side.corruptionIndex.result).toBeNull();
+    expect(side.counts.total).toBeLessThan(30);
+    const empty = (await createOrganization(ctx.database.db)).id;
+    const none = (await get(ctx, `/public-api/comparations/detail?id=${empty}`)).json().data;
+    expect([none.administrationPeriod, none.corruptionIndex?.result ?? null, none.totals.total]).toEqual([
+      null,
+      null,
+      0,
+    ]);
+    expect(none.totals.publicPercent).toBeNull();
+  });
+
   it('lists our monitors for other servers: public fields only, no deleted ones', async () => {
     const docs = (await get(peer, '/public-api/organizations/local/list')).json();
     expect(Array.isArray(docs)).toBe(true);
