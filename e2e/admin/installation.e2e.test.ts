@@ -228,7 +228,8 @@ describe('installation texts and first impressions in Chromium', () => {
     await portal.database.db.execute(sql`INSERT INTO visit_daily_counts (organization_id, day, route_key, count) VALUES
       (${slv}, (now() AT TIME ZONE 'America/Mexico_City')::date, 'about', 9),
       (${slv}, (now() AT TIME ZONE 'America/Mexico_City')::date, 'comparations', 4),
-      (${slv}, (now() AT TIME ZONE 'America/Mexico_City')::date, 'calculations', 2)
+      (${slv}, (now() AT TIME ZONE 'America/Mexico_City')::date, 'calculations', 2),
+      (${slv}, (now() AT TIME ZONE 'America/Mexico_City')::date, 'other', 1)
       ON CONFLICT (organization_id, day, route_key) DO UPDATE SET count = EXCLUDED.count`);
     const { context, page, problems } = await open();
     await signInAndChoose(page, 'gema@example.org');
@@ -239,6 +240,7 @@ describe('installation texts and first impressions in Chromium', () => {
     // Sections whose screens the portal does not have (yet) are not listed as if it did.
     if (!isWebRoute('/comparations'))
       expect(entries.filter((entry) => entry.includes('comparación'))).toEqual([]);
+    else expect(entries.some((entry) => entry.startsWith('Listado de comparación de tableros'))).toBe(true);
     if (!isWebRoute('/calculations/corruption-index')) {
       expect(entries.filter((entry) => entry.includes('Índice de Riesgo'))).toEqual([]);
     }

@@ -268,8 +268,9 @@ describe('honest public screens in Chromium', () => {
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await page.getByText('1 recurso encontrado', { exact: true }).waitFor();
 
-    await page.getByRole('link', { name: 'Regresar al inicio' }).click();
-    await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+    // The spec's back link: to the comparisons, which exist.
+    await page.getByRole('link', { name: 'Comparar monitores' }).first().click();
+    await page.getByRole('heading', { name: 'Comparar monitores' }).waitFor();
     expect(await page.getByText('PÁGINA NO ENCONTRADA').count()).toBe(0);
   });
 

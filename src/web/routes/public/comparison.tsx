@@ -56,8 +56,8 @@ export function ComparisonPage() {
   const remoteUrl = params.get('baseRemoteUrl')?.trim() || null;
   const leftPeriod = periodOf(params, LEFT_PERIOD);
   const rightPeriod = periodOf(params, RIGHT_PERIOD);
-  const left = useComparisonSide(organization._id, null, leftPeriod);
-  const right = useComparisonSide(id, remoteUrl, rightPeriod);
+  const left = useComparisonSide(organization._id, organization._id, null, leftPeriod);
+  const right = useComparisonSide(organization._id, id, remoteUrl, rightPeriod);
   const [how, { open, close }] = useDisclosure(false);
   const leftSide = left.data?.data;
   const rightSide = right.data?.data;

@@ -40,7 +40,7 @@ export function ComparisonsPage() {
   const search = (params.get(SEARCH) ?? '').trim();
   const [typed, setTyped] = useState(search);
   useEffect(() => setTyped(search), [search]);
-  const { data, isPending, isError, error, isFetching } = useMonitorSearch(search);
+  const { data, isPending, isError, error, isFetching } = useMonitorSearch(organization._id, search);
   const recent = useRecentComparisons(organization._id);
 
   const submit = (event: FormEvent) => {

@@ -13,10 +13,10 @@ interface SearchResponse {
   data: { docs: PeerOrganization[]; baseRemoteUrl: string | null };
 }
 
-/** Monitors by name here, or the monitors of the server at the address typed. */
-export const monitorSearchQuery = (search: string) =>
+/** Monitors by name here, or the monitors of the server at the address typed (from the current monitor's page). */
+export const monitorSearchQuery = (organizationId: string, search: string) =>
   queryOptions({
-    queryKey: ['comparison-monitors', search],
+    queryKey: ['comparison-monitors', organizationId, search],
     queryFn: ({ signal }) => {
       const query = new URLSearchParams(search ? { search } : {});
       return apiRequest<SearchResponse>(`/public-api/organizations/remote/list?${query}`, { signal });
@@ -26,8 +26,8 @@ export const monitorSearchQuery = (search: string) =>
     staleTime: 60_000,
   });
 
-export function useMonitorSearch(search: string) {
-  return useQuery({ ...monitorSearchQuery(search), placeholderData: keepPreviousData });
+export function useMonitorSearch(organizationId: string, search: string) {
+  return useQuery({ ...monitorSearchQuery(organizationId, search), placeholderData: keepPreviousData });
 }
 
 export interface RecentComparison {
@@ -40,30 +40,56 @@ export interface RecentComparison {
 }
 
 /** The current monitor's recent comparisons (the organization header names it). */
-export function useRecentComparisons(organizationId: string) {
-  return useQuery({
+export const recentComparisonsQuery = (organizationId: string) =>
+  queryOptions({
     queryKey: ['recent-comparisons', organizationId],
     queryFn: ({ signal }) =>
       apiRequest<{ data: RecentComparison[] }>('/public-api/comparations/retrieve', { signal }),
     // Each comparison shown adds one: asked again whenever the list is shown.
     staleTime: 0,
   });
+
+export function useRecentComparisons(organizationId: string) {
+  return useQuery(recentComparisonsQuery(organizationId));
 }
 
-/** One side: a monitor of ours by id, or monitor `id` of the server `remoteUrl`, in its own period. */
-export function useComparisonSide(id: string, remoteUrl: string | null, period: string | null) {
-  return useQuery({
-    queryKey: ['comparison-side', id, remoteUrl, period],
+/**
+ * One side seen from the current monitor's page: a monitor of ours by id, or monitor `id` of the
+ * server `remoteUrl`, in its own period (the call records the comparison for the current monitor).
+ */
+export const comparisonSideQuery = (
+  organizationId: string,
+  id: string,
+  remoteUrl: string | null,
+  period: string | null,
+) =>
+  queryOptions({
+    queryKey: ['comparison-side', organizationId, id, remoteUrl, period],
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ id });
       if (remoteUrl) query.set('url', remoteUrl);
       if (period) query.set('administrationPeriod', period);
       return apiRequest<{ data: ComparisonSide }>(`/public-api/comparations/detail?${query}`, { signal });
     },
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === id && previousQuery.queryKey[2] === remoteUrl ? previous : undefined,
     // Another server that failed says why at once; it is asked again only when the visitor retries.
     retry: remoteUrl ? false : 1,
+  });
+
+export function useComparisonSide(
+  organizationId: string,
+  id: string,
+  remoteUrl: string | null,
+  period: string | null,
+) {
+  return useQuery({
+    ...comparisonSideQuery(organizationId, id, remoteUrl, period),
+    // Another period of the same monitor keeps the figures shown while it loads.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === organizationId &&
+      previousQuery.queryKey[2] === id &&
+      previousQuery.queryKey[3] === remoteUrl
+        ? previous
+        : undefined,
   });
 }
 
