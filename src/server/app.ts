@@ -31,6 +31,8 @@ import { aboutSettingsRoutes } from './modules/about/about.routes';
 import { defineAccountJobs } from './modules/accounts/account-jobs';
 import { accountsPublicRoutes, sessionRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { defineBackupJobs } from './modules/backups/backup-jobs';
+import { backupRoutes } from './modules/backups/backups.routes';
 import { comparationsPublicRoutes } from './modules/calculations/calculations.public.routes';
 import { calculationRoutes } from './modules/calculations/calculations.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogue.routes';
@@ -149,7 +151,10 @@ export async function buildApp(
     limiter: new Limiter(databaseCounterStore(database.db), now, background),
     downloads: new DownloadGate(config.downloads),
     pdfPool: new PdfPool({ size: config.downloads.pdfWorkers, heapMb: WORKER_HEAP_MB }),
-    outbound: createOutboundClient(config.peers),
+    outbound: createOutboundClient({
+      ...config.peers,
+      userAgent: `Vigia/1 (+${config.publicUrl}; monitor ciudadano de contrataciones públicas)`,
+    }),
   };
   app.decorate('deps', appDeps);
   // Every job, defined once here; the workers start with the app (below) and stop with it.
@@ -158,6 +163,7 @@ export async function buildApp(
   defineErrorReportJobs(appDeps);
   defineFigureJobs(appDeps);
   defineDataLoadJobs(appDeps);
+  defineBackupJobs(appDeps);
   // Job progress goes out on the event bus, to every process (a repair's progress, say).
   appDeps.jobs.on('progress', (event) => {
     publish(database.db, 'jobProgress', event).catch((error: unknown) =>
@@ -244,6 +250,7 @@ export async function buildApp(
   // The calculations form's filters pick suppliers and units with the same pickers.
   await app.register(contractPickerRoutes, { prefix: '/api/calculations' });
   await app.register(calculationRoutes, { prefix: '/api/calculations' });
+  await app.register(backupRoutes, { prefix: '/api/backups' });
   await app.register(resourceImageRoutes, { prefix: '/api/resources' });
   await app.register(dataLoadRoutes, { prefix: '/api/data-load' });
 

@@ -98,6 +98,23 @@ const EnvSchema = z.object({
         .max(100),
     ),
   PEERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5_000),
+  BACKUPS_ENABLED: bool(true),
+  BACKUP_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(2_000_000_000)
+    .default(50 * 1024 * 1024),
+  BACKUP_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .default(20 * 1024 ** 3),
+  BACKUP_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
+  BACKUP_HOST_PAUSE_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  BACKUP_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  BACKUP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  BACKUP_RECHECK_DAYS: z.coerce.number().min(0.001).max(365).default(7),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
   RESULT_PREVIOUS_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   ABOUT_FILE: optionalText,
@@ -160,6 +177,21 @@ export interface AppConfig {
    * ranges; empty by default) and the deadline of one exchange.
    */
   peers: { allowPrivate: string[]; timeoutMs: number };
+  /**
+   * Backup copies of contract documents (decision 0037): whether this process fetches them, the
+   * cap per document, the space per monitor, the politeness per host (requests at a time, pause
+   * after each), requests at a time in all, the deadline of one download and the re-check period.
+   */
+  backups: {
+    enabled: boolean;
+    maxBytes: number;
+    quotaBytes: number;
+    hostConcurrency: number;
+    hostPauseMs: number;
+    concurrency: number;
+    timeoutMs: number;
+    recheckDays: number;
+  };
   /**
    * Background jobs (decision 0026): how often an idle worker looks for work (new jobs also wake it
    * through LISTEN/NOTIFY) and the e-mail retries (exponential from the first delay, capped).
@@ -250,6 +282,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     heapGrowingPercent: env.HEAP_GROWING_PERCENT,
     peers: { allowPrivate: env.PEERS_ALLOW_PRIVATE, timeoutMs: env.PEERS_TIMEOUT_MS },
+    backups: {
+      enabled: env.BACKUPS_ENABLED,
+      maxBytes: env.BACKUP_MAX_BYTES,
+      quotaBytes: env.BACKUP_QUOTA_BYTES,
+      hostConcurrency: env.BACKUP_HOST_CONCURRENCY,
+      hostPauseMs: env.BACKUP_HOST_PAUSE_MS,
+      concurrency: env.BACKUP_CONCURRENCY,
+      timeoutMs: env.BACKUP_TIMEOUT_MS,
+      recheckDays: env.BACKUP_RECHECK_DAYS,
+    },
     // Some half a day of attempts: about 30 s, 1, 2, 4 … minutes apart, each wait capped at 2 hours.
     jobs: {
       pollingIntervalSeconds: 2,

@@ -88,6 +88,15 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
       'GET /api/data-load/download-plantilla',
     ].map((route) => [route, { permission: 'CONTRACTS', organization: 'required' } as const]),
   ),
+  // The copies of the current monitor's contract documents (decision 0037).
+  ...Object.fromEntries(
+    [
+      'GET /api/backups/summary',
+      'GET /api/backups/documents',
+      'POST /api/backups/retry',
+      'GET /api/backups/contract/:id',
+    ].map((route) => [route, { permission: 'CONTRACTS', organization: 'required' } as const]),
+  ),
   // Organizations belong to the installation, like users.
   ...catalogue('organizations', 'ORGANIZATIONS', 'ignored'),
   // The public-site settings of the current monitor.

@@ -54,6 +54,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // A test reads what it just wrote: never the previous version's answer (decision 0030), unless
     // a test asks for it.
     resultPreviousAfterMs: null,
+    // Contracts of tests link to documents on hosts that do not exist: fetched only where a test asks.
+    backups: { ...base.backups, enabled: false },
     ...overrides,
   };
 }

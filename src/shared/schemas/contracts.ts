@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contractDocShape, DETAIL_FIELDS, LISTED_FIELDS } from '../contracts/schema';
+import { DocumentBackupSchema } from './backups';
 import { PageQuerySchema, PaginationSchema, SearchTextSchema, successEnvelope } from './common';
 
 /** Money totals and counts under the one rule for money (docs/decisions/0004-one-rule-for-money.md). */
@@ -37,6 +38,8 @@ export const ContractDetailSchema = ContractListItemSchema.extend({
   announcementUrlBackup: z.string().nullable(),
   clarificationMeetingJudgmentUrlBackup: z.string().nullable(),
   presentationProposalsDocUrlBackup: z.string().nullable(),
+  /** Each document link and its copies (decision 0037). */
+  documentBackups: z.array(DocumentBackupSchema),
 });
 export type ContractDetail = z.infer<typeof ContractDetailSchema>;
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VARIABLE_LINKS } from '../../shared/calculations/links';
+import { BACKUP_REASON_LABELS } from '../../shared/constants/backups';
 import { DOWNLOAD_MESSAGES } from '../../shared/constants/downloads';
 import {
   ADMINISTRATIVE_UNIT_TYPE_LABELS,
@@ -45,6 +46,7 @@ const SHARED_LABELS = [
   DOWNLOAD_MESSAGES,
   CONTRACT_DOCUMENT_LABELS,
   CONDITION_LABELS,
+  BACKUP_REASON_LABELS,
   Object.fromEntries(Object.entries(VARIABLE_LINKS).map(([key, link]) => [key, link.text])),
 ].flatMap((labels) => Object.values(labels) as string[]);
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { AMENDMENT_CATEGORIES, COUNTED_PROCEDURE_STATE } from '../../../shared/constants/enums';
 import { administrativeUnits, suppliers } from './catalogues';
 import { createdAt, id, money, searchable, softDelete, updatedAt } from './columns';
@@ -10,7 +10,6 @@ import {
   procedureStateEnum,
   procedureTypeEnum,
 } from './enums';
-import { files } from './files';
 import { organizations } from './organizations';
 
 /**
@@ -78,11 +77,6 @@ export const contracts = pgTable(
     amountExceeded: money(),
     /** The row states that no procedures were held in the period. */
     isEmpty: boolean().notNull().default(false),
-    contractUrlBackupFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
-    announcementUrlBackupFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
-    clarificationMeetingJudgmentUrlBackupFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
-    presentationProposalsDocUrlBackupFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
-    backedUpAt: timestamp({ withTimezone: true }),
     /** The data load that created the row, if any. */
     dataLoadId: uuid(),
     /**
@@ -156,15 +150,6 @@ export const contracts = pgTable(
         .where(live),
       index('contracts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
       index('contracts_data_load_idx').on(t.dataLoadId),
-      // Deleting a file sets these to null: without indexes that would scan every contract four times.
-      ...(
-        [
-          ['contracts_contract_backup_idx', t.contractUrlBackupFileId],
-          ['contracts_announcement_backup_idx', t.announcementUrlBackupFileId],
-          ['contracts_judgment_backup_idx', t.clarificationMeetingJudgmentUrlBackupFileId],
-          ['contracts_proposals_backup_idx', t.presentationProposalsDocUrlBackupFileId],
-        ] as const
-      ).map(([name, column]) => index(name).on(column).where(sql`${column} IS NOT NULL`)),
     ];
   },
 );

@@ -2,12 +2,14 @@ import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
+import { Transform } from 'node:stream';
 import type { z } from 'zod';
 import { mayConnect, parseAllowList } from './addresses';
 
 /**
  * The one way the server calls another server (index-and-federation.md, 'Outbound requests'):
- * comparisons with monitors on other installations, and later the backups of contract documents.
+ * comparisons with monitors on other installations (getJson) and the backups of contract
+ * documents (getDocument: streamed, conditional).
  * Only http and https, without credentials in the address; the host's addresses resolved once and
  * every one of them checked (isPublicAddress, or the allow-list), the connection pinned to the
  * checked address (no second lookup that a rebinding DNS could answer differently); redirects
@@ -45,6 +47,8 @@ export class OutboundError extends Error {
   constructor(
     readonly reason: OutboundReason,
     detail?: string,
+    /** The HTTP status of a STATUS failure. */
+    readonly status?: number,
   ) {
     super(MESSAGES[reason], detail ? { cause: detail } : undefined);
     this.name = 'OutboundError';
@@ -60,14 +64,40 @@ export interface OutboundOptions {
   maxBytes?: number;
   /** How long an answer is kept (default 2 minutes; 0: not kept). */
   cacheMs?: number;
+  /** Names the portal and its public address to the servers called. */
+  userAgent?: string;
   /** The resolver (tests replace it to play a rebinding DNS). */
   resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
   now?: () => number;
 }
 
+export interface DocumentRequest {
+  /** Larger answers fail with TOO_LARGE (declared or read), and nothing more is read. */
+  maxBytes: number;
+  /** The whole exchange, body included, ends when this aborts (TIMEOUT). */
+  signal: AbortSignal;
+  /** Conditional request: the validators of the copy we have. */
+  etag?: string | null;
+  lastModified?: string | null;
+}
+
+export type DocumentAnswer =
+  | { notModified: true }
+  | {
+      notModified: false;
+      /** The body, read as it arrives; fails with TOO_LARGE past maxBytes and TIMEOUT on the signal. */
+      stream: NodeJS.ReadableStream & AsyncIterable<Buffer>;
+      etag: string | null;
+      lastModified: string | null;
+      /** The address answered, after redirects. */
+      url: string;
+    };
+
 export interface OutboundClient {
   /** GETs `url` and returns its JSON answer as `schema` reads it (its transforms sanitise texts). */
   getJson<S extends z.ZodType>(url: string, schema: S): Promise<z.output<S>>;
+  /** GETs a document, conditionally when validators are given; 304 is `notModified`, other non-2xx a STATUS failure. */
+  getDocument(url: string, request: DocumentRequest): Promise<DocumentAnswer>;
 }
 
 const MAX_REDIRECTS = 3;
@@ -82,25 +112,99 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
   const resolve = options.resolve ?? ((host: string) => lookup(host, { all: true, verbatim: true }));
   const cache = new Map<string, { until: number; value: unknown }>();
 
+  const userAgent = options.userAgent ?? 'Vigia/1';
+
   async function getJson<S extends z.ZodType>(url: string, schema: S): Promise<z.output<S>> {
     const key = url;
     const kept = cache.get(key);
     if (kept && kept.until > now()) return parse(schema, kept.value);
     const signal = AbortSignal.timeout(timeoutMs);
+    const { response, url: answered } = await open(url, signal, { accept: 'application/json' });
+    const body = await readJson(response, answered).catch((error: unknown) => {
+      response.destroy();
+      throw error instanceof OutboundError
+        ? error
+        : new OutboundError(signal.aborted ? 'TIMEOUT' : 'NETWORK', String(error));
+    });
+    const value = parse(schema, body);
+    if (cacheMs > 0) {
+      if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      cache.set(key, { until: now() + cacheMs, value: body });
+    }
+    return value;
+  }
+
+  async function getDocument(url: string, request: DocumentRequest): Promise<DocumentAnswer> {
+    const headers: Record<string, string> = { accept: '*/*' };
+    if (request.etag) headers['if-none-match'] = request.etag;
+    if (request.lastModified) headers['if-modified-since'] = request.lastModified;
+    const { response, url: answered } = await open(url, request.signal, headers);
+    const status = response.statusCode ?? 0;
+    if (status === 304) {
+      response.resume();
+      return { notModified: true };
+    }
+    if (status < 200 || status >= 300) {
+      response.resume();
+      throw new OutboundError('STATUS', `${status} ${answered.origin}`, status);
+    }
+    const declared = Number(response.headers['content-length'] ?? 0);
+    if (declared > request.maxBytes) {
+      response.destroy();
+      throw new OutboundError('TOO_LARGE', `${declared}`);
+    }
+    let size = 0;
+    const capped = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size > request.maxBytes) callback(new OutboundError('TOO_LARGE', `${size}`));
+        else callback(null, chunk);
+      },
+    });
+    response.on('error', (error) =>
+      capped.destroy(
+        error instanceof OutboundError
+          ? error
+          : new OutboundError(request.signal.aborted ? 'TIMEOUT' : 'NETWORK', String(error)),
+      ),
+    );
+    request.signal.addEventListener('abort', () => capped.destroy(new OutboundError('TIMEOUT')), {
+      once: true,
+    });
+    capped.on('close', () => response.destroy());
+    response.pipe(capped);
+    const header = (name: string) => {
+      const value = response.headers[name];
+      return typeof value === 'string' && value.length <= 500 ? value : null;
+    };
+    return {
+      notModified: false,
+      stream: capped,
+      etag: header('etag'),
+      lastModified: header('last-modified'),
+      url: answered.toString(),
+    };
+  }
+
+  /**
+   * Opens `url`, following redirects by hand (each hop checked again, at most three), and answers
+   * the last response unread.
+   */
+  async function open(
+    url: string,
+    signal: AbortSignal,
+    headers: Record<string, string>,
+  ): Promise<{ response: IncomingMessage; url: URL }> {
     let target = checkedUrl(url);
     for (let hop = 0; ; hop++) {
-      const answer = await exchange(target, signal);
-      if (answer.redirect === undefined) {
-        const value = parse(schema, answer.body);
-        if (cacheMs > 0) {
-          if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-          cache.set(key, { until: now() + cacheMs, value: answer.body });
-        }
-        return value;
-      }
+      const response = await connect(target, signal, headers);
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (status < 300 || status >= 400 || status === 304 || !location) return { response, url: target };
+      response.resume();
       if (hop >= MAX_REDIRECTS) throw new OutboundError('REDIRECTS');
       try {
-        target = checkedUrl(new URL(answer.redirect, target).toString());
+        target = checkedUrl(new URL(location, target).toString());
       } catch (error) {
         throw error instanceof OutboundError ? new OutboundError('REDIRECTS', error.message) : error;
       }
@@ -108,7 +212,11 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
   }
 
   /** One request to an address already checked: the connection goes to the address checked. */
-  async function exchange(url: URL, signal: AbortSignal): Promise<{ redirect?: string; body?: unknown }> {
+  async function connect(
+    url: URL,
+    signal: AbortSignal,
+    headers: Record<string, string>,
+  ): Promise<IncomingMessage> {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const pinned = await pin(host, signal);
     const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -128,23 +236,12 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
           port: url.port || undefined,
           path: `${url.pathname}${url.search}`,
           method: 'GET',
-          headers: { accept: 'application/json', 'user-agent': 'Vigia/1 (comparaciones entre monitores)' },
+          headers: { ...headers, 'user-agent': userAgent },
           lookup: pinnedLookup,
           signal,
           ...(url.protocol === 'https:' && !net.isIP(host) ? { servername: host } : {}),
         },
-        (response) => {
-          read(response, url)
-            .then(resolvePromise)
-            .catch((error: unknown) => {
-              response.destroy();
-              reject(
-                error instanceof OutboundError
-                  ? error
-                  : new OutboundError(signal.aborted ? 'TIMEOUT' : 'NETWORK', String(error)),
-              );
-            });
-        },
+        resolvePromise,
       );
       request.on('error', (error: Error & { code?: string }) => {
         if (signal.aborted) reject(new OutboundError('TIMEOUT'));
@@ -159,15 +256,11 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
     });
   }
 
-  async function read(response: IncomingMessage, url: URL): Promise<{ redirect?: string; body?: unknown }> {
+  async function readJson(response: IncomingMessage, url: URL): Promise<unknown> {
     const status = response.statusCode ?? 0;
-    if (status >= 300 && status < 400 && response.headers.location) {
-      response.resume();
-      return { redirect: response.headers.location };
-    }
     if (status < 200 || status >= 300) {
       response.resume();
-      throw new OutboundError('STATUS', `${status} ${url.origin}`);
+      throw new OutboundError('STATUS', `${status} ${url.origin}`, status);
     }
     const type = String(response.headers['content-type'] ?? '');
     if (!/\bjson\b/i.test(type)) {
@@ -184,7 +277,7 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
       chunks.push(chunk as Buffer);
     }
     try {
-      return { body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+      return JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
       throw new OutboundError('NOT_JSON', 'unparsable');
     }
@@ -214,7 +307,7 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
     return addresses[0]!;
   }
 
-  return { getJson };
+  return { getJson, getDocument };
 }
 
 /** An http(s) address without credentials, or ADDRESS. */

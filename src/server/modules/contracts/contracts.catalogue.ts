@@ -61,7 +61,7 @@ export const contractCatalogue: CatalogueDefinition<
       [body],
       monitorOf(scope),
       { userId: scope.actor.userId },
-      { now: deps.now() },
+      { now: deps.now(), backups: deps },
     );
     const outcome = outcomes[0]!;
     if (outcome.status === 'refused') throw singleRefusal(outcome);
@@ -74,7 +74,7 @@ export const contractCatalogue: CatalogueDefinition<
       docs,
       monitorOf(scope),
       { userId: scope.actor.userId },
-      { now: deps.now() },
+      { now: deps.now(), backups: deps },
     );
     const refused = outcomes.find((outcome): outcome is Refused => outcome.status === 'refused');
     if (refused) throw rowFailure(refused.index, new AppError(refused.code, refused.problems[0]?.message));

@@ -1,6 +1,7 @@
-import type { ProcedureType } from '../../../shared/constants/enums';
+import type { ContractDocument, ProcedureType } from '../../../shared/constants/enums';
 import { type PlainField, plainFields } from '../../../shared/contracts/fields';
 import { DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
+import type { DocumentBackup } from '../../../shared/schemas/backups';
 import type { ContractDetail, ContractListItem, ContractTotals } from '../../../shared/schemas/contracts';
 import type { TypeFigures } from '../figures/figures';
 import { round } from '../figures/money-rule';
@@ -30,15 +31,25 @@ export function presentContract(row: ContractRow): ContractListItem {
   };
 }
 
-export function presentContractDetail(row: ContractDetailRow): ContractDetail {
+/**
+ * A contract's page: its fields, and its documents' copies (the original's four backup fields are
+ * the newest copy of each).
+ */
+export function presentContractDetail(
+  row: ContractDetailRow,
+  backups: readonly DocumentBackup[],
+): ContractDetail {
+  const newest = (document: ContractDocument) =>
+    backups.find((backup) => backup.document === document)?.versions[0]?.fileId ?? null;
   return {
     ...presentContract(row),
     ...fieldValues(row, DETAILED),
     organizerAdministrativeUnit: reference(row.organizerId, row.organizerName),
-    contractUrlBackup: row.contractUrlBackupFileId,
-    announcementUrlBackup: row.announcementUrlBackupFileId,
-    clarificationMeetingJudgmentUrlBackup: row.clarificationMeetingJudgmentUrlBackupFileId,
-    presentationProposalsDocUrlBackup: row.presentationProposalsDocUrlBackupFileId,
+    contractUrlBackup: newest('CONTRACT'),
+    announcementUrlBackup: newest('ANNOUNCEMENT'),
+    clarificationMeetingJudgmentUrlBackup: newest('JUDGMENT'),
+    presentationProposalsDocUrlBackup: newest('PROPOSALS'),
+    documentBackups: [...backups],
   };
 }
 

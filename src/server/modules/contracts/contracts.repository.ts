@@ -39,10 +39,6 @@ const detailColumns = {
   ...fieldColumns(plainFields(DETAIL_FIELDS)),
   organizerId: contracts.organizerAdministrativeUnitId,
   organizerName: organizer.name,
-  contractUrlBackupFileId: contracts.contractUrlBackupFileId,
-  announcementUrlBackupFileId: contracts.announcementUrlBackupFileId,
-  clarificationMeetingJudgmentUrlBackupFileId: contracts.clarificationMeetingJudgmentUrlBackupFileId,
-  presentationProposalsDocUrlBackupFileId: contracts.presentationProposalsDocUrlBackupFileId,
 };
 
 export type ContractRow = Awaited<ReturnType<typeof findContractPage>>[number];

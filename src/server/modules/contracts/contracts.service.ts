@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
+import { contractBackups } from '../backups/backups.service';
 import { type ContractConditionParts, contractConditionParts } from '../figures/contract-filters.queries';
 import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
@@ -84,5 +85,5 @@ export async function getContract(
 ): Promise<ContractDetailResponse['data']> {
   const row = await findContract(deps.database.db, organization.id, id);
   if (!row) throw notFound('El contrato solicitado no existe.');
-  return presentContractDetail(row);
+  return presentContractDetail(row, await contractBackups(deps.database.db, organization.id, row));
 }

@@ -9,6 +9,10 @@ import type { ErrorCode } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import type { AppDeps } from '../../types';
+import { requestBackups } from '../backups/backup-jobs';
+import { registerDocuments } from '../backups/backups.repository';
+import { documentLinksOf } from '../backups/document-links';
 import {
   contractsNumbered,
   insertContracts,
@@ -57,6 +61,8 @@ export interface SaveOptions {
   onRefused?: 'rollback' | 'skip';
   /** The spreadsheet load the new contracts come from. */
   dataLoadId?: string;
+  /** Starts copying the documents the written contracts link to, once the write commits (decision 0037). */
+  backups?: Pick<AppDeps, 'jobs' | 'config'>;
 }
 
 export interface SaveResult {
@@ -227,6 +233,10 @@ export async function saveContracts(
         // Deleted meanwhile: the whole batch goes back.
         if (!found) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.notFound);
       }
+      // The documents they link to, registered with them: their copies follow in the background.
+      const links = documentLinksOf(accepted.map((row) => row.values));
+      await registerDocuments(tx, monitor.id, links);
+      if (links.length > 0 && options.backups) await requestBackups(options.backups, tx);
       return {
         outcomes: [...outcomes, ...accepted.map(toOutcome)].sort((a, b) => a.index - b.index),
         written: true,

@@ -75,7 +75,7 @@ const READER_MEMORY = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 8
 /** Rows confirm reads at a time. */
 const CONFIRM_PAGE = 5_000;
 
-type Deps = Pick<AppDeps, 'database' | 'jobs' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'jobs' | 'now' | 'config'>;
 
 // ---------------------------------------------------------------------------------------------
 // Upload
@@ -603,6 +603,7 @@ export async function confirmLoad(
         now: deps.now(),
         onRefused: 'skip',
         dataLoadId: load.id,
+        backups: deps,
       });
       for (const outcome of saved.outcomes) {
         if (outcome.status === 'created') result.contracts++;

@@ -103,7 +103,7 @@ export function EntryModal<Doc extends Row>({
       centered
     >
       <Stack gap="sm">
-        {config.form({ draft, set, errors })}
+        {config.form({ draft, set, errors, ...(entry ? { entryId: entry._id } : {}) })}
         {confirming ? (
           <Alert color="blue" variant="light" title="¿Guardar el registro?">
             {confirming} Pulsa Guardar de nuevo para confirmar.

@@ -8,6 +8,8 @@ export interface FieldProps {
   draft: Record<string, unknown>;
   set: (field: string, value: unknown) => void;
   errors: Record<string, string>;
+  /** The id of the entry being edited; absent for a new one. */
+  entryId?: string;
 }
 
 /** One field of a draft: its key, label and whether it is required. */

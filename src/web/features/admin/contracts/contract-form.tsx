@@ -17,10 +17,13 @@ import {
   TextField,
 } from '../../../components/admin/catalogue/fields';
 import { ReferenceField } from '../../../components/admin/catalogue/reference-field';
+import { useStoredOrganization } from '../../../lib/current-organization';
+import { ContractBackups } from './contract-backups';
 
 /** The large contract form (spec: contracts catalogue modal). */
 export function ContractForm(props: FieldProps) {
   const { draft, set } = props;
+  const organizationId = useStoredOrganization()?.id;
   const required = !draft.isEmpty;
   const open = draft.contractType === 'OPEN';
   const typed = open ? draft.maxAmount : draft.totalAmount;
@@ -169,6 +172,9 @@ export function ContractForm(props: FieldProps) {
       ) : null}
       <NotesField {...props} />
       <TextField {...props} field="karewaNotes" label={L.karewaNotes} />
+      {props.entryId && organizationId ? (
+        <ContractBackups organizationId={organizationId} contractId={props.entryId} />
+      ) : null}
     </>
   );
 }

@@ -1,19 +1,29 @@
-import { Anchor, Button, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, List, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BACKUP_REASON_LABELS } from '../../../../shared/constants/backups';
+import { formatDate } from '../../../../shared/format/dates';
 import { webLink } from '../../../../shared/format/links';
 import type { ContractDetail } from '../../../../shared/schemas/contracts';
+import { DownloadIcon } from '../../../components/icons';
 
 /** The four documents of a contract (spec), each with its original link and the backup copy. */
 const DOCUMENTS = [
-  { label: 'Contrato', url: 'contractUrl', backup: 'contractUrlBackup' },
-  { label: 'Convocatoria / Invitación', url: 'announcementUrl', backup: 'announcementUrlBackup' },
+  { kind: 'CONTRACT', label: 'Contrato', url: 'contractUrl', backup: 'contractUrlBackup' },
   {
+    kind: 'ANNOUNCEMENT',
+    label: 'Convocatoria / Invitación',
+    url: 'announcementUrl',
+    backup: 'announcementUrlBackup',
+  },
+  {
+    kind: 'JUDGMENT',
     label: 'Fallo de Junta de Aclaraciones',
     url: 'clarificationMeetingJudgmentUrl',
     backup: 'clarificationMeetingJudgmentUrlBackup',
   },
   {
+    kind: 'PROPOSALS',
     label: 'Presentación de Propuesta',
     url: 'presentationProposalsDocUrl',
     backup: 'presentationProposalsDocUrlBackup',
@@ -63,8 +73,9 @@ function DocumentChoices({ contract, document }: { contract: ContractDetail; doc
   const { t } = useTranslation();
   const stored = contract[document.url];
   const original = webLink(stored);
-  const backup = contract[document.backup];
-  if (!stored && !backup) return <Text>{t('Documento no disponible')}</Text>;
+  const copies = contract.documentBackups.find((backup) => backup.document === document.kind);
+  const newest = copies?.versions[0];
+  if (!stored && !newest) return <Text>{t('Documento no disponible')}</Text>;
   return (
     <Stack gap="md">
       <div>
@@ -84,17 +95,73 @@ function DocumentChoices({ contract, document }: { contract: ContractDetail; doc
         ) : (
           <Text c="dimmed">{t('El documento original no está disponible.')}</Text>
         )}
+        {copies?.goneSince ? (
+          <Alert color="orange" variant="light" mt="xs" p="xs" data-testid="backup-gone">
+            {t('Ya no está disponible en la fuente desde {{date}}', { date: formatDate(copies.goneSince) })}
+          </Alert>
+        ) : null}
       </div>
       <div>
         <Text fw={700}>{t('Copia de respaldo')}</Text>
-        {backup ? (
-          <Anchor href={`/public-api/files/download/${backup}`} download>
-            {t('Descargar la copia guardada por Vigía')}
-          </Anchor>
+        {newest ? (
+          <Stack gap={4} data-testid="backup-copy">
+            <Button
+              component="a"
+              href={`/public-api/files/download/${newest.fileId}`}
+              download
+              variant="light"
+              leftSection={<DownloadIcon />}
+              w="fit-content"
+            >
+              {t('Descargar copia de respaldo')}
+            </Button>
+            <Text fz="sm">
+              {t('Copiada el {{date}}', { date: formatDate(newest.copiedAt) })} · {formatSize(newest.size)}
+            </Text>
+            <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              {t('Huella SHA-256')}: <code data-testid="backup-sha256">{newest.sha256}</code>
+            </Text>
+            {copies.versions.length > 1 ? (
+              <div>
+                <Text fz="sm" fw={600} mt={4}>
+                  {t('Versiones anteriores')}
+                </Text>
+                <List size="sm" spacing={2}>
+                  {copies.versions.slice(1).map((version) => (
+                    <List.Item key={version.fileId}>
+                      <Anchor href={`/public-api/files/download/${version.fileId}`} download fz="sm">
+                        {t('Copia del {{date}}', { date: formatDate(version.copiedAt) })}
+                      </Anchor>{' '}
+                      <Text span fz="xs" c="dimmed">
+                        SHA-256 {version.sha256.slice(0, 12)}…
+                      </Text>
+                    </List.Item>
+                  ))}
+                </List>
+              </div>
+            ) : null}
+          </Stack>
         ) : (
-          <Text c="dimmed">{t('La copia de respaldo no está disponible.')}</Text>
+          <Stack gap={2} data-testid="backup-missing">
+            <Text c="dimmed">{t('La copia de respaldo no está disponible.')}</Text>
+            {copies?.state === 'PENDING' ? (
+              <Text fz="sm" c="dimmed">
+                {t('La copia se está preparando; vuelve a consultar más tarde.')}
+              </Text>
+            ) : copies?.reason ? (
+              <Text fz="sm" c="dimmed">
+                {t(BACKUP_REASON_LABELS[copies.reason])}
+              </Text>
+            ) : null}
+          </Stack>
         )}
       </div>
     </Stack>
   );
+}
+
+/** `1.2 MB`, `830 KB`: the size of a copy. */
+function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }

@@ -1,0 +1,127 @@
+import type { BackupReason } from '../../../shared/constants/backups';
+import { CONTRACT_DOCUMENTS } from '../../../shared/constants/enums';
+import type { DocumentBackup } from '../../../shared/schemas/backups';
+import type { Database } from '../../db/client';
+import { pageOffset, toPage } from '../../lib/pagination';
+import type { AppDeps, OrganizationRow } from '../../types';
+import {
+  backupSummary,
+  type DocumentBackupInfo,
+  documentsOf,
+  findSources,
+  retrySources,
+} from './backups.repository';
+import { DOCUMENT_FIELDS, type DocumentField, documentLink } from './document-links';
+
+/**
+ * The copies of contract documents as people read them (decision 0037): a contract's four
+ * documents with their versions (public page, contract form), a monitor's summary and its list of
+ * documents (administrators), and the retry an administrator asks for.
+ */
+
+const BACKUPS_PAGE_SIZE = 20;
+
+/** A contract's documents, in the spec's order, each with its copies (none yet: PENDING). */
+export async function contractBackups(
+  db: Database,
+  organizationId: string,
+  values: Partial<Record<DocumentField, string | null>>,
+): Promise<DocumentBackup[]> {
+  const links = CONTRACT_DOCUMENTS.flatMap((document) => {
+    const link = documentLink(values[DOCUMENT_FIELDS[document]]);
+    return link ? [{ document, link }] : [];
+  });
+  const found = await documentsOf(
+    db,
+    organizationId,
+    links.map(({ link }) => link.url),
+  );
+  return links.map(({ document, link }) =>
+    presentBackup(document, found.get(link.url) ?? pendingOf(link.url, link.fetchable)),
+  );
+}
+
+function pendingOf(url: string, fetchable: boolean): DocumentBackupInfo {
+  return {
+    url,
+    state: fetchable ? 'PENDING' : 'FAILED',
+    reason: fetchable ? null : 'ADDRESS',
+    lastCheckedAt: null,
+    goneSince: null,
+    versions: [],
+  };
+}
+
+function presentBackup(document: DocumentBackup['document'], info: DocumentBackupInfo): DocumentBackup {
+  return {
+    document,
+    url: info.url,
+    state: info.state,
+    reason: info.reason,
+    lastCheckedAt: info.lastCheckedAt?.toISOString() ?? null,
+    goneSince: info.goneSince?.toISOString() ?? null,
+    versions: info.versions.map((version) => ({
+      fileId: version.fileId,
+      sha256: version.sha256,
+      size: version.size,
+      mimeType: version.mimeType,
+      copiedAt: version.copiedAt.toISOString(),
+    })),
+  };
+}
+
+export async function summary(deps: AppDeps, organization: OrganizationRow) {
+  const { states, gone, bytes } = await backupSummary(deps.database.db, organization.id);
+  const sum = (state: string) =>
+    states.filter((row) => row.state === state).reduce((total, row) => total + row.n, 0);
+  const failedByReason: Partial<Record<BackupReason, number>> = {};
+  for (const row of states)
+    if (row.state === 'FAILED' && row.reason)
+      failedByReason[row.reason as BackupReason] = (failedByReason[row.reason as BackupReason] ?? 0) + row.n;
+  return {
+    documents: states.reduce((total, row) => total + row.n, 0),
+    copied: sum('COPIED'),
+    pending: sum('PENDING'),
+    failed: sum('FAILED'),
+    failedByReason,
+    gone,
+    bytes,
+    quotaBytes: deps.config.backups.quotaBytes,
+  };
+}
+
+export async function sources(
+  deps: AppDeps,
+  organization: OrganizationRow,
+  query: { page: number; state?: DocumentBackup['state']; reason?: BackupReason },
+) {
+  const { rows, total } = await findSources(deps.database.db, organization.id, {
+    state: query.state,
+    reason: query.reason,
+    offset: pageOffset(query.page, BACKUPS_PAGE_SIZE),
+    limit: BACKUPS_PAGE_SIZE,
+  });
+  const docs = rows.map((row) => ({
+    _id: row.id,
+    url: row.url,
+    state: row.state,
+    reason: row.reason as BackupReason | null,
+    failures: row.failures,
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    nextCheckAt: row.nextCheckAt === null ? null : new Date(row.nextCheckAt).toISOString(),
+    goneSince: row.goneSince?.toISOString() ?? null,
+    versions: row.versions,
+    size: row.size === null ? null : Number(row.size),
+  }));
+  return toPage(docs, total, query.page, BACKUPS_PAGE_SIZE);
+}
+
+/** An administrator asks for some documents (or every failed one) again; the fetching starts at once. */
+export async function retry(
+  deps: AppDeps,
+  organization: OrganizationRow,
+  ids: readonly string[] | undefined,
+) {
+  const retried = await retrySources(deps.database.db, organization.id, ids ?? null, deps.now());
+  return { retried };
+}

@@ -1,0 +1,242 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import {
+  BACKUP_REASON_LABELS,
+  BACKUP_STATE_LABELS,
+  type BackupReason,
+  type BackupState,
+} from '../../../../shared/constants/backups';
+import { formatDate } from '../../../../shared/format/dates';
+import { formatCount } from '../../../../shared/format/money';
+import { toast } from '../../../lib/notifications';
+import { type BackupSource, useBackupSources, useBackupSummary, useRetryBackups } from './api';
+
+const STATE_COLORS: Record<BackupState, string> = { COPIED: 'teal', PENDING: 'gray', FAILED: 'red' };
+
+/** `1.2 GB`, `34.5 MB`, `830 KB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}
+
+/**
+ * 'Copias de respaldo de documentos' (issue 15, decision 0037): the state of the current monitor's
+ * copies (copied, pending, failed by reason, gone at the source, space), its documents with a
+ * filter for the failed ones, and a retry of one or of every failed document.
+ */
+export function BackupsPanel({ organizationId }: { organizationId: string }) {
+  const summary = useBackupSummary(organizationId);
+  const [state, setState] = useState<BackupState | null>(null);
+  const [reason, setReason] = useState<BackupReason | null>(null);
+  const [page, setPage] = useState(1);
+  const sources = useBackupSources(organizationId, {
+    page,
+    ...(state ? { state } : {}),
+    ...(reason ? { reason } : {}),
+  });
+  const retry = useRetryBackups(organizationId);
+  const ask = (ids?: string[]) =>
+    retry.mutate(ids, {
+      onSuccess: (response) => toast('success', response.message),
+      onError: (error) => toast('danger', error.message),
+    });
+  const data = summary.data;
+  const reasons = Object.entries(data?.failedByReason ?? {}) as [BackupReason, number][];
+
+  return (
+    <Card withBorder padding="lg" data-testid="backups-panel">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={2} fz={20}>
+              Copias de respaldo de documentos
+            </Title>
+            <Text c="dimmed" fz="sm">
+              El portal guarda una copia de cada documento que enlazan los contratos y la revisa cada semana.
+            </Text>
+          </div>
+          <Button
+            variant="light"
+            color="red"
+            disabled={!data || data.failed === 0}
+            loading={retry.isPending && retry.variables === undefined}
+            onClick={() => ask()}
+          >
+            Reintentar todos los fallidos
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+          <Figure label="Documentos" value={data ? formatCount(data.documents) : '…'} />
+          <Figure label="Copiados" value={data ? formatCount(data.copied) : '…'} />
+          <Figure label="Pendientes" value={data ? formatCount(data.pending) : '…'} />
+          <Figure label="Con fallas" value={data ? formatCount(data.failed) : '…'} testId="backups-failed" />
+          <Figure label="Ya no están en la fuente" value={data ? formatCount(data.gone) : '…'} />
+          <Figure
+            label="Espacio usado"
+            value={data ? `${formatBytes(data.bytes)} de ${formatBytes(data.quotaBytes)}` : '…'}
+          />
+        </SimpleGrid>
+        {reasons.length > 0 ? (
+          <Stack gap={2}>
+            <Text fw={600} fz="sm">
+              Fallas por motivo
+            </Text>
+            {reasons.map(([key, count]) => (
+              <Text key={key} fz="sm">
+                <Anchor
+                  component="button"
+                  type="button"
+                  fz="sm"
+                  onClick={() => {
+                    setState('FAILED');
+                    setReason(key);
+                    setPage(1);
+                  }}
+                >
+                  {formatCount(count)}
+                </Anchor>{' '}
+                · {BACKUP_REASON_LABELS[key]}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
+        <Group gap="sm" align="flex-end">
+          <Select
+            label="Estado"
+            data={[
+              { value: 'ALL', label: 'Todos' },
+              { value: 'FAILED', label: 'Con fallas' },
+              { value: 'PENDING', label: 'Pendientes' },
+              { value: 'COPIED', label: 'Copiados' },
+            ]}
+            value={state ?? 'ALL'}
+            onChange={(value) => {
+              setState(value && value !== 'ALL' ? (value as BackupState) : null);
+              setReason(null);
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={180}
+          />
+          <Select
+            label="Motivo"
+            placeholder="Cualquiera"
+            data={reasons.map(([key]) => ({ value: key, label: BACKUP_REASON_LABELS[key] }))}
+            value={reason}
+            onChange={(value) => {
+              setReason(value as BackupReason | null);
+              setPage(1);
+            }}
+            clearable
+            disabled={reasons.length === 0}
+            w={{ base: '100%', sm: 360 }}
+          />
+        </Group>
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="xs" fz="sm" data-testid="backups-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Liga</Table.Th>
+                <Table.Th>Estado</Table.Th>
+                <Table.Th>Motivo</Table.Th>
+                <Table.Th>Revisado</Table.Th>
+                <Table.Th>Siguiente revisión</Table.Th>
+                <Table.Th>Versiones</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(sources.data?.docs ?? []).map((source) => (
+                <SourceRow
+                  key={source._id}
+                  source={source}
+                  retrying={retry.isPending && retry.variables?.[0] === source._id}
+                  onRetry={() => ask([source._id])}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {sources.data && sources.data.total === 0 ? (
+          <Text c="dimmed" fz="sm">
+            No hay documentos con ese estado.
+          </Text>
+        ) : null}
+        {sources.data && sources.data.pages > 1 ? (
+          <Pagination total={sources.data.pages} value={page} onChange={setPage} size="sm" />
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div data-testid={testId}>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700}>{value}</Text>
+    </div>
+  );
+}
+
+function SourceRow({
+  source,
+  retrying,
+  onRetry,
+}: {
+  source: BackupSource;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <Table.Tr data-testid="backup-row">
+      <Table.Td maw={320}>
+        <Text fz="sm" truncate="end" title={source.url}>
+          {source.url}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={STATE_COLORS[source.state]} variant="light">
+          {BACKUP_STATE_LABELS[source.state]}
+        </Badge>
+        {source.goneSince ? (
+          <Text fz="xs" c="orange.8">
+            Ya no está en la fuente desde {formatDate(source.goneSince)}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td maw={260}>
+        <Text fz="xs">{source.reason ? BACKUP_REASON_LABELS[source.reason] : '—'}</Text>
+      </Table.Td>
+      <Table.Td>{source.lastCheckedAt ? formatDate(source.lastCheckedAt) : '—'}</Table.Td>
+      <Table.Td>{source.nextCheckAt ? formatDate(source.nextCheckAt) : 'Solo si se pide'}</Table.Td>
+      <Table.Td>
+        {source.versions}
+        {source.size !== null ? ` · ${formatBytes(source.size)}` : ''}
+      </Table.Td>
+      <Table.Td>
+        {source.state !== 'COPIED' || source.reason ? (
+          <Button size="compact-sm" variant="light" onClick={onRetry} loading={retrying}>
+            Reintentar
+          </Button>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
