@@ -317,6 +317,11 @@ describe('backup copies of contract documents', () => {
     // Tried again in about an hour; a permanent outcome not until someone asks.
     const waitHours = (Date.parse(failed.docs[0].nextCheckAt) - Date.now()) / 3_600_000;
     expect(waitHours).toBeGreaterThan(0.9);
+    const copied = (await call('GET', '/api/backups/documents?state=COPIED')).json().data.docs;
+    expect(copied.find((doc: { url: string }) => doc.url.endsWith('cambia.pdf'))).toMatchObject({
+      versions: 2,
+      size: PDF.length + '% version 2\n'.length,
+    });
     const large = (await call('GET', '/api/backups/documents?reason=TOO_LARGE')).json().data.docs[0];
     expect(large.nextCheckAt).toBeNull();
 

@@ -351,7 +351,7 @@ export async function findSources(
         Date | string | null
       >`CASE WHEN ${documentSources.nextCheckAt} = 'infinity' THEN NULL ELSE ${documentSources.nextCheckAt} END`,
       goneSince: documentSources.goneSince,
-      versions: sql<number>`(SELECT count(*)::int FROM document_versions v WHERE v.source_id = ${documentSources.id})`,
+      versions: sql<number>`(SELECT count(*)::int FROM document_versions v WHERE v.source_id = document_sources.id)`,
       size: sql<
         number | null
       >`(SELECT v.size FROM document_versions v WHERE v.id = ${documentSources.currentVersionId})`,

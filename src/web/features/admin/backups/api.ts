@@ -64,20 +64,21 @@ export const backupSourcesQuery = (organizationId: string, query: SourcesQuery) 
     staleTime: 0,
   });
 
-/** While copies are pending, the state is asked again every few seconds. */
-export function useBackupSummary(organizationId: string) {
+/** While copies are pending, or for a minute after a retry, the state is asked again every few seconds. */
+export function useBackupSummary(organizationId: string, watching: boolean) {
   return useQuery({
     ...backupSummaryQuery(organizationId),
     select: (response) => response.data,
-    refetchInterval: (query) => ((query.state.data?.data.pending ?? 0) > 0 ? 5_000 : false),
+    refetchInterval: (query) => (watching || (query.state.data?.data.pending ?? 0) > 0 ? 3_000 : false),
   });
 }
 
-export function useBackupSources(organizationId: string, query: SourcesQuery) {
+export function useBackupSources(organizationId: string, query: SourcesQuery, watching: boolean) {
   return useQuery({
     ...backupSourcesQuery(organizationId, query),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
+    refetchInterval: watching ? 3_000 : false,
   });
 }
 

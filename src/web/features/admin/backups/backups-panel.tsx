@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   BACKUP_REASON_LABELS,
   BACKUP_STATE_LABELS,
@@ -30,6 +30,7 @@ const STATE_COLORS: Record<BackupState, string> = { COPIED: 'teal', PENDING: 'gr
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
   if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  if (bytes > 0 && bytes < 1024) return `${bytes} B`;
   return `${Math.round(bytes / 1024)} KB`;
 }
 
@@ -39,19 +40,29 @@ export function formatBytes(bytes: number): string {
  * filter for the failed ones, and a retry of one or of every failed document.
  */
 export function BackupsPanel({ organizationId }: { organizationId: string }) {
-  const summary = useBackupSummary(organizationId);
+  // After a retry the state is followed for a minute, while the documents are fetched again.
+  const [watching, setWatching] = useState(false);
+  useEffect(() => {
+    if (!watching) return;
+    const timer = setTimeout(() => setWatching(false), 60_000);
+    return () => clearTimeout(timer);
+  }, [watching]);
+  const summary = useBackupSummary(organizationId, watching);
   const [state, setState] = useState<BackupState | null>(null);
   const [reason, setReason] = useState<BackupReason | null>(null);
   const [page, setPage] = useState(1);
-  const sources = useBackupSources(organizationId, {
-    page,
-    ...(state ? { state } : {}),
-    ...(reason ? { reason } : {}),
-  });
+  const sources = useBackupSources(
+    organizationId,
+    { page, ...(state ? { state } : {}), ...(reason ? { reason } : {}) },
+    watching,
+  );
   const retry = useRetryBackups(organizationId);
   const ask = (ids?: string[]) =>
     retry.mutate(ids, {
-      onSuccess: (response) => toast('success', response.message),
+      onSuccess: (response) => {
+        toast('success', response.message);
+        setWatching(true);
+      },
       onError: (error) => toast('danger', error.message),
     });
   const data = summary.data;
@@ -211,8 +222,8 @@ function SourceRow({
           {source.url}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Badge color={STATE_COLORS[source.state]} variant="light">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge color={STATE_COLORS[source.state]} variant="light" style={{ overflow: 'visible' }}>
           {BACKUP_STATE_LABELS[source.state]}
         </Badge>
         {source.goneSince ? (

@@ -163,5 +163,6 @@ function DocumentChoices({ contract, document }: { contract: ContractDetail; doc
 /** `1.2 MB`, `830 KB`: the size of a copy. */
 function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024) return `${bytes} B`;
+  return `${Math.round(bytes / 1024)} KB`;
 }
