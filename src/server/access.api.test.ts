@@ -7,7 +7,8 @@ import { bearer, createUser, signIn } from './test/auth';
 import { createContract, createOrganization, createSupplier, createUnit } from './test/factories';
 import { createTestApp, type TestContext, testConfig } from './test/test-app';
 
-type Sample = { query?: string; payload?: object } | 'stream';
+/** `url` replaces the route's own (path parameters filled in). */
+type Sample = { url?: string; query?: string; payload?: object } | 'stream';
 
 /**
  * A plausible call of every /api route, for the permission walk and the leak check. A new route
@@ -61,6 +62,10 @@ function samples(ids: Ids): Record<string, Sample> {
     'POST /api/data-load/confirm-current': { payload: { ignoreErrors: false } },
     'GET /api/data-load/download-validations': {},
     'GET /api/data-load/download-plantilla': {},
+    'GET /api/backups/summary': {},
+    'GET /api/backups/documents': { query: '?page=1&state=FAILED' },
+    'POST /api/backups/retry': { payload: { ids: [ids.contract] } },
+    'GET /api/backups/contract/:id': { url: `/api/backups/contract/${ids.contract}` },
     'GET /api/settings/load-settings': {},
     'POST /api/settings/change-settings': { payload: { title: 'Monitor de <b>paseo</b>', round: false } },
     'POST /api/settings/change-cover': { payload: {} }, // not multipart: refused; uploads in settings tests
@@ -145,8 +150,9 @@ function catalogueProbes(path: string, entry: object, id: string) {
 }
 
 /** Routes that name a record: calling them with a record they may not reach must give 404. */
-function recordProbes(ids: Ids): Record<string, { query?: string; payload?: object }> {
+function recordProbes(ids: Ids): Record<string, { url?: string; query?: string; payload?: object }> {
   return {
+    'GET /api/backups/contract/:id': { url: `/api/backups/contract/${ids.otherContract}` },
     ...catalogueProbes('suppliers', { name: 'PROVEEDOR AJENO' }, ids.otherSupplier),
     ...catalogueProbes('administrative-units', { name: 'Unidad ajena' }, ids.otherUnit),
     ...catalogueProbes('organizations', { name: 'Borrada', shortName: 'BORR' }, ids.deletedOrganization),
@@ -260,7 +266,7 @@ describe('every /api route', () => {
   const call = (route: { method: string; url: string }, headers: Record<string, string>, sample?: Sample) =>
     ctx.app.inject({
       method: route.method as 'GET',
-      url: `${route.url}${typeof sample === 'object' ? (sample.query ?? '') : ''}`,
+      url: `${(typeof sample === 'object' && sample.url) || route.url}${typeof sample === 'object' ? (sample.query ?? '') : ''}`,
       headers,
       ...(typeof sample === 'object' && sample.payload ? { payload: sample.payload } : {}),
     });
