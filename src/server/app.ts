@@ -21,6 +21,7 @@ import { EventBus, publish } from './lib/events';
 import { Jobs } from './lib/jobs';
 import { databaseCounterStore, Limiter } from './lib/limiter';
 import { createMailer } from './lib/mailer';
+import { createObjectStore } from './lib/object-store';
 import { createOutboundClient } from './lib/outbound/client';
 import { isApiPath, RequestLogController } from './lib/request-log';
 import { ResultCache } from './lib/result-cache';
@@ -151,6 +152,7 @@ export async function buildApp(
     limiter: new Limiter(databaseCounterStore(database.db), now, background),
     downloads: new DownloadGate(config.downloads),
     pdfPool: new PdfPool({ size: config.downloads.pdfWorkers, heapMb: WORKER_HEAP_MB }),
+    objects: config.fileStorage ? createObjectStore(config.fileStorage) : null,
     outbound: createOutboundClient({
       ...config.peers,
       userAgent: `Vigia/1 (+${config.publicUrl}; monitor ciudadano de contrataciones públicas)`,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { type About, AboutSchema, TO_BE_DEFINED } from '../shared/schemas/about';
+import { type ObjectStoreTarget, parseStorageUrl } from './lib/object-store';
 import { isAllowListEntry } from './lib/outbound/addresses';
 
 /**
@@ -98,6 +99,25 @@ const EnvSchema = z.object({
         .max(100),
     ),
   PEERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5_000),
+  FILE_STORAGE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            parseStorageUrl(value);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        {
+          message:
+            'must be an S3 address such as s3://ACCESS_KEY:SECRET_KEY@bucket?endpoint=http://127.0.0.1:9000&region=us-east-1',
+        },
+      )
+      .optional(),
+  ),
   BACKUPS_ENABLED: bool(true),
   BACKUP_MAX_BYTES: z.coerce
     .number()
@@ -111,7 +131,7 @@ const EnvSchema = z.object({
     .min(1_024)
     .default(20 * 1024 ** 3),
   BACKUP_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
-  BACKUP_HOST_PAUSE_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  BACKUP_HOST_PAUSE_MS: z.coerce.number().int().min(0).max(600_000).default(100),
   BACKUP_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   BACKUP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   BACKUP_RECHECK_DAYS: z.coerce.number().min(0.001).max(365).default(7),
@@ -182,6 +202,8 @@ export interface AppConfig {
    * cap per document, the space per monitor, the politeness per host (requests at a time, pause
    * after each), requests at a time in all, the deadline of one download and the re-check period.
    */
+  /** Where the backup copies' bytes go: an S3-compatible object store, or the database (null). */
+  fileStorage: ObjectStoreTarget | null;
   backups: {
     enabled: boolean;
     maxBytes: number;
@@ -282,6 +304,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     heapGrowingPercent: env.HEAP_GROWING_PERCENT,
     peers: { allowPrivate: env.PEERS_ALLOW_PRIVATE, timeoutMs: env.PEERS_TIMEOUT_MS },
+    fileStorage: env.FILE_STORAGE_URL ? parseStorageUrl(env.FILE_STORAGE_URL) : null,
     backups: {
       enabled: env.BACKUPS_ENABLED,
       maxBytes: env.BACKUP_MAX_BYTES,

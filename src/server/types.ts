@@ -8,6 +8,7 @@ import type { EventBus } from './lib/events';
 import type { Jobs } from './lib/jobs';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './lib/mailer';
+import type { ObjectStore } from './lib/object-store';
 import type { OutboundClient } from './lib/outbound/client';
 import type { ResultCache } from './lib/result-cache';
 import type { RowCache } from './lib/row-cache';
@@ -39,6 +40,8 @@ export interface AppDeps {
   pdfPool: PdfPool;
   /** The one way to call another server: checked addresses, pinned connections, caps (lib/outbound). */
   outbound: OutboundClient;
+  /** The object store of the backup copies (FILE_STORAGE_URL), or null: bytes in the database. */
+  objects: ObjectStore | null;
 }
 
 declare module 'fastify' {

@@ -5,17 +5,75 @@ import type { Database } from '../db/client';
 import { fileChunks, fileContents, files } from '../db/schema';
 import type { FileInput, FileStore, PutOptions, PutResult, StoredFile } from './file-store';
 import { fileTooLarge } from './file-store';
+import { newId } from './ids';
+import type { ObjectStore } from './object-store';
 
 /** Bytes per chunk row: large enough for few round trips, small enough to hold one in memory. */
 export const CHUNK_BYTES = 512 * 1024;
 
-/** The file store's database backend: contents in `file_contents`, their bytes in `file_chunks`. */
-export function databaseFileStore(db: Database): FileStore {
+/**
+ * The file store's backend: contents in `file_contents`, their bytes in `file_chunks`, or in the
+ * object store when one is given (the row then names the object).
+ */
+export function databaseFileStore(db: Database, objects: ObjectStore | null): FileStore {
   return {
-    put: (input, options) => put(db, input, options),
-    get: (id) => get(db, id),
-    deleteIfUnused: (id) => deleteIfUnused(db, id),
+    put: (input, options) => (objects ? putObject(db, objects, input, options) : put(db, input, options)),
+    get: (id) => get(db, id, objects),
+    deleteIfUnused: (id) => deleteIfUnused(db, id, objects),
   };
+}
+
+/**
+ * Streams the bytes to the object store under a key of their own, hashing and counting them on the
+ * way, then records the content; bytes already stored under the same type are kept once (the new
+ * object is deleted and the existing content answered).
+ */
+async function putObject(
+  db: Database,
+  objects: ObjectStore,
+  input: FileInput,
+  options: PutOptions,
+): Promise<PutResult> {
+  if (Buffer.isBuffer(input)) {
+    if (input.length > options.maxBytes) throw fileTooLarge();
+    const existing = await findContent(db, sha256Of(input), options.mime);
+    if (existing) return existing;
+  }
+  const id = newId();
+  const key = `contents/${id}`;
+  const hash = createHash('sha256');
+  let size = 0;
+  const body = Readable.from(
+    (async function* () {
+      for await (const piece of pieces(input)) {
+        size += piece.length;
+        if (size > options.maxBytes) throw fileTooLarge();
+        hash.update(piece);
+        yield piece;
+      }
+    })(),
+  );
+  await objects.put(key, body, options.mime);
+  const sha256 = hash.digest('hex');
+  const forget = () => objects.delete(key).catch(() => {});
+  try {
+    return await db.transaction(async (tx) => {
+      const existing = await findContent(tx, sha256, options.mime);
+      if (existing) {
+        await forget();
+        return existing;
+      }
+      await tx.insert(fileContents).values({ id, sha256, size, mimeType: options.mime, objectKey: key });
+      return { id, sha256, size };
+    });
+  } catch (error) {
+    await forget();
+    if (!isViolation(error, '23505')) throw error;
+    // The same bytes recorded at the same moment by another process: theirs is kept.
+    const existing = await findContent(db, sha256, options.mime);
+    if (!existing) throw error;
+    return existing;
+  }
 }
 
 /**
@@ -107,13 +165,22 @@ async function findContent(db: Database, sha256: string, mime: string): Promise<
   return row ? { id: row.id, sha256, size: row.size } : undefined;
 }
 
-async function get(db: Database, id: string): Promise<StoredFile | undefined> {
+async function get(db: Database, id: string, objects: ObjectStore | null): Promise<StoredFile | undefined> {
   const [row] = await db
-    .select({ mime: fileContents.mimeType, size: fileContents.size, sha256: fileContents.sha256 })
+    .select({
+      mime: fileContents.mimeType,
+      size: fileContents.size,
+      sha256: fileContents.sha256,
+      objectKey: fileContents.objectKey,
+    })
     .from(fileContents)
     .where(and(eq(fileContents.id, id), isNotNull(fileContents.sha256)))
     .limit(1);
   if (!row) return undefined;
+  if (row.objectKey) {
+    if (!objects) throw new Error(`file content ${id} is in the object store, which is not configured here`);
+    return { mime: row.mime, size: row.size, sha256: row.sha256!, stream: await objects.get(row.objectKey) };
+  }
   return {
     mime: row.mime,
     size: row.size,
@@ -143,10 +210,10 @@ async function* readChunks(db: Database, id: string, size: number): AsyncGenerat
  * Deletes a content no file refers to (its chunks go with it). In a savepoint: a file that came to
  * refer to it meanwhile fails the delete on the foreign key, which means "still used", not an error.
  */
-async function deleteIfUnused(db: Database, id: string): Promise<boolean> {
+async function deleteIfUnused(db: Database, id: string, objects: ObjectStore | null): Promise<boolean> {
   try {
-    return await db.transaction(async (tx) => {
-      const deleted = await tx
+    const deleted = await db.transaction(async (tx) =>
+      tx
         .delete(fileContents)
         .where(
           and(
@@ -154,9 +221,12 @@ async function deleteIfUnused(db: Database, id: string): Promise<boolean> {
             sql`NOT EXISTS (SELECT 1 FROM ${files} WHERE ${files.contentId} = ${id})`,
           ),
         )
-        .returning({ id: fileContents.id });
-      return deleted.length > 0;
-    });
+        .returning({ id: fileContents.id, objectKey: fileContents.objectKey }),
+    );
+    // The object goes once its row is gone (a row is never left pointing at nothing).
+    const key = deleted[0]?.objectKey;
+    if (key && objects) await objects.delete(key);
+    return deleted.length > 0;
   } catch (error) {
     if (isViolation(error, '23503')) return false;
     throw error;

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Database } from '../db/client';
 import { AppError } from './errors';
 import { databaseFileStore } from './file-store.repository';
+import type { ObjectStore } from './object-store';
 
 /** What `put` accepts: bytes already in memory, or a stream read as it arrives. */
 export type FileInput = Buffer | Readable | AsyncIterable<Uint8Array>;
@@ -43,11 +44,13 @@ export interface FileStore {
 
 /**
  * The file store over a database handle; a transaction's handle makes `put` and `deleteIfUnused`
- * part of it (savepoints), so a replaced cover and its new bytes commit together. The database is
- * the only backend for now (decision 0025).
+ * part of it (savepoints), so a replaced cover and its new bytes commit together. Bytes go to the
+ * database (decision 0025) unless an object store is given (FILE_STORAGE_URL, decision 0037: the
+ * backup copies of documents); the database always records which content is where, so `get` and
+ * `deleteIfUnused` find the bytes wherever they were put.
  */
-export function fileStore(db: Database): FileStore {
-  return databaseFileStore(db);
+export function fileStore(db: Database, objects?: ObjectStore | null): FileStore {
+  return databaseFileStore(db, objects ?? null);
 }
 
 /** A file larger than the caller allows (callers that check sizes first never see it). */

@@ -25,6 +25,8 @@ export const fileContents = pgTable(
     sha256: text(),
     mimeType: text().notNull(),
     size: integer().notNull().default(0),
+    /** Where the bytes are: null in `file_chunks`; the object's key in the object store (FILE_STORAGE_URL). */
+    objectKey: text(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('file_contents_sha256_mime_idx').on(t.sha256, t.mimeType)],

@@ -15,7 +15,7 @@ const RUN_BUDGET_MS = 5 * 60_000;
  * A run that dies leaves its claims to their leases: the documents are due again when they end.
  */
 export function defineBackupJobs(
-  deps: Pick<AppDeps, 'database' | 'jobs' | 'config' | 'outbound' | 'now'>,
+  deps: Pick<AppDeps, 'database' | 'jobs' | 'config' | 'outbound' | 'now' | 'objects'>,
 ): void {
   deps.jobs.define(
     BACKUPS_RUN_JOB,

@@ -36,7 +36,7 @@ import { fetchAddress } from './document-links';
  * process stops (claims in hand are given back).
  */
 
-type Deps = Pick<AppDeps, 'database' | 'config' | 'outbound' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'config' | 'outbound' | 'now' | 'objects'>;
 
 const HOUR = 3_600_000;
 /** Waits after 1, 2, 3 failures in a row; from the fourth on, the re-check period. */
@@ -164,14 +164,14 @@ async function backupOne(
     }
     if ((await usedBytes(db, source.organizationId)) + spool.size > config.quotaBytes)
       throw new BackupFailure('QUOTA');
-    const stored = spool;
-    await db.transaction(async (tx) => {
-      const content = await fileStore(tx).put(createReadStream(stored.path), {
-        mime: type.mime,
-        maxBytes: config.maxBytes,
-      });
-      const { leaseUntil, durationMs } = after();
-      await recordVersion(
+    // The bytes first (to the object store when there is one), then the version in one transaction.
+    const content = await fileStore(db, deps.objects).put(createReadStream(spool.path), {
+      mime: type.mime,
+      maxBytes: config.maxBytes,
+    });
+    const { leaseUntil, durationMs } = after();
+    await db.transaction((tx) =>
+      recordVersion(
         tx,
         source,
         {
@@ -190,8 +190,8 @@ async function backupOne(
           durationMs,
         },
         { nextCheckAt: recheck(), leaseUntil },
-      );
-    });
+      ),
+    );
     return 'copied';
   } catch (error) {
     // The process is stopping: the document is given back, not counted as a failure.

@@ -33,7 +33,9 @@ export const filesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const { db } = app.deps.database;
       const file = isUuid(id) ? await findFile(db, id) : undefined;
       const content =
-        file && IMAGE_KINDS.has(file.kind) ? await fileStore(db).get(file.contentId) : undefined;
+        file && IMAGE_KINDS.has(file.kind)
+          ? await fileStore(db, app.deps.objects).get(file.contentId)
+          : undefined;
       if (!file || !content || !IMAGE_TYPES.has(content.mime)) {
         content?.stream.destroy();
         throw notFound('La imagen solicitada no existe.');
@@ -73,7 +75,10 @@ export const fileDownloadRoute: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const { db } = app.deps.database;
       const file = isUuid(id) ? await findFile(db, id) : undefined;
-      const content = file?.kind === 'DOCUMENT_BACKUP' ? await fileStore(db).get(file.contentId) : undefined;
+      const content =
+        file?.kind === 'DOCUMENT_BACKUP'
+          ? await fileStore(db, app.deps.objects).get(file.contentId)
+          : undefined;
       if (!file || !content) throw notFound('El documento solicitado no está disponible.');
       reply
         .type(content.mime === 'application/pdf' ? 'application/pdf' : 'application/octet-stream')

@@ -1,0 +1,1 @@
+ALTER TABLE "file_contents" ADD COLUMN "object_key" text;

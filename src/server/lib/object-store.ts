@@ -1,0 +1,102 @@
+import type { Readable } from 'node:stream';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+
+/**
+ * An S3-compatible object store for the backup copies of documents (FILE_STORAGE_URL, decision
+ * 0037): a cloud bucket or a MinIO of the association's own. Objects stream in (multipart for large
+ * ones) and out, never whole in memory. The database keeps which content is where.
+ */
+export interface ObjectStore {
+  /** Stores the bytes under `key` as they arrive; fails (and keeps nothing) if the stream fails. */
+  put(key: string, body: Readable, mime: string): Promise<void>;
+  get(key: string): Promise<Readable>;
+  delete(key: string): Promise<void>;
+  /** A short description for logs: the bucket and the endpoint, never the credentials. */
+  readonly label: string;
+}
+
+export interface ObjectStoreTarget {
+  bucket: string;
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+/**
+ * `s3://ACCESS_KEY:SECRET_KEY@bucket/prefix?endpoint=http://127.0.0.1:9000&region=us-east-1`:
+ * without credentials, the SDK's usual chain (environment, instance role); without endpoint, AWS.
+ */
+export function parseStorageUrl(text: string): ObjectStoreTarget {
+  const url = new URL(text);
+  if (url.protocol !== 's3:') throw new Error('must start with s3://');
+  const bucket = decodeURIComponent(url.hostname);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error('must name a valid bucket');
+  const endpoint = url.searchParams.get('endpoint') ?? undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new Error('endpoint must be an http(s) address');
+  return {
+    bucket,
+    prefix: url.pathname.replace(/^\/+|\/+$/g, ''),
+    endpoint,
+    region: url.searchParams.get('region') ?? 'us-east-1',
+    ...(url.username
+      ? {
+          credentials: {
+            accessKeyId: decodeURIComponent(url.username),
+            secretAccessKey: decodeURIComponent(url.password),
+          },
+        }
+      : {}),
+  };
+}
+
+export function createObjectStore(target: ObjectStoreTarget): ObjectStore {
+  const client = new S3Client({
+    region: target.region,
+    ...(target.endpoint ? { endpoint: target.endpoint, forcePathStyle: true } : {}),
+    ...(target.credentials ? { credentials: target.credentials } : {}),
+  });
+  const keyOf = (key: string) => (target.prefix ? `${target.prefix}/${key}` : key);
+  let bucketChecked: Promise<void> | null = null;
+  // The bucket is created on first use when it does not exist (a MinIO of one's own starts empty).
+  const ensureBucket = () => {
+    bucketChecked ??= client
+      .send(new HeadBucketCommand({ Bucket: target.bucket }))
+      .then(() => undefined)
+      .catch(async () => {
+        await client.send(new CreateBucketCommand({ Bucket: target.bucket }));
+      })
+      .catch((error: unknown) => {
+        bucketChecked = null;
+        throw error;
+      });
+    return bucketChecked;
+  };
+  return {
+    label: `s3://${target.bucket}${target.prefix ? `/${target.prefix}` : ''}${target.endpoint ? ` at ${target.endpoint}` : ''}`,
+    async put(key, body, mime) {
+      await ensureBucket();
+      const upload = new Upload({
+        client,
+        params: { Bucket: target.bucket, Key: keyOf(key), Body: body, ContentType: mime },
+        queueSize: 2,
+        partSize: 8 * 1024 * 1024,
+      });
+      await upload.done();
+    },
+    async get(key) {
+      const answer = await client.send(new GetObjectCommand({ Bucket: target.bucket, Key: keyOf(key) }));
+      return answer.Body as Readable;
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: target.bucket, Key: keyOf(key) }));
+    },
+  };
+}
