@@ -10,6 +10,7 @@ import { bearer, createUser, signIn } from '../../test/auth';
 import { createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext, testConfig } from '../../test/test-app';
 import { runBackups } from './backup-runner';
+import { claimDue } from './backups.repository';
 
 /** A one-page PDF, a 1×1 PNG: real documents by their first bytes. */
 const PDF = Buffer.from(
@@ -100,7 +101,7 @@ describe('backup copies of contract documents', () => {
     ctx = await createTestApp({
       config: {
         peers: { allowPrivate: ['127.0.0.1/32'], timeoutMs: 3_000 },
-        backups: { ...config.backups, hostPauseMs: 0, timeoutMs: 1_500, hostConcurrency: 2, concurrency: 8 },
+        backups: { ...config.backups, hostPauseMs: 0, timeoutMs: 8_000, hostConcurrency: 2, concurrency: 8 },
         rateLimits: { ...config.rateLimits, loginPer15Minutes: 1_000 },
       },
     });
@@ -300,12 +301,34 @@ describe('backup copies of contract documents', () => {
     expect(kept.statusCode).toBe(200);
   });
 
+  it('leaves a document claimed by a process that died until its lease ends, then fetches it once', async () => {
+    const id = await saveContract({ contractUrl: `${base}/docs/huerfano.pdf` });
+    // Another process claimed it and died: its lease holds the document.
+    const [claimed] = await claimDue(ctx.database.db, {
+      limit: 10,
+      perHost: 2,
+      now: new Date(),
+      leaseUntil: new Date(Date.now() + 60_000),
+    });
+    expect(claimed!.url).toBe(`${base}/docs/huerfano.pdf`);
+    expect((await run()).attempts).toBe(0);
+    expect(hits.get('/docs/huerfano.pdf')).toBeUndefined();
+    // The lease ends: the document is due again and fetched once.
+    await ctx.database.db
+      .update(documentSources)
+      .set({ leaseUntil: new Date(Date.now() - 1) })
+      .where(eq(documentSources.id, claimed!.id));
+    expect((await run()).attempts).toBe(1);
+    expect(hits.get('/docs/huerfano.pdf')).toBe(1);
+    expect(byDocument(await detail(id)).CONTRACT).toMatchObject({ state: 'FAILED', reason: 'GONE' });
+  });
+
   it('shows administrators the state by reason, retries a failure, and never retries a permanent one by itself', async () => {
     const summary = (await call('GET', '/api/backups/summary')).json().data;
     expect(summary).toMatchObject({
-      documents: 10,
-      failed: 6,
-      failedByReason: expect.objectContaining({ NOT_DOCUMENT: 1, GONE: 1, TOO_LARGE: 1, NOT_ALLOWED: 1 }),
+      documents: 11,
+      failed: 7,
+      failedByReason: expect.objectContaining({ NOT_DOCUMENT: 1, GONE: 2, TOO_LARGE: 1, NOT_ALLOWED: 1 }),
       gone: 1,
     });
     expect(summary.copied).toBe(4);
@@ -338,5 +361,11 @@ describe('backup copies of contract documents', () => {
       ['JUDGMENT', 'FAILED'],
       ['PROPOSALS', 'FAILED'],
     ]);
+    // Every failed one at once: permanent outcomes too, since someone asked.
+    const all = await call('POST', '/api/backups/retry', {});
+    expect(all.json().data.retried).toBe(6);
+    const before = hits.get('/docs/pagina') ?? 0;
+    await run();
+    expect(hits.get('/docs/pagina')).toBe(before + 1);
   });
 });

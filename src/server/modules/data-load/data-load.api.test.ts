@@ -9,6 +9,7 @@ import {
   contracts,
   dataLoadRows,
   dataLoads,
+  documentSources,
   files,
   notifications,
   suppliers,
@@ -119,7 +120,12 @@ describe('/api/data-load', () => {
     await createSupplier(db, organizationId, { name: 'CONSTRUCTORA EXISTENTE', rfc: 'CEX010101AAA' });
     const file = await workbook([
       row({}), // 3: new contract, new supplier, new unit
-      row({ C20: 'CTO-002', C15: 'Constructora Existente S.A. de C.V.', C16: 'CEX010101AAA' }), // 4: existing supplier
+      row({
+        C20: 'CTO-002',
+        C15: 'Constructora Existente S.A. de C.V.',
+        C16: 'CEX010101AAA',
+        C9: 'https://transparencia.example.org/convocatorias/cto-002.pdf',
+      }), // 4: existing supplier, a document link
       row({ C20: 'CTO-001' }), // 5: repeats row 3 → skipped
       row({ C20: 'NA', C11: 'Sin número' }), // 6: no number → fingerprint
       row({ C20: 'N/A', C11: 'Sin número' }), // 7: the same contract without number → skipped
@@ -201,6 +207,13 @@ describe('/api/data-load', () => {
     });
     expect(confirmed.json().data.current).toBeNull();
     expect(confirmed.json().data.recent.recentUploadedBy).toBe('Lucía Carga');
+    // The confirmed contracts' document links wait for their copies (decision 0037).
+    expect(
+      await db
+        .select({ url: documentSources.url, state: documentSources.state })
+        .from(documentSources)
+        .where(eq(documentSources.organizationId, organizationId)),
+    ).toEqual([{ url: 'https://transparencia.example.org/convocatorias/cto-002.pdf', state: 'PENDING' }]);
 
     const live = await db
       .select({
