@@ -132,7 +132,7 @@ const EnvSchema = z.object({
     .default(20 * 1024 ** 3),
   BACKUP_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
   BACKUP_HOST_PAUSE_MS: z.coerce.number().int().min(0).max(600_000).default(100),
-  BACKUP_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  BACKUP_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(32),
   BACKUP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   BACKUP_RECHECK_DAYS: z.coerce.number().min(0.001).max(365).default(7),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),

@@ -168,10 +168,12 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
           : new OutboundError(request.signal.aborted ? 'TIMEOUT' : 'NETWORK', String(error)),
       ),
     );
-    request.signal.addEventListener('abort', () => capped.destroy(new OutboundError('TIMEOUT')), {
-      once: true,
+    const onAbort = () => capped.destroy(new OutboundError('TIMEOUT'));
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    capped.on('close', () => {
+      request.signal.removeEventListener('abort', onAbort);
+      response.destroy();
     });
-    capped.on('close', () => response.destroy());
     response.pipe(capped);
     const header = (name: string) => {
       const value = response.headers[name];

@@ -115,9 +115,13 @@ async function backupOne(
   const { db } = deps.database;
   const startedAt = deps.now();
   const started = performance.now();
-  const signal = stop
-    ? AbortSignal.any([stop, AbortSignal.timeout(config.timeoutMs)])
-    : AbortSignal.timeout(config.timeoutMs);
+  // One deadline per document, cleared as soon as it is done (a pending timer would keep the
+  // answer's stream in memory for the whole deadline), and the process's stop.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), config.timeoutMs);
+  const onStop = () => deadline.abort();
+  stop?.addEventListener('abort', onStop, { once: true });
+  const signal = deadline.signal;
   const after = () => {
     const now = deps.now().getTime();
     return {
@@ -221,6 +225,8 @@ async function backupOne(
     );
     return 'failed';
   } finally {
+    clearTimeout(timer);
+    stop?.removeEventListener('abort', onStop);
     if (spool) await rm(spool.path, { force: true });
   }
 }
