@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,6 +10,9 @@ import { count, eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChunks, fileContents, files } from '../db/schema';
+import { runBackups } from '../modules/backups/backup-runner';
+import { registerDocuments } from '../modules/backups/backups.repository';
+import { documentLink } from '../modules/backups/document-links';
 import { createOrganization } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { fileStore } from './file-store';
@@ -34,6 +39,7 @@ describe('backup copies in an S3-compatible object store', () => {
     ctx = await createTestApp({
       config: {
         fileStorage: parseStorageUrl(`s3://S3RVER:S3RVER@vigia-copias/respaldos?endpoint=${endpoint}`),
+        peers: { allowPrivate: ['127.0.0.1/32'], timeoutMs: 3_000 },
       },
     });
     s3 = new S3Client({
@@ -114,6 +120,30 @@ describe('backup copies in an S3-compatible object store', () => {
     await ctx.database.db.delete(files).where(eq(files.id, file!.id));
     expect(await store.deleteIfUnused(contentId)).toBe(true);
     expect(await objects()).toEqual([]);
+  });
+
+  it('keeps the copies the backup runner makes in the bucket', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n% copia en el almacén de objetos\n%%EOF\n');
+    const documents = http.createServer((_request, response) => response.writeHead(200).end(pdf));
+    await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(documents.address() as AddressInfo).port}/fallo.pdf`;
+      const organization = await createOrganization(ctx.database.db);
+      await registerDocuments(ctx.database.db, organization.id, [documentLink(url)!]);
+      expect((await runBackups(ctx.app.deps, { budgetMs: 20_000 })).copied).toBe(1);
+      const [stored] = await ctx.database.db
+        .select({ file: files.id, key: fileContents.objectKey })
+        .from(files)
+        .innerJoin(fileContents, eq(fileContents.id, files.contentId))
+        .where(eq(files.organizationId, organization.id));
+      expect(stored!.key).toMatch(/^contents\//);
+      expect(await objects()).toContain(`respaldos/${stored!.key}`);
+      const response = await ctx.app.inject({ url: `/public-api/files/download/${stored!.file}` });
+      expect(response.rawPayload.equals(pdf)).toBe(true);
+    } finally {
+      documents.closeAllConnections();
+      await new Promise<void>((resolve) => documents.close(() => resolve()));
+    }
   });
 
   it('reads FILE_STORAGE_URL and names a wrong one', () => {
