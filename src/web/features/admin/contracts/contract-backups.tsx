@@ -50,7 +50,9 @@ export function ContractBackups({
                   }`
                 : ''}
               {backup.goneSince ? ` · ya no está en la fuente desde ${formatDate(backup.goneSince)}` : ''}
-              {backup.reason && backup.reason !== 'GONE' ? ` · ${BACKUP_REASON_LABELS[backup.reason]}` : ''}
+              {backup.reason && !(backup.reason === 'GONE' && backup.goneSince)
+                ? ` · ${BACKUP_REASON_LABELS[backup.reason]}`
+                : ''}
               {backup.state === 'PENDING' ? ' · la copia se hará en unos minutos' : ''}
             </Text>
           </Group>
