@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
+import type { RowCache } from '../lib/row-cache';
 import type { OrganizationRow } from '../types';
 
 export const ORGANIZATION_HEADER = 'x-current-organization-id';
@@ -33,4 +34,25 @@ export async function optionalOrganization(request: FastifyRequest): Promise<Org
   if (!row) throw new AppError('ORGANIZATION_NOT_FOUND');
   request.organization = row;
   return row;
+}
+
+/**
+ * A monitor a call names by id (a comparison's other side, a download's monitor): it must exist and
+ * not be deleted; anything that is not one of our ids is not found.
+ */
+export async function organizationById(
+  organizations: RowCache<OrganizationRow>,
+  id: string,
+): Promise<OrganizationRow> {
+  const organization = isUuid(id) ? await organizations.get(id) : undefined;
+  if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
+  return organization;
+}
+
+/** The monitor a call names by id, else the one of the organization header (or `?organization=`). */
+export function requestedOrganization(
+  request: FastifyRequest,
+  id: string | undefined,
+): Promise<OrganizationRow> {
+  return id ? organizationById(request.server.deps.organizations, id) : requireOrganization(request);
 }

@@ -1,4 +1,5 @@
-import { displayResult } from './display';
+import { PROCEDURE_TYPE_LABELS } from '../constants/enums';
+import { displayIndex, displayResult, riskLevel } from './display';
 
 /**
  * What two monitors' pages put side by side (public spec, /comparations/{id}; decision 0036): the
@@ -66,4 +67,33 @@ export function sameMethod(left: string | null | undefined, right: string | null
 export function comparisonPercent(share: number | null): string {
   if (share === null || !Number.isFinite(share)) return '---';
   return `${(Math.round(share * 10_000) / 100).toFixed(2)}%`;
+}
+
+/** The procedure types of a comparison's money and counts, in the spec's order, with their labels. */
+export const COMPARED_TYPES = [
+  { key: 'public', label: PROCEDURE_TYPE_LABELS.PUBLIC },
+  { key: 'invitation', label: PROCEDURE_TYPE_LABELS.INVITATION },
+  { key: 'noBid', label: PROCEDURE_TYPE_LABELS.NO_BID },
+] as const;
+
+interface ComparedSide {
+  organization: { name: string; shortName: string };
+  corruptionIndex: { result: number | null } | null;
+}
+
+/** How a side is named in headers and columns: its short name, else its name. */
+export function sideName(side: ComparedSide): string {
+  return side.organization.shortName || side.organization.name;
+}
+
+/** A side's index: its value, or 'Datos insuficientes'. */
+export function indexText(side: ComparedSide): string {
+  const result = side.corruptionIndex?.result;
+  return result === null || result === undefined ? 'Datos insuficientes' : displayIndex(result);
+}
+
+/** A side's level ('ALTO'…) from its value (another server may not send one); null without a value. */
+export function levelOf(side: ComparedSide): 'ALTO' | 'MEDIO' | 'BAJO' | null {
+  const result = side.corruptionIndex?.result;
+  return result === null || result === undefined ? null : riskLevel(result).level;
 }

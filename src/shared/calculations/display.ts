@@ -28,6 +28,11 @@ function decimalsOf(value: number): number {
   return point === -1 ? 0 : text.length - point - 1;
 }
 
+/** An index's value as its pages show it: two decimals at most (`57.21`). */
+export function displayIndex(result: number): string {
+  return displayResult(Math.round(result * 100) / 100, 'NORMAL');
+}
+
 export type RiskLevel = 'ALTO' | 'MEDIO' | 'BAJO';
 
 /** The level of an index (public spec §4): 50 or less ALTO, up to 75 MEDIO, above BAJO. */

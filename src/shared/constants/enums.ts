@@ -49,6 +49,13 @@ export const CONTRACT_CATEGORY_LABELS: Record<ContractCategory, string> = {
  */
 export const CONTRACT_DOCUMENTS = ['CONTRACT', 'ANNOUNCEMENT', 'JUDGMENT', 'PROPOSALS'] as const;
 export type ContractDocument = (typeof CONTRACT_DOCUMENTS)[number];
+/** The contract field that links to each document. */
+export const CONTRACT_DOCUMENT_FIELDS = {
+  CONTRACT: 'contractUrl',
+  ANNOUNCEMENT: 'announcementUrl',
+  JUDGMENT: 'clarificationMeetingJudgmentUrl',
+  PROPOSALS: 'presentationProposalsDocUrl',
+} as const satisfies Record<ContractDocument, string>;
 export const CONTRACT_DOCUMENT_LABELS: Record<ContractDocument, string> = {
   CONTRACT: 'Contrato',
   ANNOUNCEMENT: 'Convocatoria o invitación',

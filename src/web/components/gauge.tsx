@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { msg } from '../i18n/msg';
 
 /**
  * The index's gauge (public spec §4 and the original's gaugeJS bands): a half circle from 0 to
@@ -7,6 +8,8 @@ import { useTranslation } from 'react-i18next';
  * is no needle.
  */
 export const LEVEL_COLORS = { ALTO: '#eb6262', MEDIO: '#ffc043', BAJO: '#6ec284' } as const;
+/** The levels as visitors read them (translated with t). */
+export const LEVEL_WORDS = { ALTO: msg('ALTO'), MEDIO: msg('MEDIO'), BAJO: msg('BAJO') } as const;
 /** Darker shades of the same colours for text on white (contrast 4.5:1 or more). */
 export const LEVEL_TEXT_COLORS = { ALTO: '#b42323', MEDIO: '#8a5a00', BAJO: '#2b7a3d' } as const;
 

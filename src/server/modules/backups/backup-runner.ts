@@ -64,6 +64,8 @@ export async function runBackups(
   const inFlight = new Set<Promise<void>>();
   const stopped = () => options.signal?.aborted === true || Date.now() >= deadline;
   const leaseMs = config.timeoutMs + 60_000;
+  // Space each monitor's copies take: read once per run, then kept up to date by the run's own copies.
+  const used = new Map<string, number>();
 
   while (!stopped()) {
     const now = deps.now();
@@ -74,7 +76,7 @@ export async function runBackups(
       leaseUntil: new Date(now.getTime() + leaseMs),
     });
     for (const source of claimed) {
-      const run: Promise<void> = backupOne(deps, source, options.signal)
+      const run: Promise<void> = backupOne(deps, source, used, options.signal)
         .then((outcome) => {
           summary.attempts += 1;
           summary[outcome] += 1;
@@ -109,6 +111,7 @@ export async function runBackups(
 async function backupOne(
   deps: Deps,
   source: ClaimedSource,
+  used: Map<string, number>,
   stop: AbortSignal | undefined,
 ): Promise<'copied' | 'unchanged' | 'failed'> {
   const config = deps.config.backups;
@@ -166,13 +169,14 @@ async function backupOne(
       );
       return 'unchanged';
     }
-    if ((await usedBytes(db, source.organizationId)) + spool.size > config.quotaBytes)
-      throw new BackupFailure('QUOTA');
+    const spent = used.get(source.organizationId) ?? (await usedBytes(db, source.organizationId));
+    if (spent + spool.size > config.quotaBytes) throw new BackupFailure('QUOTA');
     // The bytes first (to the object store when there is one), then the version in one transaction.
     const content = await fileStore(db, deps.objects).put(createReadStream(spool.path), {
       mime: type.mime,
       maxBytes: config.maxBytes,
     });
+    used.set(source.organizationId, (used.get(source.organizationId) ?? spent) + content.size);
     const { leaseUntil, durationMs } = after();
     await db.transaction((tx) =>
       recordVersion(
@@ -294,7 +298,7 @@ async function spoolToFile(stream: AsyncIterable<Buffer>): Promise<Spooled> {
 }
 
 /** `contrato-123.pdf`: the link's last part, plain characters, with the detected type's extension. */
-export function filenameOf(url: string, extension: string): string {
+function filenameOf(url: string, extension: string): string {
   let base = 'documento';
   try {
     const last = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? '');

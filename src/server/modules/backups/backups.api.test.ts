@@ -88,6 +88,8 @@ describe('backup copies of contract documents', () => {
           };
           return pump();
         }
+        case '/docs/espacio.pdf':
+          return send(200, Buffer.concat([PDF, Buffer.from('% espacio\n')]));
         case '/docs/privado':
           return send(302, '', { location: 'http://169.254.169.254/latest/meta-data/' });
         default:
@@ -367,5 +369,19 @@ describe('backup copies of contract documents', () => {
     const before = hits.get('/docs/pagina') ?? 0;
     await run();
     expect(hits.get('/docs/pagina')).toBe(before + 1);
+  });
+
+  it('keeps a monitor within its space: past the quota a copy waits and says why', async () => {
+    const settings = ctx.app.deps.config.backups;
+    const quota = settings.quotaBytes;
+    // The copies stored so far already fill it.
+    settings.quotaBytes = 1;
+    try {
+      const id = await saveContract({ contractUrl: `${base}/docs/espacio.pdf` });
+      await run();
+      expect(byDocument(await detail(id)).CONTRACT).toMatchObject({ state: 'FAILED', reason: 'QUOTA' });
+    } finally {
+      settings.quotaBytes = quota;
+    }
   });
 });

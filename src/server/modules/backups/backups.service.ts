@@ -1,5 +1,5 @@
 import type { BackupReason } from '../../../shared/constants/backups';
-import { CONTRACT_DOCUMENTS } from '../../../shared/constants/enums';
+import { CONTRACT_DOCUMENT_FIELDS, CONTRACT_DOCUMENTS } from '../../../shared/constants/enums';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import type { Database } from '../../db/client';
 import { pageOffset, toPage } from '../../lib/pagination';
@@ -11,7 +11,7 @@ import {
   findSources,
   retrySources,
 } from './backups.repository';
-import { DOCUMENT_FIELDS, type DocumentField, documentLink } from './document-links';
+import { type DocumentField, documentLink } from './document-links';
 
 /**
  * The copies of contract documents as people read them (decision 0037): a contract's four
@@ -28,7 +28,7 @@ export async function contractBackups(
   values: Partial<Record<DocumentField, string | null>>,
 ): Promise<DocumentBackup[]> {
   const links = CONTRACT_DOCUMENTS.flatMap((document) => {
-    const link = documentLink(values[DOCUMENT_FIELDS[document]]);
+    const link = documentLink(values[CONTRACT_DOCUMENT_FIELDS[document]]);
     return link ? [{ document, link }] : [];
   });
   const found = await documentsOf(

@@ -1,14 +1,6 @@
-import type { ContractDocument } from '../../../shared/constants/enums';
+import { CONTRACT_DOCUMENT_FIELDS, type ContractDocument } from '../../../shared/constants/enums';
 
-/** The contract fields that link to documents, by the document they are (public spec, document modal). */
-export const DOCUMENT_FIELDS = {
-  CONTRACT: 'contractUrl',
-  ANNOUNCEMENT: 'announcementUrl',
-  JUDGMENT: 'clarificationMeetingJudgmentUrl',
-  PROPOSALS: 'presentationProposalsDocUrl',
-} as const satisfies Record<ContractDocument, string>;
-
-export type DocumentField = (typeof DOCUMENT_FIELDS)[ContractDocument];
+export type DocumentField = (typeof CONTRACT_DOCUMENT_FIELDS)[ContractDocument];
 
 /** A link as it is registered: trimmed, and whether it is an address we may fetch (http or https with a host). */
 export interface DocumentLink {
@@ -43,7 +35,7 @@ export function documentLink(value: unknown): DocumentLink | null {
 export function documentLinksOf(rows: Iterable<Partial<Record<DocumentField, unknown>>>): DocumentLink[] {
   const links = new Map<string, DocumentLink>();
   for (const row of rows)
-    for (const field of Object.values(DOCUMENT_FIELDS)) {
+    for (const field of Object.values(CONTRACT_DOCUMENT_FIELDS)) {
       const link = documentLink(row[field]);
       if (link && !links.has(link.url)) links.set(link.url, link);
     }

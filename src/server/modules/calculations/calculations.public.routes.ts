@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,10 +8,8 @@ import {
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import { DownloadFormatSchema } from '../../../shared/schemas/filters';
 import { downloadSignal, sendExport } from '../../exports/send';
-import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { requireOrganization } from '../../plugins/organization';
-import type { OrganizationRow } from '../../types';
+import { requestedOrganization } from '../../plugins/organization';
 import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
 import { lastUpdateOf } from '../figures/figures';
 import { corruptionIndexExport } from './corruption-index.export';
@@ -36,7 +33,7 @@ export const comparationsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const organization = await monitorOf(request, request.query.id);
+      const organization = await requestedOrganization(request, request.query.id);
       const data = await corruptionIndex(app.deps, organization, request.query.administrationPeriod);
       return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
     },
@@ -67,7 +64,7 @@ export const comparationsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           files: async () =>
             corruptionIndexExport(
               app.deps,
-              await monitorOf(
+              await requestedOrganization(
                 request,
                 request.params.id && isUuid(request.params.id)
                   ? request.params.id
@@ -79,11 +76,3 @@ export const comparationsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 };
-
-/** The monitor a call names by id, else the one of the organization header. */
-async function monitorOf(request: FastifyRequest, id: string | undefined): Promise<OrganizationRow> {
-  if (!id) return requireOrganization(request);
-  const organization = isUuid(id) ? await request.server.deps.organizations.get(id) : undefined;
-  if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
-  return organization;
-}

@@ -1,13 +1,15 @@
 import type { Readable } from 'node:stream';
 import {
+  COMPARED_TYPES,
   comparisonPercent,
+  indexText,
+  levelOf,
   type PairedItem,
   pairCalculations,
   pairedValue,
   sameMethod,
+  sideName,
 } from '../../../shared/calculations/compare';
-import { displayResult, riskLevel } from '../../../shared/calculations/display';
-import { PROCEDURE_TYPE_LABELS } from '../../../shared/constants/enums';
 import type { ComparisonSide } from '../../../shared/schemas/comparisons';
 import type { ExportColumn, ExportDocument } from '../../exports/document';
 import { renderJson } from '../../exports/json';
@@ -25,29 +27,6 @@ import { localSide, sideOf } from './comparisons.service';
 
 type Side = ComparisonSide;
 
-const TYPES = [
-  { key: 'public', label: PROCEDURE_TYPE_LABELS.PUBLIC },
-  { key: 'invitation', label: PROCEDURE_TYPE_LABELS.INVITATION },
-  { key: 'noBid', label: PROCEDURE_TYPE_LABELS.NO_BID },
-] as const;
-
-/** The index of a side as the page reads it: the value, or 'Datos insuficientes'. */
-export function indexText(side: Side): string {
-  const result = side.corruptionIndex?.result;
-  if (result === null || result === undefined) return 'Datos insuficientes';
-  return displayResult(Math.round(result * 100) / 100, 'NORMAL');
-}
-
-/** The level of a side's index ('ALTO'…), from its value (another server may not send one). */
-export function levelText(side: Side): string {
-  const result = side.corruptionIndex?.result;
-  return result === null || result === undefined ? '---' : riskLevel(result).level;
-}
-
-function name(side: Side): string {
-  return side.organization.shortName || side.organization.name;
-}
-
 type IndexLine = { side: Side };
 type AmountLine = {
   label: string;
@@ -60,7 +39,7 @@ type CountLine = { label: string; left: number; right: number };
 
 function amountLines(left: Side, right: Side): AmountLine[] {
   return [
-    ...TYPES.map((type) => ({
+    ...COMPARED_TYPES.map((type) => ({
       label: type.label,
       left: left.totals[type.key],
       leftShare: left.totals[`${type.key}Percent`],
@@ -79,7 +58,7 @@ function amountLines(left: Side, right: Side): AmountLine[] {
 
 function countLines(left: Side, right: Side): CountLine[] {
   return [
-    ...TYPES.map((type) => ({
+    ...COMPARED_TYPES.map((type) => ({
       label: type.label,
       left: left.counts[type.key],
       right: right.counts[type.key],
@@ -89,13 +68,14 @@ function countLines(left: Side, right: Side): CountLine[] {
 }
 
 /** The document of a comparison (XLSX, PDF): left is our monitor, right the chosen one. */
-export function comparisonDocument(
+function comparisonDocument(
   organization: OrganizationRow,
   consultedAt: Date,
   left: Side,
   right: Side,
+  pairs: PairedItem[],
 ): ExportDocument {
-  const [leftName, rightName] = [name(left), name(right)];
+  const [leftName, rightName] = [sideName(left), sideName(right)];
   const same = sameMethod(left.methodKey, right.methodKey);
   const indexColumns: ExportColumn<IndexLine>[] = [
     { header: 'MONITOR', kind: 'text', value: (row) => row.side.organization.name, width: 36 },
@@ -112,7 +92,7 @@ export function comparisonDocument(
       width: 14,
     },
     { header: 'ÍNDICE', kind: 'text', value: (row) => indexText(row.side), width: 14 },
-    { header: 'NIVEL', kind: 'text', value: (row) => levelText(row.side), width: 10 },
+    { header: 'NIVEL', kind: 'text', value: (row) => levelOf(row.side) ?? '---', width: 10 },
   ];
   const amountColumns: ExportColumn<AmountLine>[] = [
     { header: 'TIPO DE PROCEDIMIENTO', kind: 'text', value: (row) => row.label, width: 24 },
@@ -132,7 +112,6 @@ export function comparisonDocument(
     { header: leftName, kind: 'text', value: (row) => pairedValue(row.left), width: 18 },
     { header: rightName, kind: 'text', value: (row) => pairedValue(row.right), width: 18 },
   ];
-  const pairs = pairCalculations(left.calculationsInfo, right.calculationsInfo);
   return {
     ...documentHead(organization, consultedAt, [
       {
@@ -181,7 +160,7 @@ export async function comparisonExport(
   const consultedAt = deps.now();
   const pairs = pairCalculations(left.calculationsInfo, other.calculationsInfo);
   return {
-    document: () => comparisonDocument(organization, consultedAt, left, other),
+    document: () => comparisonDocument(organization, consultedAt, left, other, pairs),
     json: (): Readable =>
       renderJson(
         {

@@ -14,7 +14,6 @@ import {
 } from '../../../shared/schemas/comparisons';
 import { DownloadFormatSchema } from '../../../shared/schemas/filters';
 import { downloadSignal, sendExport } from '../../exports/send';
-import { AppError } from '../../lib/errors';
 import { optionalOrganization, requireOrganization } from '../../plugins/organization';
 import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
 import { comparisonExport } from './comparisons.export';
@@ -82,11 +81,9 @@ export const comparisonDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'comparacion',
         now: app.deps.now(),
         files: async () => {
-          const { organization, url, leftAdministrationPeriod, rightAdministrationPeriod } = request.query;
-          const left = organization
-            ? await app.deps.organizations.get(organization)
-            : await requireOrganization(request);
-          if (!left) throw new AppError('ORGANIZATION_NOT_FOUND');
+          const { url, leftAdministrationPeriod, rightAdministrationPeriod } = request.query;
+          // The left monitor: the header, or `?organization=` (a download is a plain link).
+          const left = await requireOrganization(request);
           return comparisonExport(
             app.deps,
             left,

@@ -1,7 +1,7 @@
 import type { ComparisonSide, PeerOrganization } from '../../../shared/schemas/comparisons';
 import { AppError } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
 import { OutboundError } from '../../lib/outbound/client';
+import { organizationById } from '../../plugins/organization';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { corruptionIndex } from '../calculations/corruption-index.service';
 import { figures, sumByType } from '../figures/figures';
@@ -150,9 +150,7 @@ export async function sideOf(
     if (!base) throw new AppError('BAD_REQUEST', 'La dirección del otro monitor no es válida.');
     return remoteSide(deps, base, id, administrationPeriod);
   }
-  const organization = isUuid(id) ? await deps.organizations.get(id) : undefined;
-  if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
-  return localSide(deps, organization, administrationPeriod);
+  return localSide(deps, await organizationById(deps.organizations, id), administrationPeriod);
 }
 
 /**
@@ -237,13 +235,11 @@ export async function saveComparison(
   target: string,
   url: string | undefined,
 ): Promise<void> {
+  // Another server's monitor is read from it (the side it answers); ours is only looked up.
   if (url) {
-    const base = peerBase(url);
-    if (!base) throw new AppError('BAD_REQUEST', 'La dirección del otro monitor no es válida.');
-    await recordShown(deps, from, (await remoteSide(deps, base, target)).organization);
+    await recordShown(deps, from, (await sideOf(deps, target, url, undefined)).organization);
     return;
   }
-  const organization = target && isUuid(target) ? await deps.organizations.get(target) : undefined;
-  if (!organization) throw new AppError('ORGANIZATION_NOT_FOUND');
+  const organization = await organizationById(deps.organizations, target);
   await recordShown(deps, from, { ...peerOrganization(organization), url: null });
 }

@@ -20,7 +20,12 @@ import { BackLink } from '../../components/back-link';
 import { DownloadMenu } from '../../components/download-menu';
 import { LoadError } from '../../components/load-error';
 import { ShareButton } from '../../components/share-button';
-import { comparisonDownloadUrl, useComparisonSide } from '../../features/comparisons/api/comparisons';
+import {
+  COMPARISONS_UNAVAILABLE,
+  comparisonDownloadUrl,
+  comparisonFailure,
+  useComparisonSide,
+} from '../../features/comparisons/api/comparisons';
 import { ComparisonHowModal } from '../../features/comparisons/components/comparison-how-modal';
 import {
   AmountsPanel,
@@ -28,10 +33,7 @@ import {
   GeneralDataPanel,
 } from '../../features/comparisons/components/comparison-tables';
 import { SideCard } from '../../features/comparisons/components/side-card';
-import { msg } from '../../i18n/msg';
-import { ApiError } from '../../lib/api-client';
 
-const UNAVAILABLE = msg('La información de comparaciones no se encuentra disponible en este momento.');
 /** Each side's period in the address, so a shared link opens the same comparison. */
 const LEFT_PERIOD = 'administracion';
 const RIGHT_PERIOD = 'administracionComparada';
@@ -72,14 +74,10 @@ export function ComparisonPage() {
   };
 
   if (left.isError && !leftSide)
-    return <LoadError message={UNAVAILABLE} onRetry={() => void left.refetch()} />;
+    return <LoadError message={COMPARISONS_UNAVAILABLE} onRetry={() => void left.refetch()} />;
 
   // The chosen monitor's failure: the server's words when it is the address's (4xx), ours otherwise.
-  const rightFailure = right.isError
-    ? right.error instanceof ApiError && right.error.status >= 400 && right.error.status < 500
-      ? right.error.message
-      : t(UNAVAILABLE)
-    : null;
+  const rightFailure = right.isError ? t(comparisonFailure(right.error)) : null;
   const same = Boolean(leftSide && rightSide && isSameMethod(leftSide.methodKey, rightSide.methodKey));
   const ready = leftSide && rightSide;
 

@@ -16,13 +16,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { BackLink } from '../../components/back-link';
-import { useMonitorSearch, useRecentComparisons } from '../../features/comparisons/api/comparisons';
+import {
+  comparisonFailure,
+  useMonitorSearch,
+  useRecentComparisons,
+} from '../../features/comparisons/api/comparisons';
 import { MonitorList } from '../../features/comparisons/components/monitor-list';
 import { RecentComparisons } from '../../features/comparisons/components/recent-comparisons';
-import { msg } from '../../i18n/msg';
-import { ApiError } from '../../lib/api-client';
 
-const UNAVAILABLE = msg('La información de comparaciones no se encuentra disponible en este momento.');
 /** The search in the address, so Back returns to the same results. */
 const SEARCH = 'buscar';
 
@@ -53,11 +54,7 @@ export function ComparisonsPage() {
   const result = data?.data;
   const remote = result?.baseRemoteUrl ?? null;
   // Another server's failure is the visitor's address, said in words; ours is a load failure.
-  const failure = isError
-    ? error instanceof ApiError && error.status >= 400 && error.status < 500
-      ? error.message
-      : t(UNAVAILABLE)
-    : null;
+  const failure = isError ? t(comparisonFailure(error)) : null;
   const monitors = (result?.docs ?? []).filter((monitor) => remote || monitor._id !== organization._id);
 
   useEffect(() => {

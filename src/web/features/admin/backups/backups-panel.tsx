@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -15,24 +14,15 @@ import {
 import { useEffect, useState } from 'react';
 import {
   BACKUP_REASON_LABELS,
-  BACKUP_STATE_LABELS,
   type BackupReason,
   type BackupState,
 } from '../../../../shared/constants/backups';
+import { formatBytes } from '../../../../shared/format/bytes';
 import { formatDate } from '../../../../shared/format/dates';
 import { formatCount } from '../../../../shared/format/money';
+import { BackupStateBadge } from '../../../components/admin/backup-state-badge';
 import { toast } from '../../../lib/notifications';
 import { type BackupSource, useBackupSources, useBackupSummary, useRetryBackups } from './api';
-
-const STATE_COLORS: Record<BackupState, string> = { COPIED: 'teal', PENDING: 'gray', FAILED: 'red' };
-
-/** `1.2 GB`, `34.5 MB`, `830 KB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  if (bytes > 0 && bytes < 1024) return `${bytes} B`;
-  return `${Math.round(bytes / 1024)} KB`;
-}
 
 /**
  * 'Copias de respaldo de documentos' (issue 15, decision 0037): the state of the current monitor's
@@ -223,9 +213,7 @@ function SourceRow({
         </Text>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Badge color={STATE_COLORS[source.state]} variant="light" style={{ overflow: 'visible' }}>
-          {BACKUP_STATE_LABELS[source.state]}
-        </Badge>
+        <BackupStateBadge state={source.state} style={{ overflow: 'visible' }} />
         {source.goneSince ? (
           <Text fz="xs" c="orange.8">
             Ya no está en la fuente desde {formatDate(source.goneSince)}

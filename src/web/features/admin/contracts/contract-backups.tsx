@@ -1,15 +1,10 @@
-import { Badge, Divider, Group, Stack, Text } from '@mantine/core';
+import { Divider, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  BACKUP_REASON_LABELS,
-  BACKUP_STATE_LABELS,
-  type BackupState,
-} from '../../../../shared/constants/backups';
+import { BACKUP_REASON_LABELS } from '../../../../shared/constants/backups';
 import { CONTRACT_DOCUMENT_LABELS } from '../../../../shared/constants/enums';
 import { formatDate } from '../../../../shared/format/dates';
+import { BackupStateBadge } from '../../../components/admin/backup-state-badge';
 import { contractBackupsQuery } from './api';
-
-const STATE_COLORS: Record<BackupState, string> = { COPIED: 'teal', PENDING: 'gray', FAILED: 'red' };
 
 /** The contract form's 'Copias de respaldo': the state of each document's copy, as saved. */
 export function ContractBackups({
@@ -39,9 +34,7 @@ export function ContractBackups({
       ) : (
         backups.map((backup) => (
           <Group key={backup.document} gap="xs" wrap="nowrap" align="flex-start">
-            <Badge color={STATE_COLORS[backup.state]} variant="light" w={90} style={{ flex: 'none' }}>
-              {BACKUP_STATE_LABELS[backup.state]}
-            </Badge>
+            <BackupStateBadge state={backup.state} w={90} style={{ flex: 'none' }} />
             <Text fz="sm">
               <b>{CONTRACT_DOCUMENT_LABELS[backup.document]}</b>
               {backup.versions[0]

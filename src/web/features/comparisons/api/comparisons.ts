@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ComparisonSide, PeerOrganization } from '../../../../shared/schemas/comparisons';
 import type { DownloadFormat } from '../../../../shared/schemas/filters';
-import { apiRequest } from '../../../lib/api-client';
+import { msg } from '../../../i18n/msg';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 
 /**
  * The comparison screens' calls (public spec, /comparations and /comparations/{id}): the search of
@@ -109,4 +110,18 @@ export function comparisonDownloadUrl(
   if (options.leftPeriod) query.set('leftAdministrationPeriod', options.leftPeriod);
   if (options.rightPeriod) query.set('rightAdministrationPeriod', options.rightPeriod);
   return `/public-api/comparations/download-comparison/${format}/${encodeURIComponent(options.id)}?${query}`;
+}
+
+export const COMPARISONS_UNAVAILABLE = msg(
+  'La información de comparaciones no se encuentra disponible en este momento.',
+);
+
+/**
+ * Why a comparison call failed, as the page says it (to be translated with t): the server's words
+ * when the visitor's address or monitor was refused (4xx), else the spec's load failure.
+ */
+export function comparisonFailure(error: unknown): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500
+    ? error.message
+    : COMPARISONS_UNAVAILABLE;
 }

@@ -1,20 +1,16 @@
 import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { comparisonPercent, pairCalculations, pairedValue } from '../../../../shared/calculations/compare';
-import { PROCEDURE_TYPE_LABELS } from '../../../../shared/constants/enums';
+import {
+  COMPARED_TYPES,
+  comparisonPercent,
+  pairCalculations,
+  pairedValue,
+  sideName,
+} from '../../../../shared/calculations/compare';
 import { formatCount, formatMoney } from '../../../../shared/format/money';
 import type { ComparisonSide } from '../../../../shared/schemas/comparisons';
-
-const TYPES = [
-  { key: 'public', label: PROCEDURE_TYPE_LABELS.PUBLIC },
-  { key: 'invitation', label: PROCEDURE_TYPE_LABELS.INVITATION },
-  { key: 'noBid', label: PROCEDURE_TYPE_LABELS.NO_BID },
-] as const;
-
-function sideName(side: ComparisonSide): string {
-  return side.organization.shortName || side.organization.name;
-}
 
 interface PanelRow {
   key: string;
@@ -22,6 +18,26 @@ interface PanelRow {
   left: ReactNode;
   right: ReactNode;
   strong?: boolean;
+}
+
+type TypeKey = (typeof COMPARED_TYPES)[number]['key'] | 'total';
+
+/** A row per procedure type and the total, each side's cell drawn by `cell`. */
+function perTypeRows(
+  t: TFunction,
+  left: ComparisonSide,
+  right: ComparisonSide,
+  cell: (side: ComparisonSide, key: TypeKey) => ReactNode,
+): PanelRow[] {
+  return [
+    ...COMPARED_TYPES.map((type) => ({
+      key: type.key,
+      label: t(type.label),
+      left: cell(left, type.key),
+      right: cell(right, type.key),
+    })),
+    { key: 'total', label: t('Total'), left: cell(left, 'total'), right: cell(right, 'total'), strong: true },
+  ];
 }
 
 /**
@@ -117,21 +133,12 @@ export function AmountsPanel({ left, right }: { left: ComparisonSide; right: Com
           )}
         </Text>
       }
-      rows={[
-        ...TYPES.map((type) => ({
-          key: type.key,
-          label: t(type.label),
-          left: <Amount amount={left.totals[type.key]} share={left.totals[`${type.key}Percent`]} />,
-          right: <Amount amount={right.totals[type.key]} share={right.totals[`${type.key}Percent`]} />,
-        })),
-        {
-          key: 'total',
-          label: t('Total'),
-          left: <Amount amount={left.totals.total} />,
-          right: <Amount amount={right.totals.total} />,
-          strong: true,
-        },
-      ]}
+      rows={perTypeRows(t, left, right, (side, key) => (
+        <Amount
+          amount={side.totals[key]}
+          share={key === 'total' ? undefined : side.totals[`${key}Percent`]}
+        />
+      ))}
     />
   );
 }
@@ -145,21 +152,7 @@ export function CountsPanel({ left, right }: { left: ComparisonSide; right: Comp
       left={left}
       right={right}
       testId="comparison-counts"
-      rows={[
-        ...TYPES.map((type) => ({
-          key: type.key,
-          label: t(type.label),
-          left: formatCount(left.counts[type.key]),
-          right: formatCount(right.counts[type.key]),
-        })),
-        {
-          key: 'total',
-          label: t('Total'),
-          left: formatCount(left.counts.total),
-          right: formatCount(right.counts.total),
-          strong: true,
-        },
-      ]}
+      rows={perTypeRows(t, left, right, (side, key) => formatCount(side.counts[key]))}
     />
   );
 }

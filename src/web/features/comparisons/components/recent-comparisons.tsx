@@ -2,7 +2,7 @@ import { Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RecentComparison } from '../api/comparisons';
-import { comparisonPath } from '../paths';
+import { comparisonPath, hostOf } from '../paths';
 
 /**
  * 'Comparaciones Recientes' (public spec): the monitors the current one was last compared with,
@@ -37,7 +37,7 @@ export function RecentComparisons({ items }: { items: RecentComparison[] }) {
           {item.targetName}
           {item.remoteUrl ? (
             <Text span fz="xs" c="dimmed" ml={6}>
-              {new URL(item.remoteUrl).host}
+              {hostOf(item.remoteUrl)}
             </Text>
           ) : null}
         </UnstyledButton>

@@ -1,26 +1,16 @@
 import { Anchor, Badge, Paper, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { displayResult, riskLevel } from '../../../../shared/calculations/display';
+import { indexText, levelOf, sideName } from '../../../../shared/calculations/compare';
 import type { ComparisonSide } from '../../../../shared/schemas/comparisons';
-import { Gauge, LEVEL_TEXT_COLORS } from '../../../components/gauge';
-import { msg } from '../../../i18n/msg';
-
-const LEVEL_WORDS = { ALTO: msg('ALTO'), MEDIO: msg('MEDIO'), BAJO: msg('BAJO') } as const;
+import { Gauge, LEVEL_TEXT_COLORS, LEVEL_WORDS } from '../../../components/gauge';
+import { hostOf } from '../paths';
 
 /** Where 'Ir a Inicio' goes: our monitor's home (choosing it), or the other portal's selection in a new tab. */
 function homeLink(side: ComparisonSide, current: boolean) {
   const { url, _id } = side.organization;
   if (url) return { href: `${url}/select-organization`, external: true };
   return { href: current ? '/' : `/?${new URLSearchParams({ changeOrganization: _id })}`, external: false };
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }
 
 /**
@@ -43,9 +33,9 @@ export function SideCard({
   const { t } = useTranslation();
   const home = homeLink(side, current);
   const value = side.corruptionIndex?.result ?? null;
-  const shown = value === null ? null : displayResult(Math.round(value * 100) / 100, 'NORMAL');
-  const level = value === null ? null : riskLevel(value).level;
-  const name = side.organization.shortName || side.organization.name;
+  const shown = indexText(side);
+  const level = levelOf(side);
+  const name = sideName(side);
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'lg' }} data-testid={testId} style={{ minWidth: 0 }}>
       <Stack gap={6} align="center">

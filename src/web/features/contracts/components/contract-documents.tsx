@@ -2,35 +2,25 @@ import { Alert, Anchor, Button, List, Modal, Paper, SimpleGrid, Stack, Text, Tit
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BACKUP_REASON_LABELS } from '../../../../shared/constants/backups';
+import { CONTRACT_DOCUMENT_FIELDS } from '../../../../shared/constants/enums';
+import { formatBytes } from '../../../../shared/format/bytes';
 import { formatDate } from '../../../../shared/format/dates';
 import { webLink } from '../../../../shared/format/links';
 import type { ContractDetail } from '../../../../shared/schemas/contracts';
 import { DownloadIcon } from '../../../components/icons';
 
-/** The four documents of a contract (spec), each with its original link and the backup copy. */
+/** The four documents of a contract (spec), each with its original link and its copies. */
 const DOCUMENTS = [
-  { kind: 'CONTRACT', label: 'Contrato', url: 'contractUrl', backup: 'contractUrlBackup' },
-  {
-    kind: 'ANNOUNCEMENT',
-    label: 'Convocatoria / Invitación',
-    url: 'announcementUrl',
-    backup: 'announcementUrlBackup',
-  },
-  {
-    kind: 'JUDGMENT',
-    label: 'Fallo de Junta de Aclaraciones',
-    url: 'clarificationMeetingJudgmentUrl',
-    backup: 'clarificationMeetingJudgmentUrlBackup',
-  },
-  {
-    kind: 'PROPOSALS',
-    label: 'Presentación de Propuesta',
-    url: 'presentationProposalsDocUrl',
-    backup: 'presentationProposalsDocUrlBackup',
-  },
+  { kind: 'CONTRACT', label: 'Contrato' },
+  { kind: 'ANNOUNCEMENT', label: 'Convocatoria / Invitación' },
+  { kind: 'JUDGMENT', label: 'Fallo de Junta de Aclaraciones' },
+  { kind: 'PROPOSALS', label: 'Presentación de Propuesta' },
 ] as const;
 
 type Document = (typeof DOCUMENTS)[number];
+
+const copiesOf = (contract: ContractDetail, document: Document) =>
+  contract.documentBackups.find((backup) => backup.document === document.kind);
 
 export function ContractDocuments({ contract }: { contract: ContractDetail }) {
   const { t } = useTranslation();
@@ -42,7 +32,9 @@ export function ContractDocuments({ contract }: { contract: ContractDetail }) {
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         {DOCUMENTS.map((document) => {
-          const available = Boolean(contract[document.url] || contract[document.backup]);
+          const available = Boolean(
+            contract[CONTRACT_DOCUMENT_FIELDS[document.kind]] || copiesOf(contract, document)?.versions[0],
+          );
           return (
             <Button
               key={document.label}
@@ -71,9 +63,9 @@ export function ContractDocuments({ contract }: { contract: ContractDetail }) {
 
 function DocumentChoices({ contract, document }: { contract: ContractDetail; document: Document }) {
   const { t } = useTranslation();
-  const stored = contract[document.url];
+  const stored = contract[CONTRACT_DOCUMENT_FIELDS[document.kind]];
   const original = webLink(stored);
-  const copies = contract.documentBackups.find((backup) => backup.document === document.kind);
+  const copies = copiesOf(contract, document);
   const newest = copies?.versions[0];
   if (!stored && !newest) return <Text>{t('Documento no disponible')}</Text>;
   return (
@@ -116,7 +108,7 @@ function DocumentChoices({ contract, document }: { contract: ContractDetail; doc
               {t('Descargar copia de respaldo')}
             </Button>
             <Text fz="sm">
-              {t('Copiada el {{date}}', { date: formatDate(newest.copiedAt) })} · {formatSize(newest.size)}
+              {t('Copiada el {{date}}', { date: formatDate(newest.copiedAt) })} · {formatBytes(newest.size)}
             </Text>
             <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
               {t('Huella SHA-256')}: <code data-testid="backup-sha256">{newest.sha256}</code>
@@ -158,11 +150,4 @@ function DocumentChoices({ contract, document }: { contract: ContractDetail; doc
       </div>
     </Stack>
   );
-}
-
-/** `1.2 MB`, `830 KB`: the size of a copy. */
-function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes < 1024) return `${bytes} B`;
-  return `${Math.round(bytes / 1024)} KB`;
 }

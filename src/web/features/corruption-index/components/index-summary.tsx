@@ -1,12 +1,11 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { displayResult } from '../../../../shared/calculations/display';
+import { displayIndex } from '../../../../shared/calculations/display';
 import { formatCount } from '../../../../shared/format/money';
 import type { CorruptionIndexData } from '../../../../shared/schemas/calculations';
-import { Gauge, LEVEL_TEXT_COLORS } from '../../../components/gauge';
+import { Gauge, LEVEL_TEXT_COLORS, LEVEL_WORDS } from '../../../components/gauge';
 import { msg } from '../../../i18n/msg';
 
-const LEVEL_WORDS = { ALTO: msg('ALTO'), MEDIO: msg('MEDIO'), BAJO: msg('BAJO') } as const;
 const RISK_WORDS = {
   ALTO: msg('riesgo alto'),
   MEDIO: msg('riesgo medio'),
@@ -28,7 +27,7 @@ export function IndexSummary({ data, onHow }: { data: CorruptionIndexData; onHow
   const index = data.corruptionIndex;
   const level = index?.level ?? null;
   const value = index?.result ?? null;
-  const shown = value === null ? null : displayResult(Math.round(value * 100) / 100, 'NORMAL');
+  const shown = value === null ? null : displayIndex(value);
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
