@@ -1,14 +1,15 @@
 /**
  * The tests need two system tools: Debian's Chromium for the browser tests (never a downloaded
- * browser) and poppler's pdftotext/pdfinfo to read the PDFs we render. When one is missing and we
+ * browser; its headless shell, decision 0038) and poppler's pdftotext/pdfinfo to read the PDFs we
+ * render. When one is missing and we
  * run as root on Debian, install its package; otherwise say how and stop.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const needed = [
-  { path: chromium, packages: ['chromium', 'fonts-dejavu-core'], why: 'the browser tests' },
+  { path: chromium, packages: ['chromium-headless-shell', 'fonts-dejavu-core'], why: 'the browser tests' },
   { path: '/usr/bin/pdftotext', packages: ['poppler-utils'], why: 'reading rendered PDFs' },
   { path: '/usr/bin/pdfinfo', packages: ['poppler-utils'], why: 'reading rendered PDFs' },
 ];

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtp } from '../../src/server/test/smtp';
 import { addAdministrator, signIn } from '../fixtures/admin';
-import { launchBrowser } from '../fixtures/browser';
+import { launchBrowser, QUIET } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 /** Forgotten password in Chromium: the e-mail arrives over SMTP and its link sets a new password once. */
@@ -22,7 +22,7 @@ describe('password recovery in Chromium', () => {
       lastName: 'Olvido',
     });
     browser = await launchBrowser();
-    page = await (await browser.newContext({ locale: 'es-MX' })).newPage();
+    page = await (await browser.newContext({ ...QUIET, locale: 'es-MX' })).newPage();
   });
   afterAll(async () => {
     await browser?.close();

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { queryRows } from '../../src/server/db/client';
 import { formatCount, formatMoney } from '../../src/shared/format/money';
 import { CHART_SERIES } from '../../src/shared/schemas/landing';
-import { launchBrowser, openWatchedPage } from '../fixtures/browser';
+import { launchBrowser, openWatchedPage, QUIET } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 const GREEN = CHART_SERIES.find((series) => series.key === 'PUBLIC')!.color;
@@ -192,7 +192,7 @@ describe('browsing a monitor in Chromium', () => {
     expect(copied.searchParams.get('changeOrganization')).toBe(slv.id);
 
     // Someone who last looked at another monitor opens the link.
-    const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const other = await browser.newContext({ ...QUIET, viewport: { width: 1280, height: 800 } });
     try {
       const visitor = await other.newPage();
       await visitor.goto(url('/select-organization'));
@@ -212,6 +212,7 @@ describe('browsing a monitor in Chromium', () => {
 
   it('on a 360-pixel phone: contracts as cards, filters folded, charts within the screen width', async () => {
     const phone = await browser.newContext({
+      ...QUIET,
       viewport: { width: 360, height: 740 },
       isMobile: true,
       hasTouch: true,

@@ -242,7 +242,7 @@ describe('a new version of the app replaces the old one', () => {
     const port = Number(new URL(portal.baseUrl).port);
     await portal.app.close();
     const config = {
-      ...loadConfig({ DATA_DIR: second, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) }),
+      ...loadConfig({ ...portal.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) }),
       webDir: second,
     };
     deployed = await buildApp(config, { database: portal.database });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { addAdministrator, chooseMonitor, signIn } from '../fixtures/admin';
-import { launchBrowser } from '../fixtures/browser';
+import { launchBrowser, QUIET } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 /** Resources created by an administrator (one of each kind) appear on /resources and are found by a search. */
@@ -49,7 +49,7 @@ describe('resources in Chromium', () => {
     }
     browser = await launchBrowser();
     page = await (
-      await browser.newContext({ locale: 'es-MX', viewport: { width: 1280, height: 900 } })
+      await browser.newContext({ ...QUIET, locale: 'es-MX', viewport: { width: 1280, height: 900 } })
     ).newPage();
   });
   afterAll(async () => {
@@ -97,7 +97,11 @@ describe('resources in Chromium', () => {
   });
 
   it('takes an article with its image from the administration to the public cards', async () => {
-    const admin = await browser.newContext({ locale: 'es-MX', viewport: { width: 1280, height: 900 } });
+    const admin = await browser.newContext({
+      ...QUIET,
+      locale: 'es-MX',
+      viewport: { width: 1280, height: 900 },
+    });
     const adminPage = await admin.newPage();
     await adminPage.goto(`${portal.baseUrl}/login?redirectTo=%2Fadmin%2Fresources`);
     await signIn(adminPage, 'recursos@example.org', 'clave-de-recursos');

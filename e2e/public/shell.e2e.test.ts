@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { launchBrowser } from '../fixtures/browser';
+import { launchBrowser, QUIET } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 describe('public shell in Chromium, on a fresh embedded database with the demonstration data', () => {
@@ -25,6 +25,7 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
     // The server's own answers (404 status, simulated failures through page.route) are checked
     // here, so no service worker stands in between; offline.e2e.test.ts covers the worker.
     context = await browser.newContext({
+      ...QUIET,
       viewport: { width: 1280, height: 800 },
       locale: 'es-MX',
       serviceWorkers: 'block',
@@ -229,6 +230,7 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
 
   it('works on a 360-pixel phone: menu behind a burger, no sideways scrolling', async () => {
     const phone = await browser.newContext({
+      ...QUIET,
       viewport: { width: 360, height: 740 },
       isMobile: true,
       hasTouch: true,

@@ -38,5 +38,7 @@ export function buildTheme(name: ThemeName = DEFAULT_THEME): MantineThemeOverrid
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
     headings: { fontWeight: '700' },
     defaultRadius: 'md',
+    // Visitors who ask their system for less motion get modals, menus and collapses without it.
+    respectReducedMotion: true,
   });
 }

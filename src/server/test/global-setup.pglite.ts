@@ -22,6 +22,5 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteImage: string;
-    postgresTemplate: string;
   }
 }

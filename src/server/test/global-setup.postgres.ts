@@ -31,3 +31,9 @@ export function withDatabase(url: string, database: string): string {
   parsed.pathname = `/${database}`;
   return parsed.toString();
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresTemplate: string;
+  }
+}
