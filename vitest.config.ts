@@ -28,10 +28,13 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
  *   (src/web/test/setup.ts) and the app's providers around them (src/web/test/render.tsx);
  * - api:pglite: API tests through app.inject on embedded PostgreSQL (src/**\/*.api.test.ts);
  * - api:postgres: the same API tests on a PostgreSQL server, when TEST_DATABASE_URL is set;
- * - e2e: the built app in Debian's Chromium, and the real start command (e2e/**\/*.e2e.test.ts), each
- *   portal on a copy of the demonstration database seeded once.
- * Two files run at a time, whatever their project (9 min 12 s → 7 min on this 2-core machine).
- * Every project runs with TZ=UTC: quarters and dates must not depend on the machine's zone.
+ * - e2e: the built app in Debian's Chromium headless shell, and the real start command
+ *   (e2e/**\/*.e2e.test.ts), each portal on a copy of the demonstration database seeded once (on
+ *   the PostgreSQL server when TEST_DATABASE_URL is set, else embedded).
+ * Two files run at a time, whatever their project. The unit and API projects keep their modules
+ * between files of a worker (isolate: false, decision 0038): an API file no longer imports the
+ * whole server again. Every project runs with TZ=UTC: quarters and dates must not depend on the
+ * machine's zone.
  */
 const shared = { env: { TZ: 'UTC' }, restoreMocks: true };
 const apiTests = ['src/**/*.api.test.ts'];
