@@ -11,29 +11,38 @@ import type { DocumentLink } from './document-links';
  * per host, under a lease; the outcome of each attempt is written in one transaction.
  */
 
-/** Registers the links of a monitor's contracts (inside the contracts' write): new ones wait for their first copy. */
+/** Links per INSERT statement (one JSON parameter each, as the contracts' insert). */
+const REGISTER_BATCH = 10_000;
+
+/**
+ * Registers the links of a monitor's contracts (inside the contracts' write): new ones wait for their
+ * first copy. Each batch travels as one JSON parameter read by jsonb_to_recordset: a data load's
+ * 50,000 links are five statements, and no query builder walks 350,000 values (that took 7 s of a
+ * confirm's 67 s at 1,000,000 contracts).
+ */
 export async function registerDocuments(
   db: Database,
   organizationId: string,
   links: readonly DocumentLink[],
 ): Promise<void> {
-  if (links.length === 0) return;
-  for (let start = 0; start < links.length; start += 1_000) {
-    const slice = links.slice(start, start + 1_000);
-    await db
-      .insert(documentSources)
-      .values(
-        slice.map((link) => ({
-          id: newId(),
-          organizationId,
-          url: link.url,
-          host: link.host,
-          state: (link.fetchable ? 'PENDING' : 'FAILED') as BackupState,
-          reason: link.fetchable ? null : ('ADDRESS' satisfies BackupReason),
-          nextCheckAt: link.fetchable ? sql`now()` : sql`'infinity'::timestamptz`,
-        })),
-      )
-      .onConflictDoNothing({ target: [documentSources.organizationId, documentSources.url] });
+  for (let start = 0; start < links.length; start += REGISTER_BATCH) {
+    const records = links.slice(start, start + REGISTER_BATCH).map((link) => ({
+      id: newId(),
+      url: link.url,
+      host: link.host,
+      fetchable: link.fetchable,
+    }));
+    const failed: BackupState = 'FAILED';
+    const waiting: BackupState = 'PENDING';
+    const address: BackupReason = 'ADDRESS';
+    await db.execute(sql`
+      INSERT INTO ${documentSources} (id, organization_id, url, host, state, reason, next_check_at)
+      SELECT r.id, ${organizationId}::uuid, r.url, r.host,
+        (CASE WHEN r.fetchable THEN ${waiting} ELSE ${failed} END)::backup_state,
+        CASE WHEN r.fetchable THEN NULL ELSE ${address} END,
+        CASE WHEN r.fetchable THEN now() ELSE 'infinity'::timestamptz END
+      FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(id uuid, url text, host text, fetchable boolean)
+      ON CONFLICT (organization_id, url) DO NOTHING`);
   }
 }
 
