@@ -102,20 +102,17 @@ const EnvSchema = z.object({
   FILE_STORAGE_URL: optionalText.pipe(
     z
       .string()
-      .refine(
-        (value) => {
-          try {
-            parseStorageUrl(value);
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        {
-          message:
-            'must be an S3 address such as s3://ACCESS_KEY:SECRET_KEY@bucket?endpoint=http://127.0.0.1:9000&region=us-east-1',
-        },
-      )
+      .transform((value, context) => {
+        try {
+          return parseStorageUrl(value);
+        } catch (error) {
+          context.addIssue({
+            code: 'custom',
+            message: `${error instanceof Error ? error.message : 'is not valid'}: an S3 address such as s3://ACCESS_KEY:SECRET_KEY@bucket?endpoint=http://127.0.0.1:9000&region=us-east-1`,
+          });
+          return z.NEVER;
+        }
+      })
       .optional(),
   ),
   BACKUPS_ENABLED: bool(true),
@@ -197,13 +194,13 @@ export interface AppConfig {
    * ranges; empty by default) and the deadline of one exchange.
    */
   peers: { allowPrivate: string[]; timeoutMs: number };
+  /** Where the backup copies' bytes go: an S3-compatible object store, or the database (null). */
+  fileStorage: ObjectStoreTarget | null;
   /**
    * Backup copies of contract documents (decision 0037): whether this process fetches them, the
    * cap per document, the space per monitor, the politeness per host (requests at a time, pause
    * after each), requests at a time in all, the deadline of one download and the re-check period.
    */
-  /** Where the backup copies' bytes go: an S3-compatible object store, or the database (null). */
-  fileStorage: ObjectStoreTarget | null;
   backups: {
     enabled: boolean;
     maxBytes: number;
@@ -304,7 +301,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     heapGrowingPercent: env.HEAP_GROWING_PERCENT,
     peers: { allowPrivate: env.PEERS_ALLOW_PRIVATE, timeoutMs: env.PEERS_TIMEOUT_MS },
-    fileStorage: env.FILE_STORAGE_URL ? parseStorageUrl(env.FILE_STORAGE_URL) : null,
+    fileStorage: env.FILE_STORAGE_URL ?? null,
     backups: {
       enabled: env.BACKUPS_ENABLED,
       maxBytes: env.BACKUP_MAX_BYTES,

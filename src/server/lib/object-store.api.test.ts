@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,10 +9,12 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { count, eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { fileChunks, fileContents, files } from '../db/schema';
 import { runBackups } from '../modules/backups/backup-runner';
 import { registerDocuments } from '../modules/backups/backups.repository';
 import { documentLink } from '../modules/backups/document-links';
+import { insertLoadFile, loadFileBytes } from '../modules/data-load/data-load.repository';
 import { createOrganization } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { fileStore } from './file-store';
@@ -146,6 +148,28 @@ describe('backup copies in an S3-compatible object store', () => {
     }
   });
 
+  it('reads an uploaded sheet whose bytes a backup copy already keeps in the bucket', async () => {
+    // The same bytes are stored once: a sheet a contract links to was copied first.
+    const sheet = Buffer.from('PK\u0003\u0004 hoja de contratos también enlazada desde un contrato');
+    const mime = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const copied = await fileStore(ctx.database.db, ctx.app.deps.objects).put(sheet, {
+      mime,
+      maxBytes: sheet.length,
+    });
+    const organization = await createOrganization(ctx.database.db);
+    const fileId = await insertLoadFile(ctx.database.db, {
+      organizationId: organization.id,
+      fileName: 'contratos.xlsx',
+      data: sheet,
+      mime,
+      createdBy: randomUUID(),
+    });
+    const [row] = await ctx.database.db.select().from(files).where(eq(files.id, fileId));
+    expect(row!.contentId).toBe(copied.id);
+    const bytes = await loadFileBytes(ctx.database.db, ctx.app.deps.objects, fileId);
+    expect(Buffer.from(bytes!).equals(sheet)).toBe(true);
+  });
+
   it('reads FILE_STORAGE_URL and names a wrong one', () => {
     expect(
       parseStorageUrl('s3://KEY:SECRETO@copias/vigia?endpoint=http://minio:9000&region=mx-central-1'),
@@ -158,5 +182,12 @@ describe('backup copies in an S3-compatible object store', () => {
     });
     expect(() => parseStorageUrl('https://copias')).toThrow('s3://');
     expect(() => parseStorageUrl('s3://A_B')).toThrow('bucket');
+    expect(loadConfig({ FILE_STORAGE_URL: 's3://copias?region=mx-central-1' }).fileStorage).toMatchObject({
+      bucket: 'copias',
+      region: 'mx-central-1',
+    });
+    expect(() => loadConfig({ FILE_STORAGE_URL: 'https://copias' })).toThrow(
+      /FILE_STORAGE_URL: must start with s3:\/\/: an S3 address such as s3:\/\//,
+    );
   });
 });

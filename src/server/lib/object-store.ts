@@ -1,12 +1,4 @@
 import type { Readable } from 'node:stream';
-import {
-  CreateBucketCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 
 /**
  * An S3-compatible object store for the backup copies of documents (FILE_STORAGE_URL, decision
@@ -57,33 +49,47 @@ export function parseStorageUrl(text: string): ObjectStoreTarget {
   };
 }
 
+/**
+ * The AWS SDK, loaded when an object store is first used: most installations keep their copies in
+ * the database, and every start (and every command-line script) would otherwise load it (~180 ms).
+ */
+type S3 = typeof import('@aws-sdk/client-s3');
+type Storage = typeof import('@aws-sdk/lib-storage');
+let sdk: Promise<[S3, Storage]> | null = null;
+const loadSdk = () => {
+  sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return sdk;
+};
+
 export function createObjectStore(target: ObjectStoreTarget): ObjectStore {
-  const client = new S3Client({
-    region: target.region,
-    ...(target.endpoint ? { endpoint: target.endpoint, forcePathStyle: true } : {}),
-    ...(target.credentials ? { credentials: target.credentials } : {}),
-  });
+  let ready: Promise<{ s3: S3; storage: Storage; client: InstanceType<S3['S3Client']> }> | null = null;
   const keyOf = (key: string) => (target.prefix ? `${target.prefix}/${key}` : key);
-  let bucketChecked: Promise<void> | null = null;
-  // The bucket is created on first use when it does not exist (a MinIO of one's own starts empty).
-  const ensureBucket = () => {
-    bucketChecked ??= client
-      .send(new HeadBucketCommand({ Bucket: target.bucket }))
-      .then(() => undefined)
-      .catch(async () => {
-        await client.send(new CreateBucketCommand({ Bucket: target.bucket }));
+  // The client, and the bucket created on first use when it does not exist (a MinIO of one's own
+  // starts empty); a failed check is tried again by the next use.
+  const use = () => {
+    ready ??= loadSdk()
+      .then(async ([s3, storage]) => {
+        const client = new s3.S3Client({
+          region: target.region,
+          ...(target.endpoint ? { endpoint: target.endpoint, forcePathStyle: true } : {}),
+          ...(target.credentials ? { credentials: target.credentials } : {}),
+        });
+        await client.send(new s3.HeadBucketCommand({ Bucket: target.bucket })).catch(async () => {
+          await client.send(new s3.CreateBucketCommand({ Bucket: target.bucket }));
+        });
+        return { s3, storage, client };
       })
       .catch((error: unknown) => {
-        bucketChecked = null;
+        ready = null;
         throw error;
       });
-    return bucketChecked;
+    return ready;
   };
   return {
     label: `s3://${target.bucket}${target.prefix ? `/${target.prefix}` : ''}${target.endpoint ? ` at ${target.endpoint}` : ''}`,
     async put(key, body, mime) {
-      await ensureBucket();
-      const upload = new Upload({
+      const { storage, client } = await use();
+      const upload = new storage.Upload({
         client,
         params: { Bucket: target.bucket, Key: keyOf(key), Body: body, ContentType: mime },
         queueSize: 2,
@@ -92,11 +98,13 @@ export function createObjectStore(target: ObjectStoreTarget): ObjectStore {
       await upload.done();
     },
     async get(key) {
-      const answer = await client.send(new GetObjectCommand({ Bucket: target.bucket, Key: keyOf(key) }));
+      const { s3, client } = await use();
+      const answer = await client.send(new s3.GetObjectCommand({ Bucket: target.bucket, Key: keyOf(key) }));
       return answer.Body as Readable;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: target.bucket, Key: keyOf(key) }));
+      const { s3, client } = await use();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: target.bucket, Key: keyOf(key) }));
     },
   };
 }

@@ -7,7 +7,9 @@ import { DATA_LOAD_READ_JOB, readLoad } from './data-load.service';
  * claimed by one process, and started over from the first row if that process dies (its rows are
  * replaced). A cancelled load stops at its next batch.
  */
-export function defineDataLoadJobs(deps: Pick<AppDeps, 'database' | 'jobs' | 'now' | 'config'>): void {
+export function defineDataLoadJobs(
+  deps: Pick<AppDeps, 'database' | 'jobs' | 'now' | 'config' | 'objects'>,
+): void {
   deps.jobs.define(
     DATA_LOAD_READ_JOB,
     z.object({ dataLoadId: z.uuid() }),

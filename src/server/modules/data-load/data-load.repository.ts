@@ -3,9 +3,10 @@ import type { DataLoadRowStatus } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { Database } from '../../db/client';
 import { administrativeUnits, dataLoadRows, dataLoads, files, suppliers, users } from '../../db/schema';
-import { containsPattern } from '../../db/sql';
+import { containsPattern, jsonRecordset } from '../../db/sql';
 import { fileStore } from '../../lib/file-store';
 import { newId } from '../../lib/ids';
+import type { ObjectStore } from '../../lib/object-store';
 import type { SerialisedRow } from './staging';
 
 /** Keeps an uploaded sheet in the file store (kind DATA_LOAD): its bytes and a file naming it. */
@@ -30,24 +31,34 @@ export async function insertLoadFile(
 /**
  * Deletes an uploaded sheet that is no longer needed (its load was cancelled, failed or replaced by
  * corrections), and its bytes unless another file shares them. A confirmed load keeps its file.
+ * `objects`: the sheet's bytes may be a backup copy's, kept in the object store (decision 0037).
  */
-export async function deleteLoadFile(db: Database, fileId: string | null): Promise<void> {
+export async function deleteLoadFile(
+  db: Database,
+  objects: ObjectStore | null,
+  fileId: string | null,
+): Promise<void> {
   if (!fileId) return;
   const deleted = await db
     .delete(files)
     .where(and(eq(files.id, fileId), eq(files.kind, 'DATA_LOAD')))
     .returning({ contentId: files.contentId });
-  for (const { contentId } of deleted) await fileStore(db).deleteIfUnused(contentId);
+  for (const { contentId } of deleted) await fileStore(db, objects).deleteIfUnused(contentId);
 }
 
 /**
  * An uploaded sheet's bytes, in a buffer of their own (not a slice of Node's pool), so they can be
- * handed to the reading thread; null when the file is gone.
+ * handed to the reading thread; null when the file is gone. The same bytes stored once may be a
+ * backup copy's in the object store (a sheet a contract links to): `objects` reaches them.
  */
-export async function loadFileBytes(db: Database, fileId: string): Promise<Uint8Array | null> {
+export async function loadFileBytes(
+  db: Database,
+  objects: ObjectStore | null,
+  fileId: string,
+): Promise<Uint8Array | null> {
   const [file] = await db.select({ contentId: files.contentId }).from(files).where(eq(files.id, fileId));
   if (!file) return null;
-  const stored = await fileStore(db).get(file.contentId);
+  const stored = await fileStore(db, objects).get(file.contentId);
   if (!stored) return null;
   const own = new Uint8Array(stored.size);
   let offset = 0;
@@ -141,9 +152,11 @@ export async function insertLoadRows(db: Database, dataLoadId: string, rows: rea
       status, identity, contract, search_text)
     SELECT id, ${dataLoadId}::uuid, row_index, data, has_errors, has_infos, skip_row, will_create_doc, status,
       identity, contract, search_text
-    FROM jsonb_to_recordset(${`[${records.join(',')}]`}::jsonb) AS r(id uuid, row_index integer, data jsonb,
-      has_errors boolean, has_infos boolean, skip_row boolean, will_create_doc boolean,
-      status data_load_row_status, identity text, contract jsonb, search_text text)`);
+    FROM ${jsonRecordset(
+      `[${records.join(',')}]`,
+      `id uuid, row_index integer, data jsonb, has_errors boolean, has_infos boolean, skip_row boolean,
+       will_create_doc boolean, status data_load_row_status, identity text, contract jsonb, search_text text`,
+    )}`);
 }
 
 export interface RowFilters {

@@ -75,7 +75,7 @@ const READER_MEMORY = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 8
 /** Rows confirm reads at a time. */
 const CONFIRM_PAGE = 5_000;
 
-type Deps = Pick<AppDeps, 'database' | 'jobs' | 'now' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'jobs' | 'now' | 'config' | 'objects'>;
 
 // ---------------------------------------------------------------------------------------------
 // Upload
@@ -133,7 +133,7 @@ export async function uploadLoad(
         const load = await lockLoad(tx, input.idDataLoad);
         if (!load || load.organizationId !== organization.id || load.status !== 'CURRENT')
           throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
-        await deleteLoadFile(tx, load.fileId);
+        await deleteLoadFile(tx, deps.objects, load.fileId);
         await updateLoad(tx, load.id, {
           status: 'UPLOADING',
           fileName,
@@ -290,7 +290,7 @@ export async function readLoad(
   const { db } = deps.database;
   const load = await findLoad(db, dataLoadId);
   if (load?.status !== 'UPLOADING' || !load.fileId) return;
-  const bytes = await loadFileBytes(db, load.fileId);
+  const bytes = await loadFileBytes(db, deps.objects, load.fileId);
   if (!bytes) {
     await failLoad(deps, load, CORRUPT_WORKBOOK);
     return;
@@ -382,7 +382,7 @@ async function failLoad(deps: Deps, load: DataLoadRow, message: string) {
     if (locked?.status !== 'UPLOADING') return;
     await deleteLoadRows(tx, load.id);
     await updateLoad(tx, load.id, { status: 'FAILED', failureMessage: message });
-    await deleteLoadFile(tx, locked.fileId);
+    await deleteLoadFile(tx, deps.objects, locked.fileId);
     await createNotification(tx, {
       organizationId: load.organizationId,
       createdBy: load.uploadedBy,
@@ -496,7 +496,7 @@ export async function cancelLoad(deps: Deps, organization: OrganizationRow, acto
       cancelledAt: deps.now(),
       cancelledBy: actor.userId,
     });
-    await deleteLoadFile(tx, locked.fileId);
+    await deleteLoadFile(tx, deps.objects, locked.fileId);
     await createNotification(tx, {
       organizationId: organization.id,
       createdBy: actor.userId,
