@@ -125,10 +125,22 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
     expect(rows.length).toBeGreaterThan(0);
     await controlled(page);
 
-    // The list's data is saved on the device; the screen's code is kept by the worker.
+    // The list's data is saved on the device; the screen's code is kept by the worker. The whole
+    // screen is saved once a save comes after its last call answered, not merely once the list is in
+    // (its other calls may still be under way: offline it would say part of it is not saved).
+    await page.waitForLoadState('networkidle');
+    // The last answer to a query of the screen (the visit beacon and the app's files save nothing).
+    const lastAnswer = await page.evaluate(() =>
+      Math.max(
+        ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => entry.name.includes('/public-api/') && !entry.name.includes('/route-logs/'))
+          .map((entry) => entry.responseEnd + performance.timeOrigin),
+      ),
+    );
     await expect
-      .poll(async () => (await savedClient(page))?.queries.map((q) => q.root) ?? [], { timeout: 10_000 })
-      .toContain('contracts');
+      .poll(async () => ((await savedClient(page))?.timestamp ?? 0) >= lastAnswer, { timeout: 10_000 })
+      .toBe(true);
+    expect((await savedClient(page))!.queries.map((q) => q.root)).toContain('contracts');
     await expect
       .poll(async () => (await cachedAddresses(page)).some((p) => /^\/assets\/contracts-[^/]+\.js$/.test(p)))
       .toBe(true);
