@@ -33,6 +33,7 @@ export const contractFormat = (field: ContractField, example: string) =>
 
 export const CONTRACT_MESSAGES = {
   numberTaken: 'Ya existe un Contrato registrado con este número.',
+  alreadyLoaded: 'Ya existe un contrato cargado con los mismos datos.',
   decentralized:
     'Si el Tipo de U. administrativa es DESCENTRALIZADA la U. administrativa solicitante y convocante deben ser la misma',
   totalMatchesTotal: 'El Monto total o máximo debe coincidir con el monto total debido al tipo de contrato.',

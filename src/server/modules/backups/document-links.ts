@@ -33,11 +33,18 @@ export function documentLink(value: unknown): DocumentLink | null {
 
 /** Every document link of some contracts' values, once each. */
 export function documentLinksOf(rows: Iterable<Partial<Record<DocumentField, unknown>>>): DocumentLink[] {
-  const links = new Map<string, DocumentLink>();
+  const links: DocumentLink[] = [];
   for (const row of rows)
     for (const field of Object.values(CONTRACT_DOCUMENT_FIELDS)) {
       const link = documentLink(row[field]);
-      if (link && !links.has(link.url)) links.set(link.url, link);
+      if (link) links.push(link);
     }
-  return [...links.values()];
+  return onceEach(links);
+}
+
+/** Links once each (by address, the first one kept). */
+export function onceEach(links: Iterable<DocumentLink>): DocumentLink[] {
+  const byUrl = new Map<string, DocumentLink>();
+  for (const link of links) if (!byUrl.has(link.url)) byUrl.set(link.url, link);
+  return [...byUrl.values()];
 }

@@ -134,6 +134,36 @@ describe('saveContracts', () => {
     expect(await mine.stored()).toBe(3);
   });
 
+  it('refuses a contract loaded without a number whose data the monitor already holds, in the batch too', async () => {
+    const mine = await monitor();
+    const other = await monitor();
+    const loaded = (fingerprint: string, row: (overrides?: Record<string, unknown>) => ContractWrite) =>
+      row({ contractNumber: null, _fingerprint: fingerprint });
+    await save([loaded('huella-1', mine.row)], mine.organization.id);
+    await save([loaded('huella-2', other.row)], other.organization.id);
+    const result = await save(
+      [
+        loaded('huella-1', mine.row),
+        loaded('huella-3', mine.row),
+        loaded('huella-3', mine.row),
+        loaded('huella-2', mine.row),
+      ],
+      mine.organization.id,
+      'skip',
+    );
+    expect(result.outcomes.map((outcome) => outcome.status)).toEqual([
+      'refused',
+      'created',
+      'refused',
+      'created',
+    ]);
+    expect(result.outcomes[0]).toMatchObject({
+      code: 'CONFLICT',
+      problems: [{ message: 'Ya existe un contrato cargado con los mismos datos.' }],
+    });
+    expect(await mine.stored()).toBe(3);
+  });
+
   it('asks for the procedure state of a contract with procedures, not of an empty row', async () => {
     const mine = await monitor();
     const result = await save(

@@ -12,9 +12,12 @@ import { newId } from '../../lib/ids';
 import type { AppDeps } from '../../types';
 import { requestBackups } from '../backups/backup-jobs';
 import { registerDocuments } from '../backups/backups.repository';
-import { documentLinksOf } from '../backups/document-links';
+import { type DocumentLink, documentLinksOf, onceEach } from '../backups/document-links';
 import {
+  contractsFingerprinted,
   contractsNumbered,
+  type EncodedContract,
+  encodeContract,
   insertContracts,
   liveContractIds,
   liveSupplierIds,
@@ -73,11 +76,30 @@ export interface SaveResult {
 
 type Checked = { index: number; id?: string; fingerprint?: string | null; values: ContractValues };
 
-/** The fields in their columns. */
-function columnsOf(values: ContractValues): Partial<NewContract> {
-  return Object.fromEntries(
-    CONTRACT_FIELD_KEYS.map((key) => [CONTRACT_FIELDS[key].column, values[key]]),
-  ) as Partial<NewContract>;
+/** A row that passed the rules, with what its write needs made ahead: its id, its encoded row, its links. */
+type Prepared = Checked & {
+  id: string;
+  created: boolean;
+  encoded: EncodedContract | null;
+  links: DocumentLink[];
+};
+
+/**
+ * Rows checked against the rules of the field definitions and made ready to write (prepareContracts).
+ * Opaque to callers: only writeContracts reads it.
+ */
+export interface PreparedContracts {
+  readonly checked: readonly Prepared[];
+  readonly refused: readonly RowOutcome[];
+}
+
+const FIELD_COLUMNS = CONTRACT_FIELD_KEYS.map((key) => [key, CONTRACT_FIELDS[key].column] as const);
+
+/** The fields in their columns, after `columns` (one loop: this runs for every row of a data load). */
+function columnsOf(values: ContractValues, columns: Partial<NewContract> = {}): Partial<NewContract> {
+  const row = columns as Record<string, unknown>;
+  for (const [key, column] of FIELD_COLUMNS) row[column] = values[key];
+  return columns;
 }
 
 /** The rules of the field definitions, row by row. */
@@ -104,8 +126,41 @@ function checkRules(rows: readonly ContractWrite[]): { checked: Checked[]; refus
   return { checked, refused };
 }
 
+/**
+ * The part of a write that needs no database: the rules, new ids, the rows encoded for the INSERT
+ * and their document links. A data load prepares its next page while the previous page is written.
+ */
+export function prepareContracts(
+  rows: readonly ContractWrite[],
+  monitor: { id: string },
+  actor: WriteActor,
+  options: Pick<SaveOptions, 'dataLoadId'> = {},
+): PreparedContracts {
+  const { checked, refused } = checkRules(rows);
+  return {
+    refused,
+    checked: checked.map((row) => {
+      const created = !row.id;
+      const id = row.id ?? newId();
+      const encoded = created
+        ? encodeContract(
+            columnsOf(row.values, {
+              id,
+              organizationId: monitor.id,
+              importFingerprint: row.values.contractNumber ? null : (row.fingerprint ?? null),
+              dataLoadId: options.dataLoadId ?? null,
+              createdBy: actor.userId,
+              updatedBy: actor.userId,
+            }) as NewContract,
+          )
+        : null;
+      return { ...row, id, created, encoded, links: documentLinksOf([row.values]) };
+    }),
+  };
+}
+
 /** Supplier and units: live rows of this monitor; updated contracts: live contracts of this monitor. */
-async function checkReferences(tx: Database, organizationId: string, rows: Checked[]) {
+async function checkReferences(tx: Database, organizationId: string, rows: readonly Prepared[]) {
   const supplierIds = new Set<string>();
   const unitIds = new Set<string>();
   for (const { values } of rows) {
@@ -113,12 +168,12 @@ async function checkReferences(tx: Database, organizationId: string, rows: Check
     unitIds.add(values.organizerAdministrativeUnit);
     unitIds.add(values.applicantAdministrativeUnit);
   }
-  const updated = rows.flatMap((row) => (row.id ? [row.id] : []));
+  const updated = rows.flatMap((row) => (row.created ? [] : [row.id]));
   // One after the other: a transaction is one connection, which runs one query at a time.
   const liveSuppliers = await liveSupplierIds(tx, organizationId, [...supplierIds]);
   const liveUnits = await liveUnitIds(tx, organizationId, [...unitIds]);
   const liveContracts = await liveContractIds(tx, organizationId, updated);
-  return (row: Checked): RowOutcome | null => {
+  return (row: Prepared): RowOutcome | null => {
     const problems: FieldProblem[] = [];
     const { values } = row;
     if (values.supplier && !liveSuppliers.has(values.supplier))
@@ -126,7 +181,7 @@ async function checkReferences(tx: Database, organizationId: string, rows: Check
     for (const field of ['organizerAdministrativeUnit', 'applicantAdministrativeUnit'] as const)
       if (!liveUnits.has(values[field])) problems.push({ field, message: CONTRACT_MESSAGES.unitUnknown });
     if (problems.length > 0) return { index: row.index, status: 'refused', code: 'BAD_REQUEST', problems };
-    if (row.id && !liveContracts.has(row.id))
+    if (!row.created && !liveContracts.has(row.id))
       return {
         index: row.index,
         status: 'refused',
@@ -137,29 +192,41 @@ async function checkReferences(tx: Database, organizationId: string, rows: Check
   };
 }
 
-/** A contract number is the monitor's identity of a contract: one live row per number. */
-async function checkNumbers(tx: Database, organizationId: string, rows: Checked[]) {
-  const numbers = [
-    ...new Set(rows.flatMap((row) => (row.values.contractNumber ? [row.values.contractNumber] : []))),
-  ];
-  const holders = await contractsNumbered(tx, organizationId, numbers);
+/**
+ * A contract's identity in the monitor is its number, or for one loaded without a number its
+ * fingerprint (data-load-rules.md): one live row per identity, in the batch too.
+ */
+async function checkIdentities(tx: Database, organizationId: string, rows: readonly Checked[]) {
+  const numbers = new Set<string>();
+  const fingerprints = new Set<string>();
+  for (const { values, fingerprint } of rows) {
+    if (values.contractNumber) numbers.add(values.contractNumber);
+    else if (fingerprint) fingerprints.add(fingerprint);
+  }
+  const holders = await contractsNumbered(tx, organizationId, [...numbers]);
+  const loaded = await contractsFingerprinted(tx, organizationId, [...fingerprints]);
   const claimed = new Set<string>();
   return (row: Checked): RowOutcome | null => {
     const number = row.values.contractNumber;
-    if (!number) return null;
-    const holder = holders.get(number);
-    const taken = (holder !== undefined && holder !== row.id) || claimed.has(number);
-    claimed.add(number);
-    return taken
-      ? {
-          index: row.index,
-          status: 'refused',
-          code: 'CONFLICT',
-          problems: [{ field: 'contractNumber', message: CONTRACT_MESSAGES.numberTaken }],
-        }
-      : null;
+    if (number) {
+      const holder = holders.get(number);
+      const taken = (holder !== undefined && holder !== row.id) || claimed.has(`n:${number}`);
+      claimed.add(`n:${number}`);
+      return taken ? refusal(row, 'contractNumber', CONTRACT_MESSAGES.numberTaken) : null;
+    }
+    if (!row.fingerprint) return null;
+    const taken = loaded.has(row.fingerprint) || claimed.has(`f:${row.fingerprint}`);
+    claimed.add(`f:${row.fingerprint}`);
+    return taken ? refusal(row, '_id', CONTRACT_MESSAGES.alreadyLoaded) : null;
   };
 }
+
+const refusal = (row: Checked, field: FieldProblem['field'], message: string): RowOutcome => ({
+  index: row.index,
+  status: 'refused',
+  code: 'CONFLICT',
+  problems: [{ field, message }],
+});
 
 /** A unique index met by a write (two saves at once): the Spanish conflict message. */
 function conflictOf(error: unknown): AppError | null {
@@ -183,24 +250,35 @@ function conflictOf(error: unknown): AppError | null {
  * writes nothing. New rows go in with a few multi-row statements; an unexpected error rolls the
  * whole batch back and is thrown.
  */
-export async function saveContracts(
+export function saveContracts(
   db: Database,
   rows: readonly ContractWrite[],
   monitor: { id: string },
   actor: WriteActor,
   options: SaveOptions,
 ): Promise<SaveResult> {
-  const { checked, refused } = checkRules(rows);
+  return writeContracts(db, prepareContracts(rows, monitor, actor, options), monitor, actor, options);
+}
+
+/** saveContracts for rows prepared ahead (prepareContracts, with the same monitor, actor and load). */
+export async function writeContracts(
+  db: Database,
+  prepared: PreparedContracts,
+  monitor: { id: string },
+  actor: WriteActor,
+  options: SaveOptions,
+): Promise<SaveResult> {
+  const { checked, refused } = prepared;
   try {
     return await db.transaction(async (tx) => {
       const referenceOf = await checkReferences(tx, monitor.id, checked);
-      const numberOf = await checkNumbers(tx, monitor.id, checked);
+      const identityOf = await checkIdentities(tx, monitor.id, checked);
       const outcomes: RowOutcome[] = [...refused];
-      const accepted: (Checked & { id: string; created: boolean })[] = [];
+      const accepted: Prepared[] = [];
       for (const row of checked) {
-        const problem = referenceOf(row) ?? numberOf(row);
+        const problem = referenceOf(row) ?? identityOf(row);
         if (problem) outcomes.push(problem);
-        else accepted.push({ ...row, id: row.id ?? newId(), created: !row.id });
+        else accepted.push(row);
       }
       outcomes.sort((a, b) => a.index - b.index);
       const anyRefused = outcomes.length > 0;
@@ -209,32 +287,21 @@ export async function saveContracts(
           outcomes: [...outcomes, ...accepted.map(toOutcome)].sort((a, b) => a.index - b.index),
           written: false,
         };
-      const now = options.now;
       await insertContracts(
         tx,
-        accepted
-          .filter((row) => row.created)
-          .map((row) => ({
-            ...columnsOf(row.values),
-            id: row.id,
-            organizationId: monitor.id,
-            importFingerprint: row.values.contractNumber ? null : (row.fingerprint ?? null),
-            dataLoadId: options.dataLoadId ?? null,
-            createdBy: actor.userId,
-            updatedBy: actor.userId,
-          })) as NewContract[],
+        accepted.flatMap((row) => (row.encoded ? [row.encoded] : [])),
       );
       for (const row of accepted.filter((item) => !item.created)) {
         const found = await updateContract(tx, monitor.id, row.id, {
           ...columnsOf(row.values),
           updatedBy: actor.userId,
-          updatedAt: now,
+          updatedAt: options.now,
         });
         // Deleted meanwhile: the whole batch goes back.
         if (!found) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.notFound);
       }
       // The documents they link to, registered with them: their copies follow in the background.
-      const links = documentLinksOf(accepted.map((row) => row.values));
+      const links = onceEach(accepted.flatMap((row) => row.links));
       await registerDocuments(tx, monitor.id, links);
       if (links.length > 0 && options.backups) await requestBackups(options.backups, tx);
       return {

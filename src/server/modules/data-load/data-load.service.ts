@@ -6,6 +6,7 @@ import {
   type DataLoadInfo,
   type DataLoadRowDoc,
   type DataLoadSummary,
+  type StagedContract,
 } from '../../../shared/schemas/data-load';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -15,7 +16,7 @@ import type { JobContext } from '../../lib/jobs';
 import { startWorker } from '../../lib/worker-thread';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { createNotification } from '../admin/notifications.service';
-import { type ContractWrite, saveContracts } from '../contracts/contracts.write';
+import { type ContractWrite, prepareContracts, writeContracts } from '../contracts/contracts.write';
 import { contractsFingerprinted, contractsNumbered } from '../contracts/contracts-write.repository';
 import {
   type DataLoadRow,
@@ -556,50 +557,59 @@ export async function confirmLoad(
       }
       return unit.id;
     };
-    const result: ConfirmResult = { contracts: 0, suppliers: 0, administrativeUnits: 0, skipped: 0 };
-    let after = 0;
-    for (;;) {
-      const page = await importableRowsAfter(tx, load.id, after, CONFIRM_PAGE);
-      if (page.length === 0) break;
-      after = page.at(-1)!.rowIndex;
-      const writes: ContractWrite[] = [];
-      for (const row of page) {
-        const staged = row.contract!;
-        let supplierId: string | null = null;
-        if (staged.supplier) {
-          const { match } = references.supplier(staged.supplier.name, staged.supplier.rfc);
-          if ('id' in match) supplierId = match.id;
-          else {
-            let supplier = newSuppliers.get(match.key);
-            if (!supplier) {
-              supplier = {
-                id: newId(),
-                organizationId: organization.id,
-                name: staged.supplier.name,
-                rfc: staged.supplier.rfc,
-                createdBy: actor.userId,
-              };
-              newSuppliers.set(match.key, supplier);
-              suppliersToInsert.push(supplier);
-            }
-            supplierId = supplier.id;
-          }
-        }
-        writes.push({
-          ...staged.values,
-          supplier: supplierId,
-          organizerAdministrativeUnit: unitId(staged.organizerUnit),
-          applicantAdministrativeUnit: unitId(staged.applicantUnit),
-          _fingerprint: staged.fingerprint,
-        });
+    const supplierId = (staged: NonNullable<StagedContract['supplier']>) => {
+      const { match } = references.supplier(staged.name, staged.rfc);
+      if ('id' in match) return match.id;
+      let supplier = newSuppliers.get(match.key);
+      if (!supplier) {
+        supplier = {
+          id: newId(),
+          organizationId: organization.id,
+          name: staged.name,
+          rfc: staged.rfc,
+          createdBy: actor.userId,
+        };
+        newSuppliers.set(match.key, supplier);
+        suppliersToInsert.push(supplier);
       }
-      // Duplicates that reached the monitor since the review (a contract saved by hand, say).
-      const fresh = await withoutDuplicates(tx, organization.id, writes);
-      result.skipped += writes.length - fresh.length;
-      // New suppliers and units first (the contracts refer to them); each is inserted once.
-      await insertSuppliers(tx, suppliersToInsert.splice(0));
-      await insertUnits(tx, unitsToInsert.splice(0));
-      const saved = await saveContracts(tx, fresh, organization, actor, {
+      return supplier.id;
+    };
+    /** A page of staged rows as contracts to write, with the suppliers and units first met in it. */
+    const preparePage = (page: Awaited<ReturnType<typeof importableRowsAfter>>) => {
+      if (page.length === 0) return null;
+      const writes: ContractWrite[] = page.map(({ contract }) => ({
+        ...contract!.values,
+        supplier: contract!.supplier ? supplierId(contract!.supplier) : null,
+        organizerAdministrativeUnit: unitId(contract!.organizerUnit),
+        applicantAdministrativeUnit: unitId(contract!.applicantUnit),
+        _fingerprint: contract!.fingerprint,
+      }));
+      return {
+        after: page.at(-1)!.rowIndex,
+        suppliers: suppliersToInsert.splice(0),
+        units: unitsToInsert.splice(0),
+        contracts: prepareContracts(writes, organization, actor, { dataLoadId: load.id }),
+      };
+    };
+    // The next page is read and prepared while this one is written (issue 12): on PostgreSQL it is
+    // read on another connection of the pool (the staged rows no longer change: the load is locked);
+    // its rules, ids and encoding then run while this page's INSERT runs in the database.
+    const reader = deps.database.kind === 'postgres' ? deps.database.db : tx;
+    const nextPage = (after: number) => {
+      const next = importableRowsAfter(reader, load.id, after, CONFIRM_PAGE).then(preparePage);
+      next.catch(() => {}); // awaited below; a failure of the write first must not leave it unhandled
+      return next;
+    };
+    const result: ConfirmResult = { contracts: 0, suppliers: 0, administrativeUnits: 0, skipped: 0 };
+    let next = nextPage(0);
+    for (let page = await next; page; page = await next) {
+      next = nextPage(page.after);
+      // New suppliers and units first (the contracts refer to them); each is inserted once. A row
+      // whose number or fingerprint reached the monitor since the review (a contract saved by hand,
+      // say) is refused by writeContracts and counted as skipped.
+      await insertSuppliers(tx, page.suppliers);
+      await insertUnits(tx, page.units);
+      const saved = await writeContracts(tx, page.contracts, organization, actor, {
         now: deps.now(),
         onRefused: 'skip',
         dataLoadId: load.id,
@@ -632,12 +642,4 @@ export async function confirmLoad(
     });
     return result;
   });
-}
-
-async function withoutDuplicates(db: Database, organizationId: string, writes: ContractWrite[]) {
-  // A number taken meanwhile is refused by saveContracts itself (and counted as skipped).
-  const fingerprints = writes.flatMap((write) => (write._fingerprint ? [write._fingerprint] : []));
-  if (fingerprints.length === 0) return writes;
-  const fingerprinted = await contractsFingerprinted(db, organizationId, fingerprints);
-  return writes.filter((write) => !(write._fingerprint && fingerprinted.has(write._fingerprint)));
 }
