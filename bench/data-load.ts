@@ -287,6 +287,11 @@ if (!keep) {
   await database.db.execute(
     sql`UPDATE suppliers SET deleted_at = now() WHERE organization_id = ${organizationId} AND name ILIKE ${`Proveedor Carga ${run}%`}`,
   );
-  console.log(`(created rows deleted in ${((performance.now() - cleaning) / 1000).toFixed(1)} s)`);
+  // The next run then starts where this one did: with autovacuum off (as on the test machine), the
+  // dead rows of each run (contracts, staged rows, figures) made every later run slower.
+  await database.db.execute(sql`VACUUM ANALYZE`);
+  console.log(
+    `(created rows deleted and the database vacuumed in ${((performance.now() - cleaning) / 1000).toFixed(1)} s)`,
+  );
 }
 await database.close();

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
-import { jsonRecordset } from '../../db/sql';
+import { jsonRecordset, textArray } from '../../db/sql';
 
 export type NewContract = typeof contracts.$inferInsert;
 
@@ -54,19 +54,18 @@ async function liveContractsBy(
   values: readonly string[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (let start = 0; start < values.length; start += 10_000) {
-    const rows = await db
-      .select({ id: contracts.id, value: column })
-      .from(contracts)
-      .where(
-        and(
-          eq(contracts.organizationId, organizationId),
-          isNull(contracts.deletedAt),
-          inArray(column, values.slice(start, start + 10_000)),
-        ),
-      );
-    for (const row of rows) if (row.value !== null) found.set(row.value, row.id);
-  }
+  if (values.length === 0) return found;
+  const rows = await db
+    .select({ id: contracts.id, value: column })
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.organizationId, organizationId),
+        isNull(contracts.deletedAt),
+        sql`${column} = ANY(${textArray(values)})`,
+      ),
+    );
+  for (const row of rows) if (row.value !== null) found.set(row.value, row.id);
   return found;
 }
 
