@@ -226,7 +226,7 @@ describe('GET /public-api/comparations/corruption-index', () => {
 
     // The monitor from the organization header when the id is not one (the original's unused id).
     const viaHeader = await ctx.app.inject({
-      url: '/public-api/comparations/download/json/x?administrationPeriod=' + period,
+      url: `/public-api/comparations/download/json/x?administrationPeriod=${period}`,
       headers: { 'x-current-organization-id': monitorId },
     });
     expect(viaHeader.json().corruptionIndex.corruptionIndex.result).toBe(data.corruptionIndex.result);

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
 import { jsonRecordset, textArray } from '../../db/sql';
