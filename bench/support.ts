@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { buildServer } from '../scripts/build-server';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type DatabaseHandle, openDatabase, queryRows } from '../src/server/db/client';
@@ -88,16 +89,18 @@ export async function ensureBenchAdmin(database: DatabaseHandle) {
 }
 
 /**
- * The server in a process of its own, started as `npm run serve` starts it (src/server/main.ts
- * under tsx) on a free local port with the configured database: what its memory is can be read
- * from the kernel (peakRss is the process's high-water mark, every thread included).
+ * The server in a process of its own, started as `npm run serve` starts it (built into
+ * dist/server first, then Node on it: decision 0039) on a free local port with the configured
+ * database: what its memory is can be read from the kernel (peakRss is the process's high-water
+ * mark, every thread included).
  */
 export async function startServerProcess(env: Record<string, string> = {}) {
+  await buildServer();
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (for DevTools).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', 'dist/server/main.js'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,10 +5,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../src/server/db/client';
-import { printedUrl, runTs } from './fixtures/process';
+import { printedUrl, runServer, runTs } from './fixtures/process';
 import { scratchDatabase } from './fixtures/scratch-database';
 
-const SERVER = 'src/server/main.ts';
 const listTotal = async (baseUrl: string) =>
   ((await (await fetch(`${baseUrl}/public-api/organizations/list`)).json()) as { data: { total: number } })
     .data.total;
@@ -21,7 +20,7 @@ describe('the start command on the embedded database', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('on the first start loads the demonstration data and prints the address and the demo administrator once', async () => {
-    const server = runTs(SERVER, { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    const server = runServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
     try {
       const output = await server.waitFor(/Vigía is running at/);
       expect(output).toMatch(/Demonstration data loaded: 3 monitors, 12,000 contracts, 800 suppliers/);
@@ -32,7 +31,7 @@ describe('the start command on the embedded database', () => {
       expect(await listTotal(baseUrl)).toBe(3);
 
       // A second process on the same embedded database is refused, clearly.
-      const second = runTs(SERVER, { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+      const second = runServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
       expect(await second.exited).toBe(1);
       expect(second.output()).toMatch(/in use by another process \(pid \d+\)/);
     } finally {
@@ -41,12 +40,26 @@ describe('the start command on the embedded database', () => {
     }
   });
 
-  it('on the next start keeps the data, seeds nothing twice and does not print the password again', async () => {
-    const server = runTs(SERVER, { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+  it('on the next start keeps the data, seeds nothing twice, does not print the password again, and draws a PDF in its thread', async () => {
+    const server = runServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
     let output = '';
     try {
       output = await server.waitFor(/Vigía is running at/);
-      expect(await listTotal(printedUrl(output))).toBe(3);
+      const baseUrl = printedUrl(output);
+      expect(await listTotal(baseUrl)).toBe(3);
+      // The built server starts its threads from dist/server (decision 0039): a PDF is drawn in one.
+      const monitors = (await (await fetch(`${baseUrl}/public-api/organizations/list`)).json()) as {
+        data: { docs: { _id: string }[] };
+      };
+      const pdf = await fetch(`${baseUrl}/public-api/contracts/download/pdf?administrationPeriod=2018-2021`, {
+        headers: { 'x-current-organization-id': monitors.data.docs[0]!._id },
+      });
+      expect(pdf.status).toBe(200);
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     } finally {
       expect(await server.stop('SIGINT')).toBe(0);
     }
@@ -89,7 +102,7 @@ describe('the start command on the embedded database', () => {
     expect(await again.exited).toBe(1);
     expect(again.output()).toMatch(/already exists; nothing was created/);
 
-    const server = runTs(SERVER, { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    const server = runServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
     try {
       const baseUrl = printedUrl(await server.waitFor(/Vigía is running at/));
       const login = await fetch(`${baseUrl}/public-api/accounts/login`, {
@@ -113,7 +126,7 @@ describe('the start command on the embedded database', () => {
       /Cannot connect to PostgreSQL at postgres:\/\/vigia@127\.0\.0\.1:1\/vigia \(DATABASE_URL\): the server refused/,
     ],
   ])('refuses DATABASE_URL=%s with a clear message', async (url, message) => {
-    const server = runTs(SERVER, { DATA_DIR: dataDir, PORT: '0', DATABASE_URL: url });
+    const server = runServer({ DATA_DIR: dataDir, PORT: '0', DATABASE_URL: url });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/Vigía cannot start\./);
     expect(server.output()).toMatch(message);
@@ -132,7 +145,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the start command on a PostgreSQL
   afterAll(() => scratch?.drop());
 
   it('refuses to start on an empty database without ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
-    const server = runTs(SERVER, { DATABASE_URL: url, PORT: '0' });
+    const server = runServer({ DATABASE_URL: url, PORT: '0' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/no administrator yet\. Set ADMIN_EMAIL and ADMIN_PASSWORD/);
   });
@@ -145,8 +158,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the start command on a PostgreSQL
       ADMIN_EMAIL: 'admin@asociacion.example',
       ADMIN_PASSWORD: 'clave-de-arranque-123',
     };
-    const first = runTs(SERVER, env);
-    const second = runTs(SERVER, env);
+    const first = runServer(env);
+    const second = runServer(env);
     try {
       const [a, b] = await Promise.all([
         first.waitFor(/Vigía is running at/),
@@ -177,7 +190,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the start command on a PostgreSQL
     expect(await again.exited).toBe(0);
     expect(again.output()).toMatch(/already in PostgreSQL/);
 
-    const server = runTs(SERVER, { DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1' });
+    const server = runServer({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1' });
     try {
       const output = await server.waitFor(/Vigía is running at/);
       expect(await listTotal(printedUrl(output))).toBe(3);

@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SHEET_COLUMNS } from '../../src/shared/contracts/fields';
-import { printedUrl, type RunningProcess, runTs } from '../fixtures/process';
+import { printedUrl, type RunningProcess, runServer } from '../fixtures/process';
 import { scratchDatabase } from '../fixtures/scratch-database';
 
-const SERVER = 'src/server/main.ts';
 const ROWS = 10_000;
 
 /** A valid sheet of ROWS contracts, numbered. */
@@ -75,7 +73,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
   });
 
   const start = async () => {
-    const server = runTs(SERVER, env);
+    const server = runServer(env);
     running.push(server);
     const baseUrl = printedUrl(await server.waitFor(/Vigía is running at/));
     const login = await fetch(`${baseUrl}/public-api/accounts/login`, {
@@ -95,16 +93,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
     }
   };
   const one = async <T>(query: string) => (await db.query(query)).rows[0] as T;
-  /** SIGKILL to the server itself: tsx runs it as a child process, which a kill of tsx would leave running. */
-  const kill = async (server: RunningProcess) => {
-    const pid = server.child.pid!;
-    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => Number(line.trim()))
-      .filter(Boolean);
-    for (const child of children) process.kill(child, 'SIGKILL');
-    await server.stop('SIGKILL');
-  };
+  /** SIGKILL: the process dies at once, in the middle of whatever it was doing. */
+  const kill = (server: RunningProcess) => server.stop('SIGKILL');
 
   it('takes up a reading cut short, and a confirm cut short writes nothing', async () => {
     // The first process creates the schema and the administrator; then a monitor to load into.

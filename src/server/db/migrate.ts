@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -6,7 +7,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrateJobs } from '../lib/jobs';
 import type { DatabaseHandle } from './client';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** The project's drizzle/ folder, from this file in src/server/db/ or from the built dist/server/ (decision 0039). */
+export const MIGRATIONS_FOLDER = [
+  new URL('../../../drizzle', import.meta.url),
+  new URL('../../drizzle', import.meta.url),
+]
+  .map((url) => fileURLToPath(url))
+  .find((folder) => existsSync(`${folder}/meta/_journal.json`)) as string;
 
 /** Advisory-lock keys of work that only one process may do at a time. */
 export const LOCKS = {
