@@ -47,7 +47,9 @@ describe('/api/data-load', () => {
   let readerToken: string;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // Pages of 8 rows: every confirm here runs over several (the next page read and prepared while
+    // one is written; new suppliers inserted with the page that first meets them).
+    ctx = await createTestApp({ config: { dataLoad: { confirmPageRows: 8 } } });
     const { db } = ctx.database;
     organizationId = (await createOrganization(db)).id;
     otherOrganizationId = (await createOrganization(db)).id;
@@ -481,9 +483,12 @@ describe('/api/data-load', () => {
     const { db } = ctx.database;
     const numbers = Array.from({ length: 30 }, (_, index) => `TODO-${index}`);
     await loaded(
-      await workbook(numbers.map((number, index) => row({ C20: number, C15: `Proveedor Nuevo ${index}` }))),
+      // Each with a supplier of its own (no RFC: known by name), new to the monitor.
+      await workbook(
+        numbers.map((number, index) => row({ C20: number, C15: `Proveedor Nuevo ${index}`, C16: null })),
+      ),
     );
-    // A contract that fails to insert half-way (a database error at row 20).
+    // A contract that fails to insert half-way (a database error at row 20, on the third page).
     await db.execute(sql`
       CREATE OR REPLACE FUNCTION test_fail_contract() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -517,5 +522,14 @@ describe('/api/data-load', () => {
     const [a, b] = await Promise.all([confirm(), confirm()]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await count()).toBe(30);
+    // Every contract with its own new supplier, whichever page met it.
+    const pairs = await db
+      .select({ number: contracts.contractNumber, supplier: suppliers.name })
+      .from(contracts)
+      .innerJoin(suppliers, eq(suppliers.id, contracts.supplierId))
+      .where(and(eq(contracts.organizationId, organizationId), sql`contract_number LIKE 'TODO-%'`));
+    expect(pairs).toHaveLength(30);
+    for (const { number, supplier } of pairs)
+      expect(supplier).toBe(`Proveedor Nuevo ${number!.replace('TODO-', '')}`);
   });
 });

@@ -73,8 +73,6 @@ const BATCH_ROWS = 1_000;
  * TOO_MUCH_TO_READ and the server is untouched (decision 0034).
  */
 const READER_MEMORY = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 8 };
-/** Rows confirm reads at a time. */
-const CONFIRM_PAGE = 5_000;
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'now' | 'config' | 'objects'>;
 
@@ -596,7 +594,9 @@ export async function confirmLoad(
     // its rules, ids and encoding then run while this page's INSERT runs in the database.
     const reader = deps.database.kind === 'postgres' ? deps.database.db : tx;
     const nextPage = (after: number) => {
-      const next = importableRowsAfter(reader, load.id, after, CONFIRM_PAGE).then(preparePage);
+      const next = importableRowsAfter(reader, load.id, after, deps.config.dataLoad.confirmPageRows).then(
+        preparePage,
+      );
       next.catch(() => {}); // awaited below; a failure of the write first must not leave it unhandled
       return next;
     };
