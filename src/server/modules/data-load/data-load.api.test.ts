@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
 import { VALID_CELLS } from './row-fixture';
 import { NO_NUMBER_INFO } from './rows';
 import {
@@ -38,6 +38,28 @@ async function workbook(rows: Record<string, unknown>[]): Promise<Buffer> {
 }
 
 const row = (changes: Record<string, unknown>) => ({ ...VALID_CELLS, ...changes });
+
+/** An upload's multipart body: the optional load to correct, then the file. */
+function multipart(file: Buffer | null, options: { idDataLoad?: string; name?: string } = {}) {
+  const boundary = '----vigia-carga';
+  const parts: Buffer[] = [];
+  if (options.idDataLoad)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="idDataLoad"\r\n\r\n${options.idDataLoad}\r\n`,
+      ),
+    );
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.name ?? 'contratos.xlsx'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 describe('/api/data-load', () => {
   let ctx: TestContext;
@@ -65,31 +87,15 @@ describe('/api/data-load', () => {
     file: Buffer | null,
     options: { organization?: string; as?: string; idDataLoad?: string; name?: string } = {},
   ) => {
-    const boundary = '----vigia-carga';
-    const parts: Buffer[] = [];
-    if (options.idDataLoad)
-      parts.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="idDataLoad"\r\n\r\n${options.idDataLoad}\r\n`,
-        ),
-      );
-    if (file)
-      parts.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.name ?? 'contratos.xlsx'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        file,
-        Buffer.from('\r\n'),
-      );
-    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    const { payload, contentType } = multipart(file, options);
     return ctx.app.inject({
       method: 'POST',
       url: '/api/data-load/upload',
       headers: {
         ...bearer(options.as ?? token, options.organization ?? organizationId),
-        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-type': contentType,
       },
-      payload: Buffer.concat(parts),
+      payload,
     });
   };
   const call = (
@@ -531,5 +537,47 @@ describe('/api/data-load', () => {
     expect(pairs).toHaveLength(30);
     for (const { number, supplier } of pairs)
       expect(supplier).toBe(`Proveedor Nuevo ${number!.replace('TODO-', '')}`);
+  });
+});
+
+describe('/api/data-load with one database connection', () => {
+  it('confirms over several pages, reading each next page in the transaction', async () => {
+    const database = await createTestDatabase({ poolMax: 1 });
+    const ctx = await createTestApp({ database, config: { dataLoad: { confirmPageRows: 8 } } });
+    try {
+      const { db } = database;
+      const organizationId = (await createOrganization(db)).id;
+      const token = await signIn(ctx.app, (await createUser(db, { permissions: ['CONTRACTS'] })).email);
+      const file = await workbook(
+        Array.from({ length: 20 }, (_, index) =>
+          row({ C20: `UNA-${index}`, C15: `Proveedor Uno ${index}`, C16: null }),
+        ),
+      );
+      const { payload, contentType } = multipart(file);
+      const headers = bearer(token, organizationId);
+      const uploaded = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/data-load/upload',
+        headers: { ...headers, 'content-type': contentType },
+        payload,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(202);
+      await ctx.app.deps.jobs.idle(60_000);
+      const confirmed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/data-load/confirm-current',
+        headers,
+        payload: {},
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json().data.created).toMatchObject({ contracts: 20, suppliers: 20 });
+      const stored = await db
+        .select({ id: contracts.id })
+        .from(contracts)
+        .where(and(eq(contracts.organizationId, organizationId), isNull(contracts.deletedAt)));
+      expect(stored).toHaveLength(20);
+    } finally {
+      await ctx.close();
+    }
   });
 });

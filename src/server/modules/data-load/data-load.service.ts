@@ -589,14 +589,17 @@ export async function confirmLoad(
         contracts: prepareContracts(writes, organization, actor, { dataLoadId: load.id }),
       };
     };
-    // The next page is read and prepared while this one is written (issue 12): on PostgreSQL it is
-    // read on another connection of the pool (the staged rows no longer change: the load is locked);
-    // its rules, ids and encoding then run while this page's INSERT runs in the database.
-    const reader = deps.database.kind === 'postgres' ? deps.database.db : tx;
+    // The next page is read and prepared while this one is written (issue 12): with a pool of
+    // several connections (PostgreSQL) it is read on another one (the staged rows no longer change:
+    // the load is locked), else in the transaction; its rules, ids and encoding then run while this
+    // page's INSERT runs in the database.
+    const reader = deps.database.poolSize > 1 ? deps.database.db : tx;
+    const pageRows = deps.config.dataLoad.confirmPageRows;
     const nextPage = (after: number) => {
-      const next = importableRowsAfter(reader, load.id, after, deps.config.dataLoad.confirmPageRows).then(
-        preparePage,
-      );
+      const next = importableRowsAfter(reader, load.id, after, pageRows)
+        // No connection free in the pool (a crowd of visitors): the page is read in the transaction.
+        .catch(() => importableRowsAfter(tx, load.id, after, pageRows))
+        .then(preparePage);
       next.catch(() => {}); // awaited below; a failure of the write first must not leave it unhandled
       return next;
     };
