@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { contracts, organizations } from '../../db/schema';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-app';
-import { type ContractWrite, saveContracts } from './contracts.write';
+import { type ContractWrite, prepareContracts, saveContracts, writeContracts } from './contracts.write';
 
 describe('saveContracts', () => {
   let database: DatabaseHandle;
@@ -163,6 +163,22 @@ describe('saveContracts', () => {
       problems: [{ message: 'Ya existe un contrato cargado con los mismos datos.' }],
     });
     expect(await mine.stored()).toBe(3);
+  });
+
+  it('writes rows prepared ahead only for the monitor and user they were prepared for', async () => {
+    const mine = await monitor();
+    const other = await monitor();
+    const prepared = prepareContracts([mine.row()], mine.organization, actor);
+    await expect(writeContracts(database.db, prepared, other.organization, actor, { now })).rejects.toThrow(
+      /another monitor/,
+    );
+    await expect(
+      writeContracts(database.db, prepared, mine.organization, { userId: other.organization.id }, { now }),
+    ).rejects.toThrow(/another monitor, user or load/);
+    expect(await other.stored()).toBe(0);
+    const written = await writeContracts(database.db, prepared, mine.organization, actor, { now });
+    expect(written.outcomes.map((outcome) => outcome.status)).toEqual(['created']);
+    expect(await mine.stored()).toBe(1);
   });
 
   it('asks for the procedure state of a contract with procedures, not of an empty row', async () => {

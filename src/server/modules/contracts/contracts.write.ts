@@ -91,6 +91,8 @@ type Prepared = Checked & {
 export interface PreparedContracts {
   readonly checked: readonly Prepared[];
   readonly refused: readonly RowOutcome[];
+  /** Who and where the new rows were encoded for: writeContracts refuses another monitor, actor or load. */
+  readonly for: { monitorId: string; userId: string; dataLoadId: string | null };
 }
 
 const FIELD_COLUMNS = CONTRACT_FIELD_KEYS.map((key) => [key, CONTRACT_FIELDS[key].column] as const);
@@ -139,6 +141,7 @@ export function prepareContracts(
   const { checked, refused } = checkRules(rows);
   return {
     refused,
+    for: { monitorId: monitor.id, userId: actor.userId, dataLoadId: options.dataLoadId ?? null },
     checked: checked.map((row) => {
       const created = !row.id;
       const id = row.id ?? newId();
@@ -260,7 +263,7 @@ export function saveContracts(
   return writeContracts(db, prepareContracts(rows, monitor, actor, options), monitor, actor, options);
 }
 
-/** saveContracts for rows prepared ahead (prepareContracts, with the same monitor, actor and load). */
+/** saveContracts for rows prepared ahead (prepareContracts, with the same monitor, actor and load: checked). */
 export async function writeContracts(
   db: Database,
   prepared: PreparedContracts,
@@ -269,6 +272,12 @@ export async function writeContracts(
   options: SaveOptions,
 ): Promise<SaveResult> {
   const { checked, refused } = prepared;
+  if (
+    prepared.for.monitorId !== monitor.id ||
+    prepared.for.userId !== actor.userId ||
+    prepared.for.dataLoadId !== (options.dataLoadId ?? null)
+  )
+    throw new Error('writeContracts: rows prepared for another monitor, user or load');
   try {
     return await db.transaction(async (tx) => {
       const referenceOf = await checkReferences(tx, monitor.id, checked);
