@@ -46,11 +46,11 @@ describe('the start command on the embedded database', () => {
     try {
       output = await server.waitFor(/Vigía is running at/);
       const baseUrl = printedUrl(output);
-      expect(await listTotal(baseUrl)).toBe(3);
-      // The built server starts its threads from dist/server (decision 0039): a PDF is drawn in one.
       const monitors = (await (await fetch(`${baseUrl}/public-api/organizations/list`)).json()) as {
-        data: { docs: { _id: string }[] };
+        data: { total: number; docs: { _id: string }[] };
       };
+      expect(monitors.data.total).toBe(3);
+      // The built server starts its threads from dist/server (decision 0039): a PDF is drawn in one.
       const pdf = await fetch(`${baseUrl}/public-api/contracts/download/pdf?administrationPeriod=2018-2021`, {
         headers: { 'x-current-organization-id': monitors.data.docs[0]!._id },
       });

@@ -1,8 +1,8 @@
 /**
  * The tests need two system tools: Debian's Chromium for the browser tests (never a downloaded
  * browser; its headless shell, decision 0038) and poppler's pdftotext/pdfinfo to read the PDFs we
- * render. When one is missing and we
- * run as root on Debian, install its package; otherwise say how and stop.
+ * render. When one is missing and we run as root on Debian, install its package; otherwise say how
+ * and stop.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -8,12 +8,9 @@ import { migrateJobs } from '../lib/jobs';
 import type { DatabaseHandle } from './client';
 
 /** The project's drizzle/ folder, from this file in src/server/db/ or from the built dist/server/ (decision 0039). */
-export const MIGRATIONS_FOLDER = [
-  new URL('../../../drizzle', import.meta.url),
-  new URL('../../drizzle', import.meta.url),
-]
-  .map((url) => fileURLToPath(url))
-  .find((folder) => existsSync(`${folder}/meta/_journal.json`)) as string;
+const FROM_SOURCE = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const FROM_BUILD = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = existsSync(`${FROM_SOURCE}/meta/_journal.json`) ? FROM_SOURCE : FROM_BUILD;
 
 /** Advisory-lock keys of work that only one process may do at a time. */
 export const LOCKS = {

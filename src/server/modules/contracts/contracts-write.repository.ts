@@ -85,7 +85,7 @@ const WRITABLE = Object.entries(getTableColumns(contracts))
 
 /** A new contract ready for insertContracts: its given columns and their values as one JSON object. */
 export interface EncodedContract {
-  /** The columns the row gives, in table order, comma-joined (rows of one write give the same ones). */
+  /** The columns the row gives, in table order, comma-joined. */
   columns: string;
   json: string;
 }
@@ -117,10 +117,9 @@ export function encodeContract(row: NewContract): EncodedContract {
 export async function insertContracts(db: Database, rows: readonly EncodedContract[]): Promise<void> {
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     const batch = rows.slice(start, start + INSERT_BATCH);
+    // Rows of one write mostly give the same columns: each distinct list is split once.
     const givenNames = new Set(
-      batch.flatMap((row, index) =>
-        index > 0 && row.columns === batch[index - 1]!.columns ? [] : row.columns.split(','),
-      ),
+      [...new Set(batch.map((row) => row.columns))].flatMap((list) => list.split(',')),
     );
     const given = WRITABLE.filter((column) => givenNames.has(column.name));
     const names = sql.raw(given.map((column) => `"${column.name}"`).join(', '));

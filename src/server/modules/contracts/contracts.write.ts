@@ -91,8 +91,9 @@ type Prepared = Checked & {
 export interface PreparedContracts {
   readonly checked: readonly Prepared[];
   readonly refused: readonly RowOutcome[];
-  /** Who and where the new rows were encoded for: writeContracts refuses another monitor, actor or load. */
-  readonly for: { monitorId: string; userId: string; dataLoadId: string | null };
+  /** The monitor and the user the rows were prepared for: writeContracts writes them there, as them. */
+  readonly monitorId: string;
+  readonly userId: string;
 }
 
 const FIELD_COLUMNS = CONTRACT_FIELD_KEYS.map((key) => [key, CONTRACT_FIELDS[key].column] as const);
@@ -141,7 +142,8 @@ export function prepareContracts(
   const { checked, refused } = checkRules(rows);
   return {
     refused,
-    for: { monitorId: monitor.id, userId: actor.userId, dataLoadId: options.dataLoadId ?? null },
+    monitorId: monitor.id,
+    userId: actor.userId,
     checked: checked.map((row) => {
       const created = !row.id;
       const id = row.id ?? newId();
@@ -260,24 +262,17 @@ export function saveContracts(
   actor: WriteActor,
   options: SaveOptions,
 ): Promise<SaveResult> {
-  return writeContracts(db, prepareContracts(rows, monitor, actor, options), monitor, actor, options);
+  return writeContracts(db, prepareContracts(rows, monitor, actor, options), options);
 }
 
-/** saveContracts for rows prepared ahead (prepareContracts, with the same monitor, actor and load: checked). */
+/** saveContracts for rows prepared ahead: written to the monitor, as the user, they were prepared for. */
 export async function writeContracts(
   db: Database,
   prepared: PreparedContracts,
-  monitor: { id: string },
-  actor: WriteActor,
-  options: SaveOptions,
+  options: Omit<SaveOptions, 'dataLoadId'>,
 ): Promise<SaveResult> {
-  const { checked, refused } = prepared;
-  if (
-    prepared.for.monitorId !== monitor.id ||
-    prepared.for.userId !== actor.userId ||
-    prepared.for.dataLoadId !== (options.dataLoadId ?? null)
-  )
-    throw new Error('writeContracts: rows prepared for another monitor, user or load');
+  const { checked, refused, userId } = prepared;
+  const monitor = { id: prepared.monitorId };
   try {
     return await db.transaction(async (tx) => {
       const referenceOf = await checkReferences(tx, monitor.id, checked);
@@ -303,7 +298,7 @@ export async function writeContracts(
       for (const row of accepted.filter((item) => !item.created)) {
         const found = await updateContract(tx, monitor.id, row.id, {
           ...columnsOf(row.values),
-          updatedBy: actor.userId,
+          updatedBy: userId,
           updatedAt: options.now,
         });
         // Deleted meanwhile: the whole batch goes back.

@@ -612,10 +612,9 @@ export async function confirmLoad(
       // say) is refused by writeContracts and counted as skipped.
       await insertSuppliers(tx, page.suppliers);
       await insertUnits(tx, page.units);
-      const saved = await writeContracts(tx, page.contracts, organization, actor, {
+      const saved = await writeContracts(tx, page.contracts, {
         now: deps.now(),
         onRefused: 'skip',
-        dataLoadId: load.id,
         backups: deps,
       });
       for (const outcome of saved.outcomes) {
