@@ -3,9 +3,10 @@ import { displayIndex, displayResult, riskLevel } from './display';
 
 /**
  * What two monitors' pages put side by side (public spec, /comparations/{id}; decision 0036): the
- * calculations of the general-data panel paired by their stable key (formula and scale, never the
- * name or a version number, which mean nothing on another server), and whether both indexes are
- * the same method. The comparison page and its downloads read the same pairs.
+ * calculations of the general-data panel paired by their stable key (their whole method: formula,
+ * the calculations it uses, filters and scales, method-key.ts; never the name or a version number,
+ * which mean nothing on another server), and whether both indexes are the same method. The
+ * comparison page and its downloads read the same pairs.
  */
 
 export interface ComparableItem {
@@ -58,7 +59,7 @@ export function pairedValue(item: ComparableItem | null): string {
   return item ? displayResult(item.result, item.displayForm) : '---';
 }
 
-/** Both indexes are the same method: the same stable key, not merely the same name or version. */
+/** Both indexes are the same method (every axis, indicator, filter and scale): the same stable key, not merely the same name or version. */
 export function sameMethod(left: string | null | undefined, right: string | null | undefined): boolean {
   return Boolean(left && right && left === right);
 }

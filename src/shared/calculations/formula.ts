@@ -270,39 +270,3 @@ export function formulaReferences(node: FormulaNode): { variables: string[]; cal
   ];
   return { variables: names('variable'), calculations: names('calculation') };
 }
-
-/**
- * The formula written one canonical way (spaces, redundant parentheses and number spellings
- * aside): two formulas that read the same give the same text. Part of the stable key that pairs
- * calculations across monitors.
- */
-export function canonicalFormula(node: FormulaNode): string {
-  const precedence = (current: FormulaNode) =>
-    current.kind === 'binary' ? (current.operator === '+' || current.operator === '-' ? 1 : 2) : 3;
-  const write = (current: FormulaNode): string => {
-    switch (current.kind) {
-      case 'number':
-        return String(current.value);
-      case 'variable':
-      case 'calculation':
-        return current.name;
-      case 'negate': {
-        const inner = write(current.operand);
-        return precedence(current.operand) < 3 ? `-(${inner})` : `-${inner}`;
-      }
-      case 'binary': {
-        const mine = precedence(current);
-        const left = write(current.left);
-        const right = write(current.right);
-        const leftText = precedence(current.left) < mine ? `(${left})` : left;
-        // The right side keeps its parentheses when it binds equally (a - (b - c), a / (b * c)).
-        const rightText =
-          precedence(current.right) <= mine && current.right.kind === 'binary' ? `(${right})` : right;
-        return `${leftText}${current.operator}${rightText}`;
-      }
-      case 'call':
-        return `${current.name}(${current.args.map(write).join(',')})`;
-    }
-  };
-  return write(node);
-}

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { calculationVersions } from '../../db/schema';
 import { bearer, createUser, signIn } from '../../test/auth';
-import { createOrganization, createSupplier, seedGeneratedMonitor } from '../../test/factories';
+import {
+  createContract,
+  createOrganization,
+  createSupplier,
+  createUnit,
+  seedGeneratedMonitor,
+} from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 /**
@@ -329,6 +335,75 @@ describe('/api/calculations', () => {
     // Saving it again unchanged (only the notes) is not a new version.
     await save({ ...irc, formula: { expression: 'avg($$EJE1, $$EJE3)' }, notes: 'Sin transparencia fiscal' });
     expect((await byAbbreviation('$$IRC')).version).toBe(2);
+  });
+
+  /** A new monitor (the default index) with a contract, so its index has a period. */
+  const smallMonitor = async () => {
+    const { db } = ctx.database;
+    const organization = await createOrganization(db);
+    const unit = await createUnit(db, organization.id);
+    await createContract(db, { organizationId: organization.id, unitId: unit.id });
+    return organization.id;
+  };
+  /** A side as the comparison page reads it: the index's method key. */
+  const methodKey = async (id: string) =>
+    (await ctx.app.inject({ url: `/public-api/comparations/detail?id=${id}` })).json().data
+      .methodKey as string;
+  const saved = async (id: string, abbreviation: string, change: object) => {
+    const doc = (
+      await call(
+        'GET',
+        `/list?limit=100&search=${encodeURIComponent(abbreviation)}`,
+        undefined,
+        bearer(token, id),
+      )
+    )
+      .json()
+      .data.docs.find((item: { abbreviation: string }) => item.abbreviation === abbreviation);
+    const response = await call('POST', '/save', { ...doc, ...change }, bearer(token, id));
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  it("says 'misma metodología' only while the whole method is the same: axes, indicators, filters, scales", async () => {
+    const [a, b] = [await smallMonitor(), await smallMonitor()];
+    const same = async () => (await methodKey(a)) === (await methodKey(b));
+    expect(await methodKey(a)).toMatch(/^[0-9a-f]{16}$/);
+    expect(await same()).toBe(true);
+    // An axis, then an indicator's formula: another method; put back, the same again.
+    await saved(a, '$$EJE2', { formula: { expression: 'avg($$I5, $$I1)' } });
+    expect(await same()).toBe(false);
+    await saved(a, '$$EJE2', { formula: { expression: '$$I5' } });
+    expect(await same()).toBe(true);
+    await saved(a, '$$I3', { formula: { expression: '100 - $NAC / $NTC * 50' } });
+    expect(await same()).toBe(false);
+    await saved(a, '$$I3', { formula: { expression: '100-($NAC/$NTC)*100' }, name: 'Sin ampliación' });
+    expect(await same()).toBe(true);
+    // A scale on an indicator.
+    const scale = valid.scale;
+    await saved(a, '$$I2', { hasPercentScale: true, scale });
+    expect(await same()).toBe(false);
+    await saved(b, '$$I2', { hasPercentScale: true, scale: [...scale].reverse() });
+    expect(await same()).toBe(true);
+    // A filter on a supplier: the same supplier (its RFC) on each server, though the ids differ.
+    const filterOn = async (id: string, rfc: string) => {
+      const supplier = await createSupplier(ctx.database.db, id, { name: `Proveedor ${rfc}`, rfc });
+      await saved(id, '$$I1', {
+        filters: [
+          {
+            variableAbbreviation: '$MGLP',
+            propertyName: 'supplier',
+            operator: 'EQUAL',
+            reference: supplier.id,
+          },
+        ],
+      });
+    };
+    await filterOn(a, 'AAA010101AA1');
+    expect(await same()).toBe(false);
+    await filterOn(b, 'BBB010101BB2');
+    expect(await same()).toBe(false);
+    await filterOn(b, 'AAA010101AA1');
+    expect(await same()).toBe(true);
   });
 
   it('answers the variables grouped as the form lists them', async () => {

@@ -1,7 +1,13 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { LOCKS } from '../../db/migrate';
-import { calculations, calculationVersions, organizations } from '../../db/schema';
+import {
+  administrativeUnits,
+  calculations,
+  calculationVersions,
+  organizations,
+  suppliers,
+} from '../../db/schema';
 import { containsPattern } from '../../db/sql';
 import { catalogueStore } from '../catalogues/catalogue.repository';
 
@@ -150,4 +156,35 @@ export function otherCalculations(
       ),
     )
     .orderBy(asc(calculations.abbreviation));
+}
+
+/** A supplier or unit a calculation's filter names: its kind, whether it is live, and what names it elsewhere. */
+export interface FilterReference {
+  id: string;
+  onModel: 'Supplier' | 'AdministrativeUnit';
+  name: string;
+  rfc: string | null;
+  live: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The monitor's suppliers and units among these ids (deleted ones too, marked), by id. */
+export async function filterReferences(
+  db: Database,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Map<string, FilterReference>> {
+  const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (wanted.length === 0) return new Map();
+  const list = sql`${`{${wanted.join(',')}}`}::uuid[]`;
+  const rows = await queryRows<FilterReference>(
+    db,
+    sql`SELECT id::text AS id, 'Supplier' AS "onModel", name, rfc, deleted_at IS NULL AS live
+          FROM ${suppliers} WHERE organization_id = ${organizationId} AND id = ANY(${list})
+        UNION ALL
+        SELECT id::text, 'AdministrativeUnit', name, NULL, deleted_at IS NULL
+          FROM ${administrativeUnits} WHERE organization_id = ${organizationId} AND id = ANY(${list})`,
+  );
+  return new Map(rows.map((row) => [row.id, row]));
 }

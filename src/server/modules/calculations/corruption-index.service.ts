@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import { riskLevel } from '../../../shared/calculations/display';
-import { canonicalFormula, parseFormula } from '../../../shared/calculations/formula';
 import { linkedCount, VARIABLE_LINKS } from '../../../shared/calculations/links';
 import { VARIABLE_BY_ABBREVIATION } from '../../../shared/calculations/variables';
 import type { CorruptionIndexData } from '../../../shared/schemas/calculations';
@@ -9,6 +7,7 @@ import { filterOptions } from '../contracts/contracts.options';
 import { indexFormats, indexVariables } from '../figures/figures';
 import { type CalculationRow, installationDataVersion, liveCalculations } from './calculations.repository';
 import { appliesTo, type CalculationDefinition, type Evaluation, evaluateCalculations } from './index-engine';
+import { methodKeysOf } from './method-key';
 
 /**
  * The public corruption-risk index of a monitor for an administration period (public spec,
@@ -34,26 +33,6 @@ export function definitionOf(row: CalculationRow): CalculationDefinition {
     expression: row.formula.expression,
     displayForm: row.displayForm,
   };
-}
-
-/**
- * The stable key of a calculation: its formula written the canonical way and its scale, hashed.
- * Two monitors with the same method give the same key whatever their ids (comparisons pair by it).
- */
-export function stableKey(row: Pick<CalculationRow, 'formula' | 'hasPercentScale' | 'scale'>): string {
-  let formula: string;
-  try {
-    formula = canonicalFormula(parseFormula(row.formula.expression));
-  } catch {
-    formula = row.formula.expression.replace(/\s+/g, '');
-  }
-  const scale = row.hasPercentScale
-    ? [...row.scale]
-        .sort((a, b) => a.min - b.min)
-        .map((r) => `${r.min}:${r.max}:${r.value}`)
-        .join(',')
-    : '';
-  return createHash('sha256').update(`${formula}|${scale}`).digest('hex').slice(0, 16);
 }
 
 type Deps = AppDeps;
@@ -168,6 +147,8 @@ async function compute(
       })
     : new Map<string, Evaluation>();
   const byAbbreviation = new Map(rows.map((row) => [row.abbreviation, row]));
+  // The stable key of each method (its references, filters and scales included): pairs calculations across monitors.
+  const keys = await methodKeysOf(deps.database.db, organization.id, rows);
   const item = (row: CalculationRow) => {
     const evaluation = results.get(row.abbreviation);
     return {
@@ -179,7 +160,7 @@ async function compute(
       displayForm: row.displayForm,
       result: evaluation?.value ?? null,
       ...(evaluation?.message ? { message: evaluation.message } : {}),
-      hash: stableKey(row),
+      hash: keys.get(row.abbreviation) ?? '',
       version: row.version,
     };
   };
