@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_RESET_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   RATE_LIMIT_ERROR_REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  RATE_LIMIT_COMPARISONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, 'must have at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   ),
@@ -176,6 +177,8 @@ export interface AppConfig {
     contactPerHour: number;
     /** Error reports (and, apart, descriptions) per address (IPv6: per /64) in one hour. */
     errorReportsPerHour: number;
+    /** Comparison sides (/public-api/comparations/detail, ours or another server's) per address in a minute. */
+    comparisonsPerMinute: number;
   };
   /**
    * Signs session tokens. Without SESSION_SECRET, one is generated on first start and kept in
@@ -295,6 +298,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       resetPerHour: env.RATE_LIMIT_RESET_PER_HOUR,
       contactPerHour: env.RATE_LIMIT_CONTACT_PER_HOUR,
       errorReportsPerHour: env.RATE_LIMIT_ERROR_REPORTS_PER_HOUR,
+      comparisonsPerMinute: env.RATE_LIMIT_COMPARISONS_PER_MINUTE,
     },
     sessionSecret: env.SESSION_SECRET ?? null,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },

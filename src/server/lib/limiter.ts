@@ -75,7 +75,8 @@ export class Limiter {
 
   /**
    * A store class for @fastify/rate-limit: each limited route counts under its own prefix
-   * (method and path) and the client's address key, in the shared counters.
+   * (method and path, or the group a route's `groupId` names) and the client's address key, in the
+   * shared counters.
    */
   fastifyStore(): FastifyRateLimitStoreCtor {
     const limiter = this;
@@ -95,6 +96,9 @@ export class Limiter {
         );
       }
       child(options: RouteOptions): FastifyRateLimitStore {
+        // Routes that share a limit name its group (`groupId`): one count for all of them.
+        const group = (options as { groupId?: string }).groupId;
+        if (group) return new SharedStore({ prefix: `route:group ${group}:` });
         // The plugin passes the route's merged limit options, the route itself under `routeInfo`.
         const route = (options as { routeInfo?: RouteOptions }).routeInfo ?? options;
         // Fastify derives a HEAD route from every GET one: both count under GET, one limit for the two.

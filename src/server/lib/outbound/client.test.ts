@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isPublicAddress } from './addresses';
+import { AnswerCache } from './answer-cache';
 import { createOutboundClient, OutboundError } from './client';
 
 const Monitor = z.object({ name: z.string(), color: z.string().regex(/^#[0-9a-f]{6}$/i) });
@@ -36,6 +37,11 @@ beforeAll(async () => {
   routes.set('/big', (_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(`{"name":"${'x'.repeat(2_000_000)}","color":"#000000"}`);
+  });
+  // A valid answer padded to 900 KB with empty objects (some 20 MB once parsed).
+  routes.set('/padded', (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(`{"name":"Monitor de prueba","color":"#336699","padding":[${'{},'.repeat(300_000)}{}]}`);
   });
   routes.set('/hang', () => {
     /* never answers */
@@ -197,6 +203,22 @@ describe('the guarded outbound client', () => {
     expect(hits - before).toBe(1);
     clock += 61_000;
     await client.getJson(`${base}/monitor`, Monitor);
+    expect(hits - before).toBe(2);
+  });
+
+  it('keeps what the schema kept of an answer, not the padding around it', async () => {
+    const cache = new AnswerCache({ ttlMs: 60_000, maxBytes: 100_000, now: Date.now });
+    const client = createOutboundClient({ allowPrivate: ['127.0.0.1'], cache });
+    const before = hits;
+    const first = await client.getJson(`${base}/padded`, Monitor);
+    expect(first).toEqual({ name: 'Monitor de prueba', color: '#336699' });
+    expect([cache.size, cache.bytes]).toEqual([1, JSON.stringify(first).length]);
+    expect(await client.getJson(`${base}/padded`, Monitor)).toEqual(first);
+    expect(hits - before).toBe(1);
+    // Another schema asking the same address reads it afresh.
+    expect(await client.getJson(`${base}/padded`, z.object({ name: z.string() }))).toEqual({
+      name: 'Monitor de prueba',
+    });
     expect(hits - before).toBe(2);
   });
 });

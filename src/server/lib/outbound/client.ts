@@ -5,6 +5,7 @@ import net, { type LookupFunction } from 'node:net';
 import { Transform } from 'node:stream';
 import type { z } from 'zod';
 import { mayConnect, parseAllowList } from './addresses';
+import { AnswerCache } from './answer-cache';
 
 /**
  * The one way the server calls another server (index-and-federation.md, 'Outbound requests'):
@@ -14,8 +15,8 @@ import { mayConnect, parseAllowList } from './addresses';
  * every one of them checked (isPublicAddress, or the allow-list), the connection pinned to the
  * checked address (no second lookup that a rebinding DNS could answer differently); redirects
  * followed by hand, each hop checked again, at most three; one deadline for the whole exchange;
- * the answer capped in bytes, JSON only, then validated with the caller's zod schema; answers kept
- * for a short while. Every failure is an OutboundError with a Spanish message for the page.
+ * the answer capped in bytes, JSON only, then validated with the caller's zod schema; what the
+ * schema kept is kept for a short while (AnswerCache: bounded in bytes and time). Every failure is an OutboundError with a Spanish message for the page.
  */
 
 export type OutboundReason =
@@ -64,6 +65,10 @@ export interface OutboundOptions {
   maxBytes?: number;
   /** How long an answer is kept (default 2 minutes; 0: not kept). */
   cacheMs?: number;
+  /** The most kept in all, as the JSON text of the validated answers (default 8 MB). */
+  cacheBytes?: number;
+  /** The cache itself (tests look into it); otherwise one from cacheMs, cacheBytes and now. */
+  cache?: AnswerCache;
   /** Names the portal and its public address to the servers called. */
   userAgent?: string;
   /** The resolver (tests replace it to play a rebinding DNS). */
@@ -101,23 +106,23 @@ export interface OutboundClient {
 }
 
 const MAX_REDIRECTS = 3;
-const CACHE_ENTRIES = 200;
 
 export function createOutboundClient(options: OutboundOptions): OutboundClient {
   const allow = parseAllowList(options.allowPrivate);
   const timeoutMs = options.timeoutMs ?? 5_000;
   const maxBytes = options.maxBytes ?? 1_000_000;
-  const cacheMs = options.cacheMs ?? 120_000;
   const now = options.now ?? Date.now;
   const resolve = options.resolve ?? ((host: string) => lookup(host, { all: true, verbatim: true }));
-  const cache = new Map<string, { until: number; value: unknown }>();
+  // A detail is some 5 KB as validated (at most ~1.2 MB): 8 MB keeps hundreds, the worst six.
+  const cache =
+    options.cache ??
+    new AnswerCache({ ttlMs: options.cacheMs ?? 120_000, maxBytes: options.cacheBytes ?? 8_000_000, now });
 
   const userAgent = options.userAgent ?? 'Vigia/1';
 
   async function getJson<S extends z.ZodType>(url: string, schema: S): Promise<z.output<S>> {
-    const key = url;
-    const kept = cache.get(key);
-    if (kept && kept.until > now()) return parse(schema, kept.value);
+    const kept = cache.get(url, schema);
+    if (kept) return kept.value as z.output<S>;
     const signal = AbortSignal.timeout(timeoutMs);
     const { response, url: answered } = await open(url, signal, { accept: 'application/json' });
     const body = await readJson(response, answered).catch((error: unknown) => {
@@ -127,10 +132,7 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
         : new OutboundError(signal.aborted ? 'TIMEOUT' : 'NETWORK', String(error));
     });
     const value = parse(schema, body);
-    if (cacheMs > 0) {
-      if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-      cache.set(key, { until: now() + cacheMs, value: body });
-    }
+    cache.set(url, schema, value);
     return value;
   }
 

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, seedGeneratedMonitor } from '../../test/factories';
 import { poppler } from '../../test/pdf-text';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { createTestApp, type TestContext, testConfig } from '../../test/test-app';
 
 /**
  * Comparisons: our side equals the contracts page and the index page; another server's side is
@@ -24,10 +24,11 @@ describe('comparisons between monitors', () => {
 
   beforeAll(async () => {
     const allow = { peers: { allowPrivate: ['127.0.0.1/32'], timeoutMs: 3_000 } };
+    const fewComparisons = { rateLimits: { ...testConfig().rateLimits, comparisonsPerMinute: 3 } };
     [ctx, peer, strict] = await Promise.all([
       createTestApp({ config: allow }),
       createTestApp(),
-      createTestApp(),
+      createTestApp({ config: fewComparisons }),
     ]);
     monitorId = (await seedGeneratedMonitor(ctx.database.db, { contracts: 300, suppliers: 20 })).organization
       .id;
@@ -212,6 +213,25 @@ describe('comparisons between monitors', () => {
         expect.stringContaining(message),
       ]);
     }
+  });
+
+  it('answers an address that asks for too many sides a 429 in Spanish, both paths counted together', async () => {
+    const id = (await createOrganization(strict.database.db)).id;
+    const ask = (path: string, remoteAddress = '203.0.113.7') =>
+      strict.app.inject({ method: 'GET', url: `${path}?id=${id}`, remoteAddress });
+    for (const path of [
+      '/public-api/comparations/detail',
+      '/public-api/comparations/detail/',
+      '/public-api/comparations/detail',
+    ])
+      expect((await ask(path)).statusCode).toBe(200);
+    const refused = await ask('/public-api/comparations/detail/');
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      429,
+      'Has pedido demasiadas comparaciones en poco tiempo. Espera un minuto e intenta nuevamente.',
+    ]);
+    // Another address has its own count.
+    expect((await ask('/public-api/comparations/detail', '203.0.113.8')).statusCode).toBe(200);
   });
 
   it('keeps a hostile monitor list as plain text with a safe colour, without deleted monitors', async () => {

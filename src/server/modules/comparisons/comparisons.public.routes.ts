@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/comparisons';
 import { DownloadFormatSchema } from '../../../shared/schemas/filters';
 import { downloadSignal, sendExport } from '../../exports/send';
+import { AppError } from '../../lib/errors';
 import { optionalOrganization, requireOrganization } from '../../plugins/organization';
 import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
 import { comparisonExport } from './comparisons.export';
@@ -28,13 +29,26 @@ import {
 
 const tags = ['public: comparisons'];
 
+/** 429 of the detail call, shown on the comparison page. */
+export const TOO_MANY_COMPARISONS =
+  'Has pedido demasiadas comparaciones en poco tiempo. Espera un minuto e intenta nuevamente.';
+
 /** /public-api/comparations/detail: one side of a comparison, ours or another server's. */
 export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Each call may compute a side or call another server: limited per address, both paths counted
+  // together (RATE_LIMIT_COMPARISONS_PER_MINUTE, in the shared counters).
+  const rateLimit = {
+    max: app.deps.config.rateLimits.comparisonsPerMinute,
+    timeWindow: 60_000,
+    groupId: 'comparations-detail',
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_COMPARISONS),
+  };
   // The original asks other servers for '/detail/?id=' (with the slash): both are answered.
   for (const path of ['/detail', '/detail/'])
     app.get(
       path,
       {
+        config: { rateLimit },
         schema: {
           tags,
           summary: "One side of a comparison: a monitor's index, money and counts per procedure type",
