@@ -6,18 +6,40 @@ import ipaddr from 'ipaddr.js';
  * 'Outbound requests'): public unicast only. Loopback, private, carrier-grade NAT, link-local (the
  * cloud metadata service at 169.254.169.254), multicast, broadcast, reserved and documentation
  * ranges are refused, in IPv4 and IPv6, including IPv4 written inside IPv6 (mapped, NAT64, 6to4,
- * Teredo). ipaddr.js knows the ranges; what is ours is which of them we refuse.
+ * Teredo, IPv4-compatible). ipaddr.js knows the ranges; what is ours is which of them we refuse.
  */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
+  let parsed = parseAddress(address);
+  if (!parsed) return false;
   if (parsed.kind() === 'ipv6') {
     const v6 = parsed as ipaddr.IPv6;
     // ::ffff:127.0.0.1 and ::ffff:7f00:1 reach 127.0.0.1: judge the IPv4 inside.
     if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    // IPv4-compatible (::127.0.0.1, written ::7f00:1; deprecated by RFC 4291), which ipaddr.js
+    // calls unicast: refused whole, as NAT64 and 6to4 are.
+    else if (v6.match(IPV4_COMPATIBLE)) return false;
     else return v6.range() === 'unicast';
   }
   return parsed.range() === 'unicast';
+}
+
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/**
+ * An address as the network reads it. ipaddr.js takes any IPv6 written with a dotted IPv4 tail for
+ * a mapped one (::8.8.8.8 as ::ffff:8.8.8.8), while a socket connects to ::808:808: such text is
+ * first written in hex by the URL parser, as the sockets read it.
+ */
+function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  let text = address;
+  if (net.isIPv6(address) && address.includes('.')) {
+    try {
+      text = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+    } catch {
+      return null;
+    }
+  }
+  return ipaddr.isValid(text) ? ipaddr.parse(text) : null;
 }
 
 /**
@@ -58,8 +80,8 @@ export function isAllowListEntry(entry: string): boolean {
 export function mayConnect(address: string, host: string, allow: AllowList): boolean {
   if (isPublicAddress(address)) return true;
   if (allow.names.has(host.toLowerCase())) return true;
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
+  let parsed = parseAddress(address);
+  if (!parsed) return false;
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   return allow.ranges.some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits));

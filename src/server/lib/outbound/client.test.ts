@@ -2,7 +2,7 @@ import http, { type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isPublicAddress } from './addresses';
+import { isPublicAddress, mayConnect, parseAllowList } from './addresses';
 import { AnswerCache } from './answer-cache';
 import { createOutboundClient, OutboundError } from './client';
 
@@ -93,6 +93,11 @@ describe('isPublicAddress', () => {
       '::ffff:127.0.0.1',
       '::ffff:7f00:1',
       '::ffff:10.0.0.1',
+      // IPv4-compatible IPv6 (::/96, deprecated): ::127.0.0.1 is written ::7f00:1.
+      '::7f00:1',
+      '::127.0.0.1',
+      '::a00:1',
+      '::8.8.8.8',
       '64:ff9b::7f00:1',
       '2002:7f00:1::1',
       '2001::1',
@@ -100,6 +105,13 @@ describe('isPublicAddress', () => {
       'not an address',
     ])
       expect(isPublicAddress(address), address).toBe(false);
+  });
+
+  it('lets an allow-listed IPv4 range admit its mapped form, not the IPv4-compatible one', () => {
+    const allow = parseAllowList(['127.0.0.1/32']);
+    expect(mayConnect('::ffff:7f00:1', '::ffff:7f00:1', allow)).toBe(true);
+    expect(mayConnect('::7f00:1', '::7f00:1', allow)).toBe(false);
+    expect(mayConnect('::127.0.0.1', '::127.0.0.1', allow)).toBe(false);
   });
 
   it('accepts public unicast addresses, IPv4 and IPv6', () => {
@@ -115,6 +127,11 @@ describe('the guarded outbound client', () => {
     expect(await reason(guarded.getJson(base.replace('127.0.0.1', '[::ffff:127.0.0.1]'), Monitor))).toBe(
       'NOT_ALLOWED',
     );
+    const before = hits;
+    expect(await reason(guarded.getJson(base.replace('127.0.0.1', '[::127.0.0.1]'), Monitor))).toBe(
+      'NOT_ALLOWED',
+    );
+    expect(hits).toBe(before);
     expect(await loopback().getJson(`${base}/monitor`, Monitor)).toEqual({
       name: 'Monitor de prueba',
       color: '#336699',
