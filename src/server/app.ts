@@ -71,6 +71,7 @@ import { registerLeakGuard } from './plugins/leak-guard';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/static';
 import { registerSwagger } from './plugins/swagger';
+import { registerTextGuard } from './plugins/text-guard';
 import type { AppDeps } from './types';
 
 export type App = FastifyInstance<RawServerDefault>;
@@ -221,6 +222,7 @@ export async function buildApp(
   await registerSwagger(app, config);
   registerAccessControl(app);
   registerLeakGuard(app);
+  registerTextGuard(app);
 
   await app.register(healthRoutes, { prefix: '/health' });
   await app.register(organizationsPublicRoutes, { prefix: '/public-api/organizations' });

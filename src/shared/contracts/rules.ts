@@ -11,6 +11,8 @@ export const contractFormatMessage = (label: string, example: string) =>
   `El campo ${label} no tiene el formato correcto.\nEjemplo: ${example}`;
 export const contractChoiceMessage = (label: string) => `El valor para ${label} no es válido`;
 
+/** A text with a control character or half of a character (a lone surrogate): shared/schemas/common.ts. */
+export const INVALID_TEXT_MESSAGE = 'El texto contiene caracteres no válidos.';
 export const DATE_MESSAGE = 'La fecha no es válida (dd/mm/aaaa).';
 export const AMOUNT_MESSAGE = 'El monto debe ser un número positivo con hasta dos decimales.';
 
@@ -32,7 +34,7 @@ export const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, `Máximo ${max} caracteres.`)
-    .regex(NoControlCharacters, 'El texto contiene caracteres no válidos.')
+    .regex(NoControlCharacters, INVALID_TEXT_MESSAGE)
     .nullish()
     .transform((value) => value || null);
 
@@ -44,7 +46,7 @@ export const requiredText = (label: string, max: number) =>
       .string({ message: contractRequiredMessage(label) })
       .trim()
       .max(max, `Máximo ${max} caracteres.`)
-      .regex(NoControlCharacters, 'El texto contiene caracteres no válidos.'),
+      .regex(NoControlCharacters, INVALID_TEXT_MESSAGE),
   );
 
 export const optionalFormatted = (label: string, pattern: RegExp, example: string, max = 300) =>

@@ -8,8 +8,16 @@ import { CONTRACT_SHEET_COLUMNS, type SheetColumn } from './fields';
  * type. The import itself (a later issue) reads cells with these.
  */
 
-/** Trimmed, inner whitespace (tabs, line breaks, non-breaking spaces) collapsed to one space. */
-export const cleanCell = (text: string) => text.replace(/[\s\u00a0]+/g, ' ').trim();
+/**
+ * Trimmed, inner whitespace (tabs, line breaks, non-breaking spaces) collapsed to one space. A lone
+ * UTF-16 surrogate (an .xls can hold one) becomes U+FFFD, so no text read from a sheet breaks the
+ * JSON it is staged in; the import refuses such a cell (rows.ts).
+ */
+export const cleanCell = (text: string) =>
+  text
+    .replace(/[\s\u00a0]+/g, ' ')
+    .replace(/\p{Cs}/gu, '\ufffd')
+    .trim();
 
 /** How choices and headers are compared: clean, upper-case, without accents. */
 export const foldForMatch = (text: string) =>

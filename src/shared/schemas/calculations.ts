@@ -15,7 +15,7 @@ import {
 } from '../calculations/formula';
 import { VARIABLE_BY_ABBREVIATION } from '../calculations/variables';
 import { CALCULATION_TYPES, DISPLAY_FORMS, FILTER_OPERATORS } from '../constants/enums';
-import { IdSchema, successEnvelope } from './common';
+import { IdSchema, NoControlCharacters, NoControlExceptLineBreaks, successEnvelope } from './common';
 import { DownloadQuerySchema } from './filters';
 
 /** The public corruption-risk index (GET /public-api/comparations/corruption-index). */
@@ -244,12 +244,14 @@ export const CalculationFieldsSchema = z.object({
     .string({ message: CALCULATION_MESSAGES.nameRequired })
     .trim()
     .min(1, CALCULATION_MESSAGES.nameRequired)
-    .max(200, 'Máximo 200 caracteres.'),
+    .max(200, 'Máximo 200 caracteres.')
+    .regex(NoControlCharacters, 'Nombre: el texto contiene caracteres no válidos.'),
   description: z
     .string({ message: CALCULATION_MESSAGES.descriptionRequired })
     .trim()
     .min(1, CALCULATION_MESSAGES.descriptionRequired)
-    .max(1_000, 'Máximo 1000 caracteres.'),
+    .max(1_000, 'Máximo 1000 caracteres.')
+    .regex(NoControlExceptLineBreaks, 'Descripción: el texto contiene caracteres no válidos.'),
   type: z.enum(CALCULATION_TYPES, { message: CALCULATION_MESSAGES.type }),
   abbreviation: z
     .string({ message: CALCULATION_MESSAGES.abbreviationRequired })
@@ -261,7 +263,13 @@ export const CalculationFieldsSchema = z.object({
   locked: z.boolean().default(false),
   notes: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.string().trim().max(2_000, 'Máximo 2000 caracteres.').nullable().default(null),
+    z
+      .string()
+      .trim()
+      .max(2_000, 'Máximo 2000 caracteres.')
+      .regex(NoControlExceptLineBreaks, 'Notas: el texto contiene caracteres no válidos.')
+      .nullable()
+      .default(null),
   ),
   displayForm: z.enum(DISPLAY_FORMS, { message: CALCULATION_MESSAGES.displayForm }).default('NORMAL'),
   hasPercentScale: z.boolean().default(false),

@@ -49,11 +49,21 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** Control characters (NUL among them) have no place in user text and PostgreSQL refuses NUL. */
-export const NoControlCharacters = /^[^\p{Cc}]*$/u;
+/**
+ * The one rule for user text: no control characters (PostgreSQL refuses NUL) and no lone UTF-16
+ * surrogates (`\ud800` in a JSON body: half of a character, which PostgreSQL refuses in JSON and
+ * turns into U+FFFD in text). `\p{Cs}` matches a surrogate only when it is not half of a pair.
+ */
+export const NoControlCharacters = /^[^\p{Cc}\p{Cs}]*$/u;
 
-/** Line breaks are allowed in texts; other control characters are not. */
-export const NoControlExceptLineBreaks = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
+/** Line breaks are allowed in texts; other control characters and lone surrogates are not. */
+export const NoControlExceptLineBreaks = /^(?:[^\p{Cc}\p{Cs}]|[\n\r\t])*$/u;
+
+/** Text that can be stored and sent as it is: no lone surrogate (every text field's rule says so too). */
+export const isWellFormedText = (text: string): boolean => !/\p{Cs}/u.test(text);
+
+/** What the server answers for a text that no field rule checked and that holds a lone surrogate. */
+export const ILL_FORMED_TEXT_MESSAGE = 'El texto enviado contiene caracteres no válidos.';
 
 /**
  * A plain text typed by an administrator: trimmed, at most `max` characters, no control characters

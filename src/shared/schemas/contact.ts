@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NoControlCharacters, successEnvelope } from './common';
+import { NoControlCharacters, NoControlExceptLineBreaks, successEnvelope } from './common';
 
 /**
  * Texts of the contact form (spec: public area, /contact), shared by the form and the server so
@@ -26,9 +26,6 @@ export const CONTACT_MESSAGES = {
 /** Longest accepted values (the database columns are text; these keep mail and storage sane). */
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, message: 5_000, captcha: 8_000 } as const;
 
-/** Control characters other than tab and line breaks, which a message may contain. */
-const MultilineText = /^(?:[^\p{Cc}]|[\t\n\r])*$/u;
-
 const required = (message: string) => z.string({ message }).trim().min(1, message);
 
 /**
@@ -52,7 +49,7 @@ export const ContactBodySchema = z.object({
     .transform((value) => value || null),
   message: required(CONTACT_MESSAGES.messageRequired)
     .max(CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong)
-    .regex(MultilineText, CONTACT_MESSAGES.invalidCharacters),
+    .regex(NoControlExceptLineBreaks, CONTACT_MESSAGES.invalidCharacters),
   altcha: z
     .string({ message: CONTACT_MESSAGES.captchaRequired })
     .min(1, CONTACT_MESSAGES.captchaRequired)

@@ -27,6 +27,16 @@ describe('reading a row of the sheet', () => {
     );
   });
 
+  it('refuses a text with half of a character (a lone surrogate of an .xls) and keeps it storable', () => {
+    const cell = row({ C11: 'Servicio \ud800 de limpieza' }).cells.C11!;
+    expect(cell).toEqual({
+      text: 'Servicio \ufffd de limpieza',
+      value: null,
+      errors: ['El texto contiene caracteres no válidos.'],
+      infos: [],
+    });
+  });
+
   it("removes the original's override prefixes with an info", () => {
     const cell = row({ C11: '!r1 Servicio de limpieza' }).cells.C11!;
     expect(cell).toMatchObject({ value: 'Servicio de limpieza', infos: [PREFIX_INFO('!r1')], errors: [] });

@@ -1,5 +1,5 @@
 import { CONTRACT_FIELDS, sheetRequirement } from '../../../shared/contracts/fields';
-import { contractRequiredMessage } from '../../../shared/contracts/rules';
+import { contractRequiredMessage, INVALID_TEXT_MESSAGE } from '../../../shared/contracts/rules';
 import {
   cleanCell,
   isPlaceholder,
@@ -8,6 +8,7 @@ import {
   readFlag,
   stripOverridePrefix,
 } from '../../../shared/contracts/sheet';
+import { isWellFormedText } from '../../../shared/schemas/common';
 import { type Reading, readAmount, readDate, readRfc, readUrl } from './cells';
 import type { LocatedColumn, SheetLayout } from './headers';
 
@@ -99,6 +100,9 @@ function readCell(column: LocatedColumn, raw: RawCell | undefined): CellReading 
   let value: unknown = original;
   let text =
     original instanceof Date ? original.toISOString().slice(0, 10) : cleanCell(String(original ?? ''));
+  // Half of a character (a lone surrogate, which an .xls can hold): refused as the form refuses it.
+  if (typeof original === 'string' && !isWellFormedText(original))
+    return { text, value: null, errors: [INVALID_TEXT_MESSAGE], infos };
   if (typeof original === 'string') {
     const stripped = stripOverridePrefix(text);
     if (stripped.prefix) {
