@@ -51,10 +51,16 @@ export const organizations = pgTable(
      */
     dataVersion: bigint({ mode: 'number' }).notNull().default(0),
     /**
-     * Bumped by triggers (migration 0020) whenever one of the monitor's calculations is created,
-     * changed or deleted: the index's kept results are valid for one version of its method.
+     * The version of the monitor's index method ('Versión del método'), bumped by a trigger
+     * (migration 0025) only when a calculation the index uses, transitively, changes in what it
+     * computes (formula, type, period, scale, filters), or the index itself is replaced.
      */
     calculationsVersion: integer().notNull().default(0),
+    /**
+     * Bumped by the same trigger whenever any of the monitor's calculations is created, changed or
+     * deleted: the index page's kept results are valid for one value only.
+     */
+    calculationsChanges: integer().notNull().default(0),
     /** Latest updatedAt of the monitor's contracts ('Última actualización'), kept by the same triggers. */
     contractsUpdatedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),

@@ -406,6 +406,40 @@ describe('/api/calculations', () => {
     expect(await same()).toBe(true);
   });
 
+  it("moves the index's 'Versión del método' only when something the index uses changes", async () => {
+    const id = await smallMonitor();
+    const methodVersion = async () =>
+      (await ctx.app.inject({ url: `/public-api/comparations/corruption-index?id=${id}` })).json().data
+        .methodVersion as number;
+    expect(await methodVersion()).toBe(1);
+    // Three 'Datos generales' calculations the index does not use, and an edit of one: their own versions.
+    for (const [index, abbreviation] of ['$$DG1', '$$DG2', '$$DG3'].entries()) {
+      const response = await call(
+        'POST',
+        '/save',
+        { ...valid, name: `Dato general ${index}`, abbreviation, hasPercentScale: false },
+        bearer(token, id),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    await saved(id, '$$DG2', { formula: { expression: '$NTC * 2' } });
+    expect(await methodVersion()).toBe(1);
+    // An indicator's formula: a new version; saving it again, or renaming it, is the same method.
+    await saved(id, '$$I3', { formula: { expression: '100 - $NAC / $NTC * 50' } });
+    expect(await methodVersion()).toBe(2);
+    await saved(id, '$$I3', { notes: 'Sin cambios al método' });
+    await saved(id, '$$I3', { name: 'Contratos sin ampliación', description: 'Otra descripción.' });
+    expect(await methodVersion()).toBe(2);
+    // An axis, then the index itself.
+    await saved(id, '$$EJE2', { formula: { expression: 'avg($$I5, $$I3)' } });
+    expect(await methodVersion()).toBe(3);
+    await saved(id, '$$IRC', { formula: { expression: 'avg($$EJE1, $$EJE2)' } });
+    expect(await methodVersion()).toBe(4);
+    // Once the index no longer uses an axis, that axis's changes are not the index's.
+    await saved(id, '$$EJE3', { formula: { expression: 'avg($$I6, $$I7)' } });
+    expect(await methodVersion()).toBe(4);
+  });
+
   it('answers the variables grouped as the form lists them', async () => {
     const variables = (await call('GET', '/variables')).json().data;
     expect(variables).toHaveLength(19);

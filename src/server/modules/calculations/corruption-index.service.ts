@@ -14,8 +14,8 @@ import { methodKeysOf } from './method-key';
  * /calculations/corruption-index; index-and-federation.md): the locked calculation with its level,
  * its axes (the calculations it uses) and their indicators (the calculations each axis uses) with
  * the variables behind them, and the other enabled calculations. Kept in the result cache per
- * monitor, period, method version and data version (every monitor's, when a GENERAL calculation
- * is involved), so a page view never recomputes unchanged figures.
+ * monitor, period, changes of its calculations and data version (every monitor's, when a GENERAL
+ * calculation is involved), so a page view never recomputes unchanged figures.
  */
 
 /** Fewer concluded contracts than this in the period: 'Datos insuficientes' instead of a score. */
@@ -47,7 +47,7 @@ export async function corruptionIndex(
 ): Promise<CorruptionIndexData> {
   const { db } = deps.database;
   const rows = await deps.cache.get(
-    { name: `${organization.id}|calculations`, version: organization.calculationsVersion },
+    { name: `${organization.id}|calculations`, version: organization.calculationsChanges },
     () => liveCalculations(db, organization.id),
   );
   const periods = await periodsOf(deps, organization);
@@ -56,7 +56,7 @@ export async function corruptionIndex(
   const dataVersion = general ? await installationDataVersion(db) : organization.dataVersion;
   return deps.cache.get(
     {
-      name: `${organization.id}|corruption-index|${period ?? ''}|m${organization.calculationsVersion}|${general ? 'all' : 'one'}`,
+      name: `${organization.id}|corruption-index|${period ?? ''}|m${organization.calculationsChanges}|${general ? 'all' : 'one'}`,
       version: dataVersion,
     },
     () => compute(deps, organization, rows, periods, period, dataVersion),
