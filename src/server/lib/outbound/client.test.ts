@@ -43,6 +43,14 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(`{"name":"Monitor de prueba","color":"#336699","padding":[${'{},'.repeat(300_000)}{}]}`);
   });
+  // Answers at once, then trickles its body (read until the connection closes: no length, not
+  // chunked) a byte at a time, never done before the deadline.
+  routes.set('/trickle', (request) => {
+    const socket = request.socket;
+    socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\r\n{"name":"Monitor de prueba"');
+    const timer = setInterval(() => socket.write(' '), 50);
+    socket.on('close', () => clearInterval(timer));
+  });
   routes.set('/hang', () => {
     /* never answers */
   });
@@ -200,6 +208,10 @@ describe('the guarded outbound client', () => {
 
   it('gives up on a hanging server, a huge answer, HTML, an error status and an unexpected shape', async () => {
     expect(await reason(loopback({ timeoutMs: 300 }).getJson(`${base}/hang`, Monitor))).toBe('TIMEOUT');
+    const trickled = await loopback({ timeoutMs: 300 })
+      .getJson(`${base}/trickle`, Monitor)
+      .catch((error: Error) => error.message);
+    expect(trickled).toBe('El servidor de esa dirección tardó demasiado en responder.');
     expect(await reason(loopback().getJson(`${base}/big`, Monitor))).toBe('TOO_LARGE');
     expect(await reason(loopback().getJson(`${base}/html`, Monitor))).toBe('NOT_JSON');
     expect(await reason(loopback().getJson(`${base}/error`, Monitor))).toBe('STATUS');

@@ -125,7 +125,7 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
     if (kept) return kept.value as z.output<S>;
     const signal = AbortSignal.timeout(timeoutMs);
     const { response, url: answered } = await open(url, signal, { accept: 'application/json' });
-    const body = await readJson(response, answered).catch((error: unknown) => {
+    const body = await readJson(response, answered, signal).catch((error: unknown) => {
       response.destroy();
       throw error instanceof OutboundError
         ? error
@@ -260,7 +260,7 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
     });
   }
 
-  async function readJson(response: IncomingMessage, url: URL): Promise<unknown> {
+  async function readJson(response: IncomingMessage, url: URL, signal: AbortSignal): Promise<unknown> {
     const status = response.statusCode ?? 0;
     if (status < 200 || status >= 300) {
       response.resume();
@@ -280,6 +280,9 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
       if (size > maxBytes) throw new OutboundError('TOO_LARGE');
       chunks.push(chunk as Buffer);
     }
+    // A body read until the connection closes (no length, not chunked) just ends when the deadline
+    // closes it: a peer that trickled it past the deadline is slow, not 'not a monitor'.
+    if (signal.aborted) throw new OutboundError('TIMEOUT');
     try {
       return JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {

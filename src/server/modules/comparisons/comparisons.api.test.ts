@@ -80,8 +80,12 @@ describe('comparisons between monitors', () => {
         ]);
       } else if (behaviour === 'metadata') {
         response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
-      } else if (behaviour === 'hang') {
-        /* never answers */
+      } else if (behaviour === 'trickle') {
+        // Answers at once, then trickles a body read until the connection closes, past the deadline.
+        const socket = request.socket;
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\r\n{"data":');
+        const timer = setInterval(() => socket.write(' '), 100);
+        socket.on('close', () => clearInterval(timer));
       } else if (behaviour === 'huge') {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(`[${'"x",'.repeat(400_000)}"x"]`);
@@ -202,7 +206,7 @@ describe('comparisons between monitors', () => {
       [detail('strings'), 'no tiene el formato esperado'],
       [detail('scale'), 'no tiene el formato esperado'],
       [detail('metadata'), 'red privada'],
-      [detail('hang'), 'tardó demasiado'],
+      [detail('trickle'), 'tardó demasiado'],
       [detail('huge'), 'demasiado grande'],
       [detail('missing'), 'respondió con un error'],
     ];
