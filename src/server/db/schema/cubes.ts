@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   foreignKey,
@@ -113,12 +114,22 @@ export const supplierRanking = pgTable(
       t.name,
       t.supplierId,
     ),
+    // The suppliers by their counted contracts: the writes count those above the average (migration 0026).
+    index('supplier_ranking_counted_idx').on(
+      t.organizationId,
+      t.administrationPeriod,
+      sql`(public_count + invitation_count + no_bid_count)`,
+    ),
   ],
 );
 
 /**
  * Totals of supplier_ranking per administration period ('' for all), with the number of suppliers:
- * the tiles, TOTAL row and page count of the list.
+ * the tiles, TOTAL row and page count of the list. Also the concentration the index's supplier
+ * variables read (migration 0026), over the suppliers with counted contracts: how many there are
+ * ($NTP), how many reach 40% of the amount, largest first ($NPCGE; null when the amount is 0), and
+ * how many are above the average amount ($NPEPE) and the average number of contracts ($NPEPCP).
+ * The writes keep them like the rest, in proportion to what they change.
  */
 export const supplierRankingTotals = pgTable(
   'supplier_ranking_totals',
@@ -129,6 +140,10 @@ export const supplierRankingTotals = pgTable(
     administrationPeriod: text().notNull(),
     suppliers: integer().notNull(),
     ...supplierFigures(),
+    countedSuppliers: integer().notNull().default(0),
+    leadingSuppliers: integer(),
+    aboveAverageAmount: integer().notNull().default(0),
+    aboveAverageContracts: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'supplier_ranking_totals_pkey', columns: [t.organizationId, t.administrationPeriod] }),
