@@ -226,6 +226,72 @@ describe('/api/calculations', () => {
     expect(noData.message).not.toBe('');
   });
 
+  it("refuses a filter on another monitor's supplier or unit, or on one that does not exist, on save and in the preview", async () => {
+    const { db } = ctx.database;
+    const theirSupplier = await createSupplier(db, otherMonitorId, { name: 'PROVEEDOR DE OTRO MONITOR' });
+    const theirUnit = await createUnit(db, otherMonitorId, { name: 'Unidad de otro monitor' });
+    const ourUnit = await createUnit(db, monitorId, { name: 'Unidad de este monitor' });
+    const nobody = '01234567-89ab-4def-8123-456789abcdef';
+    const filter = (propertyName: string, reference: string) => ({
+      variableAbbreviation: '$NCAD',
+      propertyName,
+      operator: 'EQUAL',
+      reference,
+    });
+    const supplierUnknown = 'El proveedor no existe en esta organización.';
+    const unitUnknown = 'La unidad administrativa no existe en esta organización.';
+    const cases: [object[], { path: string; message: string }[]][] = [
+      [
+        [filter('supplier', theirSupplier.id)],
+        [{ path: 'body.filters.0.reference', message: supplierUnknown }],
+      ],
+      [[filter('supplier', nobody)], [{ path: 'body.filters.0.reference', message: supplierUnknown }]],
+      [
+        [
+          filter('organizerAdministrativeUnit', ourUnit.id),
+          filter('applicantAdministrativeUnit', theirUnit.id),
+        ],
+        [{ path: 'body.filters.1.reference', message: unitUnknown }],
+      ],
+      [
+        [filter('organizerAdministrativeUnit', nobody)],
+        [{ path: 'body.filters.0.reference', message: unitUnknown }],
+      ],
+      // A unit's id where a supplier is asked names no supplier.
+      [[filter('supplier', ourUnit.id)], [{ path: 'body.filters.0.reference', message: supplierUnknown }]],
+    ];
+    const before = (await list()).total;
+    const body = { ...valid, name: 'Filtro ajeno', abbreviation: '$$AJENO' };
+    for (const [filters, errors] of cases) {
+      const response = await save({ ...body, filters });
+      expect([response.statusCode, response.json().message, response.json().errors]).toEqual([
+        400,
+        errors[0]!.message,
+        errors,
+      ]);
+      // The form's check and preview refuses it the same way, instead of previewing 0.
+      const preview = await call('POST', '/formula/validate', {
+        ...body,
+        filters,
+        administrationPeriod: period,
+      });
+      expect([preview.statusCode, preview.json().message]).toEqual([400, errors[0]!.message]);
+    }
+    expect((await list()).total).toBe(before);
+    // An edit is refused too, and the monitor's own unit is fine.
+    const indicator = await byAbbreviation('$$I2');
+    const edit = await save({
+      ...indicator,
+      filters: [{ ...filter('supplier', theirSupplier.id), variableAbbreviation: '$NTC' }],
+    });
+    expect([edit.statusCode, edit.json().message]).toEqual([400, supplierUnknown]);
+    const ok = await save({ ...body, filters: [filter('organizerAdministrativeUnit', ourUnit.id)] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await call('POST', '/delete', { _id: (await byAbbreviation('$$AJENO'))._id })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses a cycle naming the calculations, and keeps the monitor usable', async () => {
     const a = await save({
       ...valid,

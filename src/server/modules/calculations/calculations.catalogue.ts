@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import type { CalculationFilter } from '../../../shared/calculations/filters';
 import { formulaReferenceList, formulaReferences, parseFormula } from '../../../shared/calculations/formula';
+import { CONTRACT_MESSAGES } from '../../../shared/contracts/schema';
 import {
   CALCULATION_MESSAGES,
   type CalculationDoc,
@@ -16,6 +18,7 @@ import {
   calculationForUpdate,
   calculationStore,
   deleteCalculation,
+  filterReferences,
   insertCalculation,
   liveCalculations,
   lockCalculations,
@@ -74,6 +77,30 @@ export function checkAgainstOthers(
     variables: own.variables,
     calculations: own.calculations.map((abbreviation) => byAbbreviation.get(abbreviation)!.id),
   };
+}
+
+/**
+ * A filter's supplier or unit must be a live one of this monitor, as a contract's must
+ * (contracts.write.ts): another monitor's, a deleted one or an id that names nothing would
+ * silently count nothing. Refused 400 with the contracts' words, each filter named.
+ */
+export async function checkFilterReferences(
+  db: Database,
+  organizationId: string,
+  filters: readonly CalculationFilter[],
+): Promise<void> {
+  const ids = filters.flatMap((filter) => (filter.reference ? [filter.reference] : []));
+  if (ids.length === 0) return;
+  const references = await filterReferences(db, organizationId, ids);
+  const errors = filters.flatMap((filter, index) => {
+    if (!filter.reference) return [];
+    const found = references.get(filter.reference);
+    if (found?.live && found.onModel === filter.onModel) return [];
+    const message =
+      filter.onModel === 'Supplier' ? CONTRACT_MESSAGES.supplierUnknown : CONTRACT_MESSAGES.unitUnknown;
+    return [{ path: `body.filters.${index}.reference`, message }];
+  });
+  if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
 }
 
 function valuesOf(
@@ -175,6 +202,7 @@ export const calculationCatalogue: CatalogueDefinition<
   async create(_deps, tx, scope, input) {
     const organizationId = monitorOf(scope);
     const others = await othersOf(tx, organizationId);
+    await checkFilterReferences(tx, organizationId, input.filters);
     const values = valuesOf(input, checkAgainstOthers(input, others));
     return {
       row: await insertCalculation(tx, organizationId, scope.actor.userId, values, definitionOf(values)),
@@ -185,6 +213,7 @@ export const calculationCatalogue: CatalogueDefinition<
     const others = await othersOf(tx, organizationId, id);
     const current = await calculationForUpdate(tx, organizationId, id);
     if (!current) throw notFound(CALCULATION_MESSAGES.notFound);
+    await checkFilterReferences(tx, organizationId, input.filters);
     const values = valuesOf(input, checkAgainstOthers(input, others, current));
     const changed = JSON.stringify(definitionOf(values)) !== JSON.stringify(definitionOf(current));
     return {

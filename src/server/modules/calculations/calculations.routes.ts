@@ -16,7 +16,7 @@ import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import { AppError, notFound } from '../../lib/errors';
 import { requireOrganization } from '../../plugins/organization';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { checkAgainstOthers } from './calculations.catalogue';
+import { checkAgainstOthers, checkFilterReferences } from './calculations.catalogue';
 import { liveCalculations, otherCalculations } from './calculations.repository';
 import { evaluateCandidate } from './corruption-index.service';
 
@@ -39,6 +39,8 @@ async function checkFormula(deps: AppDeps, organization: OrganizationRow, candid
   });
   const problem = formulaProblem(candidate.formula.expression, abbreviation);
   if (problem) return failed(problem.message, problem.position);
+  // A filter naming another monitor's supplier or unit, or nothing, is refused as the save refuses it.
+  await checkFilterReferences(deps.database.db, organization.id, candidate.filters);
   const rows = await liveCalculations(deps.database.db, organization.id);
   try {
     const others = rows.filter((row) => row.id !== candidate._id);
