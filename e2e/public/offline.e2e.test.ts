@@ -123,6 +123,10 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
     await page.locator('main a[href^="/contracts/"]').first().waitFor();
     const rows = await contractLinks();
     expect(rows.length).toBeGreaterThan(0);
+    // The index page too: its answer is public data like the lists'.
+    await page.getByRole('link', { name: 'Índice de riesgo de corrupción', exact: true }).first().click();
+    const index = (await page.getByTestId('index-value').textContent())!;
+    expect(index).toMatch(/^\d+\.\d{2}$/);
     await controlled(page);
 
     // The list's data is saved on the device; the screen's code is kept by the worker. The whole
@@ -149,10 +153,23 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
 
     await watched.context.setOffline(true);
     await page.reload();
+    // The index as it was saved, under the date it was saved; nothing says the monitor is unavailable.
+    expect(await page.getByTestId('index-value').textContent()).toBe(index);
+    const notice = page.getByTestId('offline-notice');
+    expect(await notice.textContent()).toBe(`Sin conexión: mostrando datos guardados del ${savedOn}`);
+    expect(await page.getByText('no se encuentra disponible', { exact: false }).count()).toBe(0);
+    // Another administration of the index was never opened: the screen says so, and only that.
+    await page.goto(url('/calculations/corruption-index?administracion=2018-2021'));
+    await page.getByRole('button', { name: 'Reintentar' }).waitFor();
+    expect(await notice.textContent()).toBe(
+      'Sin conexión: esta pantalla no está guardada en este dispositivo.',
+    );
+    expect(await page.getByText('mostrando datos guardados', { exact: false }).count()).toBe(0);
+
+    await page.goto(url('/contracts'));
     await page.getByRole('heading', { name: 'Contratos' }).first().waitFor();
     await page.locator('main a[href^="/contracts/"]').first().waitFor();
     expect(await contractLinks()).toEqual(rows);
-    const notice = page.getByTestId('offline-notice');
     expect(await notice.textContent()).toBe(`Sin conexión: mostrando datos guardados del ${savedOn}`);
     expect(savedOn).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 

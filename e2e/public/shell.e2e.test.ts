@@ -170,7 +170,7 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
         : route.continue(),
     );
     await page.reload();
-    const retry = page.getByRole('button', { name: 'Intentar nuevamente' });
+    const retry = page.getByRole('button', { name: 'Reintentar' });
     await retry.waitFor({ timeout: 20_000 });
     expect(
       await page

@@ -1,24 +1,24 @@
-import { Alert, Button, Container } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { LoadError } from '../components/load-error';
 import { PageLoader } from '../components/page-loader';
 import {
   clearOrganization,
   selectOrganization,
   useCurrentOrganization,
 } from '../features/organizations/api/organizations';
+import { msg } from '../i18n/msg';
+import { cannotShow } from '../lib/load-state';
 import { ORGANIZATION_REQUIRED_TOAST, toast } from '../lib/notifications';
 import { selectionPath } from './redirects';
 
-const UNAVAILABLE = 'La información de organizaciones no se encuentra disponible en este momento.';
+const UNAVAILABLE = msg('La información de organizaciones no se encuentra disponible en este momento.');
 
 /**
  * Public sections need a chosen monitor. Without one, or when the link asks to change it
  * (?changeOrganization=<id>), the visitor goes to the selection page and comes back afterwards.
  */
 export function RequireOrganization() {
-  const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { stored, organization, query } = useCurrentOrganization();
@@ -48,9 +48,11 @@ export function RequireOrganization() {
     }
   }, [requested, changeTo, missing, unknown, pathname, search, navigate]);
 
+  // A refresh that could not reach the server leaves the saved list on screen (decision 0024).
+  const failed = cannotShow(query);
   useEffect(() => {
-    if (query.isError) toast('danger', UNAVAILABLE, { id: 'organizations-unavailable' });
-  }, [query.isError]);
+    if (failed) toast('danger', UNAVAILABLE, { id: 'organizations-unavailable' });
+  }, [failed]);
 
   // The monitor's theme or rounding changed since it was chosen: follow the server.
   useEffect(() => {
@@ -64,17 +66,7 @@ export function RequireOrganization() {
   }, [organization, stored]);
 
   if (changeTo || missing || unknown) return null;
-  if (query.isError) {
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="red" variant="light" title={t(UNAVAILABLE)}>
-          <Button mt="sm" variant="light" color="red" onClick={() => void query.refetch()}>
-            {t('Intentar nuevamente')}
-          </Button>
-        </Alert>
-      </Container>
-    );
-  }
+  if (failed) return <LoadError message={UNAVAILABLE} onRetry={() => void query.refetch()} />;
   if (!organization) return <PageLoader />;
   return <Outlet context={organization} />;
 }

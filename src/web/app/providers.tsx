@@ -7,7 +7,7 @@ import { THEMES } from '../../shared/constants/themes';
 import { captureServerFailure } from '../features/error-reports/reporter';
 import { ApiError } from '../lib/api-client';
 import { useStoredOrganization } from '../lib/current-organization';
-import { keepPublicQueries, publicQueryPersistence } from '../lib/query-persistence';
+import { followConnection, keepPublicQueries, publicQueryPersistence } from '../lib/query-persistence';
 import { buildTheme } from '../theme';
 
 /** A refused call (403) may mean the user's permissions changed: read the session again. */
@@ -36,6 +36,7 @@ export const queryClient: QueryClient = new QueryClient({
   },
 });
 keepPublicQueries(queryClient);
+followConnection();
 /** Public query data is saved on the device for offline visits (decision 0024). */
 const persistOptions = publicQueryPersistence();
 

@@ -1,16 +1,38 @@
 import { Alert, Button, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** A screen whose data could not load (not a missing record): the spec's text and a way to retry. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+/**
+ * The one error state of data that could not load (not a missing record): the screen's Spanish
+ * message and 'Reintentar', in place of the figures, never zeros or an empty list that read as
+ * data. A whole screen by default; `inline` in place of one part of a screen (a chart).
+ */
+export function LoadError({
+  message,
+  onRetry,
+  inline,
+}: {
+  message: string;
+  onRetry: () => void;
+  inline?: boolean;
+}) {
   const { t } = useTranslation();
+  const alert = (
+    <Alert
+      color="red"
+      variant="light"
+      title={t(message)}
+      data-testid="load-error"
+      mt={inline ? 'sm' : undefined}
+    >
+      <Button mt="sm" variant="light" color="red" onClick={onRetry}>
+        {t('Reintentar')}
+      </Button>
+    </Alert>
+  );
+  if (inline) return alert;
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" variant="light" title={t(message)}>
-        <Button mt="sm" variant="light" color="red" onClick={onRetry}>
-          {t('Intentar nuevamente')}
-        </Button>
-      </Alert>
+      {alert}
     </Container>
   );
 }

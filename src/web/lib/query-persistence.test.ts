@@ -1,8 +1,10 @@
-import { dehydrate, hydrate, QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { dehydrate, hydrate, onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import {
+  asAnswered,
   asStale,
+  followConnection,
   isNetworkError,
   isPublicQueryKey,
   keepPublicQueries,
@@ -70,6 +72,30 @@ describe('public query data saved on the device', () => {
     expect(saved.mutations).toEqual([]);
   });
 
+  it('keeps a saved answer whose refresh could not reach the server, as the answer it is', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['organizations', 'public'], [{ name: 'Monitor' }]);
+    client.setQueryData(['contracts', 'org-1', {}, 1], { rows: 1 });
+    const fail = (queryKey: unknown[], error: ApiError) =>
+      client
+        .fetchQuery({ queryKey, queryFn: () => Promise.reject(error), retry: false, staleTime: 0 })
+        .catch(() => undefined);
+    await fail(['organizations', 'public'], new ApiError('sin red', 0, 'NETWORK'));
+    // The server answered a failure: the old answer may no longer be true.
+    await fail(['contracts', 'org-1', {}, 1], new ApiError('error', 500, 'INTERNAL'));
+    const saved = asAnswered({
+      timestamp: Date.now(),
+      buster: 'v1',
+      clientState: dehydrate(client, PUBLIC_DEHYDRATE_OPTIONS),
+    }).clientState;
+    expect(saved.queries.map((query) => query.queryKey)).toEqual([['organizations', 'public']]);
+    expect(saved.queries[0]!.state).toMatchObject({
+      status: 'success',
+      error: null,
+      data: [{ name: 'Monitor' }],
+    });
+  });
+
   it('restores saved data as stale, so an open screen asks the server again', () => {
     const saved = dehydrate(clientWithAdministrationData(), PUBLIC_DEHYDRATE_OPTIONS);
     const restored = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
@@ -124,11 +150,28 @@ describe('the offline notice: what the screen shows without the server', () => {
       savedAt: SAVED_AT,
       missing: false,
     });
-    onScreen(client, ['chart', 'period', 'org-1', {}]);
+    // A query not asked for yet ('Ver más' before a click) is no missing part.
+    const chart = onScreen(client, ['chart', 'period', 'org-1', {}]);
+    expect(offlineState(client.getQueryCache().getAll(), false).missing).toBe(false);
+    chart.setState({ ...chart.state, fetchStatus: 'paused' }); // waiting for the connection
     expect(offlineState(client.getQueryCache().getAll(), false)).toEqual({
       savedAt: SAVED_AT,
       missing: true,
     });
+  });
+
+  it('dates a screen by its own data, not by the saved list of monitors around it', () => {
+    const client = new QueryClient();
+    onScreen(client, ['organizations', 'public'], [{ name: 'Monitor' }]);
+    // The selection page: the list is the screen.
+    expect(offlineState(client.getQueryCache().getAll(), false)).toEqual({
+      savedAt: SAVED_AT,
+      missing: false,
+    });
+    // The index page never opened on this device: the screen is not saved, said plainly.
+    const index = onScreen(client, ['corruption-index', 'org-1', null]);
+    index.setState({ ...index.state, fetchStatus: 'paused' });
+    expect(offlineState(client.getQueryCache().getAll(), false)).toEqual({ savedAt: null, missing: true });
   });
 
   it('counts a network failure online (weak connection) as offline, not a refusal of the server', () => {
@@ -138,5 +181,29 @@ describe('the offline notice: what the screen shows without the server', () => {
     expect(offlineState(client.getQueryCache().getAll(), true).savedAt).toBe(SAVED_AT);
     list.setState({ ...list.state, error: new ApiError('no encontrado', 404, 'NOT_FOUND') });
     expect(offlineState(client.getQueryCache().getAll(), true).savedAt).toBe(null);
+  });
+});
+
+describe('the connection at start', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    onlineManager.setOnline(true);
+  });
+
+  it('takes a page opened offline as offline, so its queries wait instead of failing', () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    followConnection();
+    expect(onlineManager.isOnline()).toBe(false);
+  });
+
+  it('keeps the saved index among the answers saved on the device', () => {
+    const client = new QueryClient();
+    client.setQueryData(['corruption-index', 'org-1', null], { data: { corruptionIndex: null } });
+    client.setQueryData(['comparison-side', 'org-1', 'org-2', null, null], { data: {} });
+    const saved = dehydrate(client, PUBLIC_DEHYDRATE_OPTIONS);
+    expect(saved.queries.map((query) => query.queryKey[0]).sort()).toEqual([
+      'comparison-side',
+      'corruption-index',
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import type { DehydrateOptions, Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  type DehydrateOptions,
+  onlineManager,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type {
   PersistedClient,
   Persister,
@@ -23,9 +29,20 @@ export const PUBLIC_QUERY_ROOTS: ReadonlySet<string> = new Set([
   'supplier-contracts',
   'options',
   'chart',
+  'corruption-index',
+  'comparison-monitors',
+  'recent-comparisons',
+  'comparison-side',
   'resources',
   'contact',
 ]);
+
+/**
+ * The monitors' list frames every public screen (the chosen monitor's name, theme and cover): it is
+ * saved like the rest, but it is not what a screen shows, so the offline notice dates a screen by
+ * its own data and counts the list only on a screen that has nothing else (the selection page).
+ */
+const FRAME_QUERY_ROOTS: ReadonlySet<string> = new Set(['organizations']);
 
 /** Saved screens are kept a week; older data is dropped rather than shown. */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
@@ -39,13 +56,37 @@ export function isPublicQueryKey(key: QueryKey): boolean {
   return typeof key[0] === 'string' && PUBLIC_QUERY_ROOTS.has(key[0]);
 }
 
-/** Only successful public answers younger than the maximum age are saved. */
+/**
+ * Only successful public answers younger than the maximum age are saved, and those whose refresh
+ * failed to reach the server (their answer is still the one saved: a weak connection must not
+ * erase it from the device).
+ */
 export function shouldPersistQuery(query: Query, now = Date.now()): boolean {
-  return (
-    query.state.status === 'success' &&
-    isPublicQueryKey(query.queryKey) &&
-    now - query.state.dataUpdatedAt < PERSIST_MAX_AGE
+  const { state } = query;
+  const answered =
+    state.status === 'success' ||
+    (state.status === 'error' && state.data !== undefined && isNetworkError(state.error));
+  return answered && isPublicQueryKey(query.queryKey) && now - state.dataUpdatedAt < PERSIST_MAX_AGE;
+}
+
+/** A saved answer whose refresh could not reach the server is saved as the answer it is. */
+export function asAnswered(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === 'error'
+      ? {
+          ...query,
+          state: {
+            ...query.state,
+            status: 'success' as const,
+            error: null,
+            errorUpdatedAt: 0,
+            fetchFailureCount: 0,
+            fetchFailureReason: null,
+          },
+        }
+      : query,
   );
+  return { ...client, clientState: { ...client.clientState, queries } };
 }
 
 /** A call that failed because the server could not be reached (offline, weak connection). */
@@ -97,7 +138,7 @@ export function createIndexedDbPersister(delay = 1000): Persister {
   }
   return {
     persistClient(client) {
-      pending = client;
+      pending = asAnswered(client);
       timer ??= setTimeout(flush, delay);
     },
     restoreClient: async () => {
@@ -158,20 +199,37 @@ export interface OfflineState {
 }
 
 /**
+ * TanStack Query takes the page as online until the browser says otherwise, so a page opened
+ * offline called the server, failed and, after the retries, showed errors over its saved data.
+ * Starting from the browser's word, such queries wait for the connection and the data stays.
+ */
+export function followConnection(): void {
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+}
+
+/**
  * What the screen shows without the server: the public queries on screen (with observers) that
- * are offline, paused waiting for the network or failed with a network error.
+ * are offline, paused waiting for the network or failed with a network error. The monitors' list
+ * (the frame) counts only when the screen has no data of its own.
  */
 export function offlineState(queries: Query[], online: boolean): OfflineState {
+  const onScreen = queries.filter(
+    (query) => isPublicQueryKey(query.queryKey) && query.getObserversCount() > 0,
+  );
+  const own = onScreen.filter((query) => !FRAME_QUERY_ROOTS.has(query.queryKey[0] as string));
   let savedAt: number | null = null;
   let missing = false;
-  for (const query of queries) {
-    if (!isPublicQueryKey(query.queryKey) || query.getObserversCount() === 0) continue;
+  for (const query of own.length > 0 ? own : onScreen) {
     const { state } = query;
     const unreachable =
       state.fetchStatus === 'paused' || (state.status === 'error' && isNetworkError(state.error));
     if (state.data !== undefined && (!online || unreachable)) {
       savedAt = savedAt === null ? state.dataUpdatedAt : Math.min(savedAt, state.dataUpdatedAt);
-    } else if (state.data === undefined && (unreachable || (!online && state.status === 'pending'))) {
+    } else if (
+      state.data === undefined &&
+      // A query not asked for yet (disabled: 'Ver más' before a click) is no missing part.
+      (unreachable || (!online && state.status === 'pending' && state.fetchStatus !== 'idle'))
+    ) {
       missing = true;
     }
   }

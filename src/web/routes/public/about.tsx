@@ -6,6 +6,7 @@ import type { About } from '../../../shared/schemas/about';
 import { BackLink } from '../../components/back-link';
 import { ShareButton } from '../../components/share-button';
 import { configuredText, useAbout } from '../../features/about/api/about';
+import { cannotShow } from '../../lib/load-state';
 import classes from './about.module.css';
 
 type CouncilMember = About['directiveCouncil'][number];
@@ -17,7 +18,8 @@ type CouncilMember = About['directiveCouncil'][number];
 export function AboutPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('Acerca de')} · Vigía`);
-  const { data, isPending, isError } = useAbout();
+  const about = useAbout();
+  const { data } = about;
 
   return (
     <Container size="md" py="xl" className={classes.page}>
@@ -29,14 +31,14 @@ export function AboutPage() {
         <ShareButton />
       </Group>
 
-      {isPending ? (
+      {!data && !cannotShow(about) ? (
         <AboutSkeleton />
       ) : (
         <Stack gap="xl">
           <Text fz="lg" className={classes.lead}>
             <Intro name={configuredText(data?.association.name)} />
           </Text>
-          {isError ? (
+          {!data ? (
             <Alert color="red" variant="light">
               {t('La información general no se encuentra disponible en este momento.')}
             </Alert>

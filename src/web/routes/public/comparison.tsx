@@ -33,6 +33,7 @@ import {
   GeneralDataPanel,
 } from '../../features/comparisons/components/comparison-tables';
 import { SideCard } from '../../features/comparisons/components/side-card';
+import { cannotShow } from '../../lib/load-state';
 
 /** Each side's period in the address, so a shared link opens the same comparison. */
 const LEFT_PERIOD = 'administracion';
@@ -73,11 +74,11 @@ export function ComparisonPage() {
     setParams(next, { replace: true });
   };
 
-  if (left.isError && !leftSide)
+  if (cannotShow(left))
     return <LoadError message={COMPARISONS_UNAVAILABLE} onRetry={() => void left.refetch()} />;
 
   // The chosen monitor's failure: the server's words when it is the address's (4xx), ours otherwise.
-  const rightFailure = right.isError ? t(comparisonFailure(right.error)) : null;
+  const rightFailure = cannotShow(right) ? t(comparisonFailure(right.error)) : null;
   const same = Boolean(leftSide && rightSide && isSameMethod(leftSide.methodKey, rightSide.methodKey));
   const ready = leftSide && rightSide;
 

@@ -23,6 +23,7 @@ import {
 } from '../../features/comparisons/api/comparisons';
 import { MonitorList } from '../../features/comparisons/components/monitor-list';
 import { RecentComparisons } from '../../features/comparisons/components/recent-comparisons';
+import { cannotShow } from '../../lib/load-state';
 
 /** The search in the address, so Back returns to the same results. */
 const SEARCH = 'buscar';
@@ -41,7 +42,8 @@ export function ComparisonsPage() {
   const search = (params.get(SEARCH) ?? '').trim();
   const [typed, setTyped] = useState(search);
   useEffect(() => setTyped(search), [search]);
-  const { data, isPending, isError, error, isFetching } = useMonitorSearch(organization._id, search);
+  const found = useMonitorSearch(organization._id, search);
+  const { data, isPending, error, isFetching } = found;
   const recent = useRecentComparisons(organization._id);
 
   const submit = (event: FormEvent) => {
@@ -54,7 +56,7 @@ export function ComparisonsPage() {
   const result = data?.data;
   const remote = result?.baseRemoteUrl ?? null;
   // Another server's failure is the visitor's address, said in words; ours is a load failure.
-  const failure = isError ? t(comparisonFailure(error)) : null;
+  const failure = cannotShow(found) ? t(comparisonFailure(error)) : null;
   const monitors = (result?.docs ?? []).filter((monitor) => remote || monitor._id !== organization._id);
 
   useEffect(() => {
@@ -138,7 +140,7 @@ export function ComparisonsPage() {
           </Title>
           {recent.data ? (
             <RecentComparisons items={recent.data.data} />
-          ) : recent.isPending ? (
+          ) : recent.isPending && !cannotShow(recent) ? (
             <Skeleton height={40} radius="md" />
           ) : null}
         </section>

@@ -8,6 +8,7 @@ import { ShareButton } from '../../components/share-button';
 import { useContactInfo } from '../../features/contact/api/contact';
 import { ContactDetails } from '../../features/contact/components/contact-details';
 import { ContactForm } from '../../features/contact/components/contact-form';
+import { cannotShow } from '../../lib/load-state';
 
 /**
  * /contact: the form that writes to the monitor's team beside its map, schedule, additional
@@ -18,7 +19,8 @@ export function ContactPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('Contacto')} · Vigía`);
   const organization = useOutletContext<PublicOrganization>();
-  const { data, isPending, isError } = useContactInfo(organization._id);
+  const contact = useContactInfo(organization._id);
+  const { data } = contact;
 
   return (
     <Container size="lg" py="xl">
@@ -33,11 +35,11 @@ export function ContactPage() {
         <ShareButton />
       </Group>
 
-      {isError ? (
+      {cannotShow(contact) ? (
         <Alert color="red" variant="light">
           {t('La información de contacto no se encuentra disponible en este momento.')}
         </Alert>
-      ) : isPending ? (
+      ) : !data ? (
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Skeleton height={520} radius="md" />

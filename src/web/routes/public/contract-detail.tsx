@@ -25,6 +25,7 @@ import {
 } from '../../features/contracts/components/contract-badges';
 import { ContractDocuments } from '../../features/contracts/components/contract-documents';
 import { msg } from '../../i18n/msg';
+import { cannotShow } from '../../lib/load-state';
 import { isNotFound } from '../../lib/not-found';
 import { toast } from '../../lib/notifications';
 
@@ -35,7 +36,8 @@ export function ContractDetailPage() {
   const { t } = useTranslation();
   const organization = useOutletContext<PublicOrganization>();
   const { id = '' } = useParams();
-  const { data, isPending, isError, error, refetch } = useContract(organization._id, id);
+  const result = useContract(organization._id, id);
+  const { data, isPending, isError, error, refetch } = result;
   const contract = data?.data;
   useDocumentTitle(`${contract?.servicesDescription ?? t('Contrato')} · Vigía`);
 
@@ -49,7 +51,7 @@ export function ContractDetailPage() {
       <ErrorPage code="404" title="PÁGINA NO ENCONTRADA" message={msg('El contrato solicitado no existe.')} />
     );
   }
-  if (isError) return <LoadError message={CONTRACT_UNAVAILABLE} onRetry={() => void refetch()} />;
+  if (cannotShow(result)) return <LoadError message={CONTRACT_UNAVAILABLE} onRetry={() => void refetch()} />;
 
   return (
     <Container size="xl" py="lg">

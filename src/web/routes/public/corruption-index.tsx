@@ -18,6 +18,7 @@ import { CalculationsPanel } from '../../features/corruption-index/components/ca
 import { HowModal } from '../../features/corruption-index/components/how-modal';
 import { IndexSummary } from '../../features/corruption-index/components/index-summary';
 import { msg } from '../../i18n/msg';
+import { cannotShow } from '../../lib/load-state';
 import { toast } from '../../lib/notifications';
 
 const INDEX_UNAVAILABLE = msg(
@@ -37,7 +38,8 @@ export function CorruptionIndexPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get(PERIOD);
   const period = asked && PATTERNS.administrationPeriod.test(asked) ? asked : null;
-  const { data, isError, error, refetch, isFetching } = useCorruptionIndex(organization._id, period);
+  const result = useCorruptionIndex(organization._id, period);
+  const { data, isError, error, refetch, isFetching } = result;
   const [how, { open, close }] = useDisclosure(false);
   const index = data?.data;
   const shownPeriod = index?.administrationPeriod ?? period;
@@ -46,7 +48,7 @@ export function CorruptionIndexPage() {
   useEffect(() => {
     if (isError) toast('danger', INDEX_UNAVAILABLE, { detail: error?.message });
   }, [isError, error]);
-  if (isError && !index) return <LoadError message={INDEX_UNAVAILABLE} onRetry={() => void refetch()} />;
+  if (cannotShow(result)) return <LoadError message={INDEX_UNAVAILABLE} onRetry={() => void refetch()} />;
 
   return (
     <Container size="lg" py="lg">

@@ -5,6 +5,7 @@ import { BackLink } from '../../components/back-link';
 import { ShareButton } from '../../components/share-button';
 import { useAbout } from '../../features/about/api/about';
 import { PrivacyNotice } from '../../features/about/components/privacy-notice';
+import { cannotShow } from '../../lib/load-state';
 
 /**
  * /privacy: the privacy notice. The Spanish text is the binding one, so the legal text is not
@@ -14,7 +15,7 @@ import { PrivacyNotice } from '../../features/about/components/privacy-notice';
 export function PrivacyPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(`${t('Aviso de Privacidad')} · Vigía`);
-  const { data, isPending, isError } = useAbout();
+  const about = useAbout();
 
   return (
     <Container size="md" py="xl" style={{ overflowWrap: 'break-word' }}>
@@ -31,7 +32,11 @@ export function PrivacyPage() {
         </Alert>
       ) : null}
 
-      <PrivacyNotice data={data} isPending={isPending} isError={isError} />
+      <PrivacyNotice
+        data={about.data}
+        isPending={!about.data && !cannotShow(about)}
+        isError={cannotShow(about)}
+      />
     </Container>
   );
 }

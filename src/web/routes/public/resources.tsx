@@ -21,6 +21,7 @@ import { BackLink } from '../../components/back-link';
 import { ShareButton } from '../../components/share-button';
 import { useResources } from '../../features/resources/api/resources';
 import { ResourceCard } from '../../features/resources/components/resource-card';
+import { cannotShow } from '../../lib/load-state';
 
 const GROUPS: { key: keyof ResourceGroups; label: string; columns: number }[] = [
   { key: 'article', label: 'Artículos', columns: 3 },
@@ -51,7 +52,8 @@ export function ResourcesPage() {
   const [params, setParams] = useSearchParams();
   const search = (params.get('busqueda') ?? '').trim();
   const [typed, setTyped] = useState(search);
-  const { data, isPending, isError } = useResources(organization._id, search);
+  const resources = useResources(organization._id, search);
+  const { data } = resources;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -88,11 +90,11 @@ export function ResourcesPage() {
         </Group>
       </form>
 
-      {isError ? (
+      {cannotShow(resources) ? (
         <Alert color="red" variant="light">
           {t('La información de recursos no se encuentra disponible en este momento.')}
         </Alert>
-      ) : isPending || !data ? (
+      ) : !data ? (
         <Skeleton height={240} />
       ) : search ? (
         total === 0 ? (

@@ -22,6 +22,7 @@ import { SupplierGroups } from '../../features/suppliers/components/supplier-gro
 import { msg } from '../../i18n/msg';
 import { useCountText } from '../../lib/count-text';
 import { compactFilters, FILTER_KEYS } from '../../lib/filters-url';
+import { cannotShow } from '../../lib/load-state';
 import { isNotFound } from '../../lib/not-found';
 import { toast } from '../../lib/notifications';
 
@@ -35,7 +36,8 @@ export function SupplierDetailPage() {
   const { id = '' } = useParams();
   const { filters, apply } = useListState(monitorDefaults(organization));
   const { suppliers: _ignored, ...query } = compactFilters(filters);
-  const { data, isPending, isError, error, refetch } = useSupplierDetail(organization._id, id, query);
+  const result = useSupplierDetail(organization._id, id, query);
+  const { data, isPending, isError, error, refetch } = result;
   const detail = data?.data;
   useDocumentTitle(`${detail?.supplier.name ?? t('Proveedor')} · Vigía`);
 
@@ -47,7 +49,7 @@ export function SupplierDetailPage() {
   if (notFound) {
     return <ErrorPage code="404" title="PÁGINA NO ENCONTRADA" message="El proveedor solicitado no existe." />;
   }
-  if (isError && !detail) return <LoadError message={SUPPLIER_UNAVAILABLE} onRetry={() => void refetch()} />;
+  if (cannotShow(result)) return <LoadError message={SUPPLIER_UNAVAILABLE} onRetry={() => void refetch()} />;
 
   return (
     <Container size="xl" py="lg">

@@ -1,0 +1,21 @@
+import { isNetworkError } from './query-persistence';
+
+/** What a screen needs of a query to tell its states apart. */
+interface Loadable {
+  data: unknown;
+  isError: boolean;
+  error: unknown;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+}
+
+/**
+ * A screen's data that cannot be shown: its call failed, or it waits for a connection with nothing
+ * saved on the device. The screen then shows the error state with a retry (components/load-error),
+ * never a skeleton that waits for ever nor figures made up of zeros. Data already on screen (saved
+ * on the device, or the previous answer) stays only when the server could not be reached: a
+ * server's failure means it may no longer be true (decision 0024).
+ */
+export function cannotShow(query: Loadable): boolean {
+  if (query.data === undefined) return query.isError || query.fetchStatus === 'paused';
+  return query.isError && !isNetworkError(query.error);
+}
