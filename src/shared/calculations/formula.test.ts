@@ -77,6 +77,13 @@ describe('the formula parser', () => {
     expect(failure('* 2')).toEqual({ message: 'Falta un valor antes de «*» en la posición 1.', position: 1 });
     expect(failure('2 ^ 3').position).toBe(3);
     expect(failure('2 ^ 3').message).toMatch(/^Carácter no permitido «\^» en la posición 3/);
+    // An emoji (two UTF-16 units) is quoted whole, never half of it (a lone surrogate).
+    const emoji = failure('$NTC * 📈 + 1');
+    expect(emoji.position).toBe(8);
+    expect(emoji.message).toMatch(/^Carácter no permitido «📈» en la posición 8/);
+    expect(emoji.message).not.toMatch(/\p{Cs}/u);
+    expect(failure('1 + 👍🏽').message).toMatch(/^Carácter no permitido «👍🏽» en la posición 5/);
+    expect(failure('👨‍👩‍👧 * 2').message).toMatch(/^Carácter no permitido «👨‍👩‍👧» en la posición 1/);
     expect(failure('$ntc').message).toBe(
       'La abreviación «$ntc» en la posición 1 debe escribirse con mayúsculas y números.',
     );

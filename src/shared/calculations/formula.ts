@@ -38,6 +38,13 @@ type Token =
 const MAX_LENGTH = 2_000;
 const MAX_DEPTH = 50;
 
+const graphemes = new Intl.Segmenter('es', { granularity: 'grapheme' });
+
+/** The first character of a text as a reader sees it (an emoji with its modifiers and joiners). */
+function firstCharacter(text: string): string {
+  return graphemes.segment(text)[Symbol.iterator]().next().value?.segment ?? text.slice(0, 1);
+}
+
 function tokens(expression: string): Token[] {
   const list: Token[] = [];
   let index = 0;
@@ -94,8 +101,10 @@ function tokens(expression: string): Token[] {
       index++;
       continue;
     }
+    // The whole character as a reader sees it (an emoji is two UTF-16 units or more): never half of it.
+    const whole = firstCharacter(expression.slice(index));
     throw new FormulaError(
-      `Carácter no permitido «${char}» en la posición ${at}: usa números, variables ($), cálculos ($$), + - * /, paréntesis y min, max, avg o clamp.`,
+      `Carácter no permitido «${whole}» en la posición ${at}: usa números, variables ($), cálculos ($$), + - * /, paréntesis y min, max, avg o clamp.`,
       at,
     );
   }
