@@ -38,9 +38,11 @@ export const LIMITS = {
   downloadWaitMs: 7_000,
 } as const;
 
-/** Formats of the period fields (spec: admin area, section 5). */
+/** Formats of the period fields (spec: admin area, section 5), and what no name may start with. */
 export const PATTERNS = {
   administrationPeriod: /^[12][0-9]{3}-[12][0-9]{3}$/,
   fiscalYear: /^[12][0-9]{3}$/,
   quarter: /^[1-4]o 2[0-9]{3}$/,
+  /** What a spreadsheet or CSV reader runs as a formula when a cell starts with it (decision 0042). */
+  formulaStart: /^[=+\-@]/,
 } as const;

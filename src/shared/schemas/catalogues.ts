@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RESOURCE_CLASSIFICATIONS } from '../constants/enums';
-import { LIMITS } from '../constants/limits';
+import { LIMITS, PATTERNS } from '../constants/limits';
 import { optionalText } from '../contracts/rules';
 import {
   CataloguePageSizeSchema,
@@ -56,7 +56,8 @@ export const SUPPLIER_MESSAGES = {
   nameRequired: 'El nombre del Proveedor es requerido',
   nameMin: `La longitud mínima es ${LIMITS.supplierName.min} caracteres`,
   nameMax: `La longitud máxima es ${LIMITS.supplierName.max} caracteres`,
-  nameFormat: 'El nombre debe estar en mayúsculas y no debe contener tildes ni caracteres especiales',
+  nameFormat: 'El nombre del Proveedor no puede empezar con =, +, - ni @.',
+  nameCharacters: 'El nombre del Proveedor contiene caracteres no válidos.',
   nameTaken: 'Ya existe un proveedor con ese nombre en esta organización.',
   rfcTaken: 'Ya existe un proveedor con ese RFC en esta organización.',
   created: 'El proveedor fue creado correctamente',
@@ -65,14 +66,23 @@ export const SUPPLIER_MESSAGES = {
   notFound: 'El proveedor no existe o fue eliminado.',
 } as const;
 
+/**
+ * A supplier's name: one rule for the catalogue form and the spreadsheet import (decision 0042).
+ * Written as the company writes it (digits, punctuation, any case: `3M MEXICO`, `GRUPO 2000, S.A.
+ * DE C.V.`), 2 to 100 characters, no control characters, and never starting with what a
+ * spreadsheet runs as a formula (`=`, `+`, `-`, `@`).
+ */
+export const SupplierNameSchema = z
+  .string({ message: SUPPLIER_MESSAGES.nameRequired })
+  .trim()
+  .min(1, SUPPLIER_MESSAGES.nameRequired)
+  .min(LIMITS.supplierName.min, SUPPLIER_MESSAGES.nameMin)
+  .max(LIMITS.supplierName.max, SUPPLIER_MESSAGES.nameMax)
+  .regex(NoControlCharacters, SUPPLIER_MESSAGES.nameCharacters)
+  .refine((name) => !PATTERNS.formulaStart.test(name), SUPPLIER_MESSAGES.nameFormat);
+
 export const SupplierInputSchema = z.object({
-  name: z
-    .string({ message: SUPPLIER_MESSAGES.nameRequired })
-    .trim()
-    .min(1, SUPPLIER_MESSAGES.nameRequired)
-    .min(LIMITS.supplierName.min, SUPPLIER_MESSAGES.nameMin)
-    .max(LIMITS.supplierName.max, SUPPLIER_MESSAGES.nameMax)
-    .regex(/^[A-ZÑ ]+$/, SUPPLIER_MESSAGES.nameFormat),
+  name: SupplierNameSchema,
   // Spec: the RFC is always accepted as typed (its format message never triggers).
   rfc: optionalText(20).transform((value) => value?.toUpperCase() ?? null),
   notes: optionalText(1_000),

@@ -97,25 +97,31 @@ describe('catalogues kept by hand', () => {
         ['', 'El nombre del Proveedor es requerido'],
         ['A', 'La longitud mínima es 2 caracteres'],
         ['A'.repeat(101), 'La longitud máxima es 100 caracteres'],
+        // What a spreadsheet would run as a formula (decision 0042).
         [
-          'Constructora',
-          'El nombre debe estar en mayúsculas y no debe contener tildes ni caracteres especiales',
+          '=HYPERLINK("http://evil.example","3M")',
+          'El nombre del Proveedor no puede empezar con =, +, - ni @.',
         ],
-        [
-          'CONSTRUCCIÓN',
-          'El nombre debe estar en mayúsculas y no debe contener tildes ni caracteres especiales',
-        ],
-        [
-          'GRUPO S.A.',
-          'El nombre debe estar en mayúsculas y no debe contener tildes ni caracteres especiales',
-        ],
+        [' +52 55 1234', 'El nombre del Proveedor no puede empezar con =, +, - ni @.'],
+        ['-2+3', 'El nombre del Proveedor no puede empezar con =, +, - ni @.'],
+        ['@SUMA(A1)', 'El nombre del Proveedor no puede empezar con =, +, - ni @.'],
       ];
       for (const [name, message] of cases) {
         const response = await call('POST', '/api/suppliers/save', { name });
         expect(response.statusCode, String(name)).toBe(400);
         expect(messages(response), String(name)).toContain(message);
       }
-      expect((await call('POST', '/api/suppliers/save', { name: 'PEÑA HERMANOS' })).statusCode).toBe(200);
+      // Real company names carry digits, punctuation, accents and lower case.
+      for (const name of [
+        'PEÑA HERMANOS',
+        '3M MEXICO',
+        'GRUPO 2000, S.A. DE C.V.',
+        'Construcción Peña, S.C.',
+      ]) {
+        const saved = await call('POST', '/api/suppliers/save', { name });
+        expect(saved.statusCode, name).toBe(200);
+        expect(saved.json().data.name).toBe(name);
+      }
     });
 
     it('answers 409 for a repeated name or RFC in the same monitor, not in another', async () => {
@@ -170,7 +176,7 @@ describe('catalogues kept by hand', () => {
       expect(names.sort()).toEqual(['LOTE DOS', 'LOTE UNO']);
 
       const invalid = await call('POST', '/api/suppliers/save-updated-docs', {
-        docs: [{ _id: a._id, name: 'minúsculas' }],
+        docs: [{ _id: a._id, name: '=minúsculas' }],
       });
       expect(invalid.statusCode).toBe(400);
       const saved = await call('POST', '/api/suppliers/save-updated-docs', {

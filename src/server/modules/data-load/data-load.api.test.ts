@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
+import { SUPPLIER_MESSAGES } from '../../../shared/schemas/catalogues';
 import { DATA_LOAD_MESSAGES, type DataLoadRowDoc } from '../../../shared/schemas/data-load';
 import {
   administrativeUnits,
@@ -273,6 +274,47 @@ describe('/api/data-load', () => {
     const again = (await loaded(file)).current;
     expect(again.summary).toMatchObject({ newContractsCount: 0, skippedContractsCount: 6, errorsCount: 3 });
     expect((await cancel()).statusCode).toBe(200);
+  });
+
+  it("creates suppliers under the catalogue's name rule: each can be saved again unchanged, a formula is refused alike", async () => {
+    const names = ['PROVEEDOR P3 K20 0', '3M MEXICO', 'GRUPO 2000, S.A. DE C.V.'];
+    const formula = '=HYPERLINK("http://evil.example","3M")';
+    const { current } = await loaded(
+      await workbook([
+        ...names.map((name, index) => row({ C20: `NOMBRE-${index}`, C15: name, C16: null })),
+        row({ C20: 'NOMBRE-F', C15: formula, C16: null }),
+      ]),
+    );
+    expect(current.summary).toMatchObject({ newSuppliersCount: 3, errorsCount: 1 });
+    const refused = ((await rows()).docs as DataLoadRowDoc[]).find((doc) => doc.hasErrors)!;
+    expect(refused.data.supplierName!.errors).toEqual([SUPPLIER_MESSAGES.nameFormat]);
+    expect((await confirm(true)).statusCode).toBe(200);
+
+    const catalogue = (payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/suppliers/save',
+        headers: bearer(readerToken, organizationId),
+        payload,
+      });
+    const created = await ctx.database.db
+      .select()
+      .from(suppliers)
+      .where(and(eq(suppliers.organizationId, organizationId), inArray(suppliers.name, names)));
+    expect(created.map((supplier) => supplier.name).sort()).toEqual([...names].sort());
+    for (const supplier of created) {
+      const saved = await catalogue({
+        _id: supplier.id,
+        name: supplier.name,
+        rfc: supplier.rfc,
+        notes: null,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().data.name).toBe(supplier.name);
+    }
+    const typed = await catalogue({ name: formula });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().errors).toEqual([{ path: 'body.name', message: SUPPLIER_MESSAGES.nameFormat }]);
   });
 
   it("loads a copy of the original's template with rows filled in, and the template download", async () => {

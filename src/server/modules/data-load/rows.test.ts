@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SUPPLIER_MESSAGES } from '../../../shared/schemas/catalogues';
 import { AMOUNT_FORMAT_ERROR, DATE_FORMAT_ERROR, RFC_FORMAT_INFO, URL_PREFIXED_INFO } from './cells';
 import { indexOf, layout, row } from './row-fixture';
 import { FLAG_ERROR, isBlankRow, NO_NUMBER_INFO, PLACEHOLDER_INFO, PREFIX_INFO, quarterError } from './rows';
@@ -35,6 +36,16 @@ describe('reading a row of the sheet', () => {
       errors: ['El texto contiene caracteres no válidos.'],
       infos: [],
     });
+  });
+
+  it("reads the supplier's name by the catalogue's rule: real names pass, a formula does not", () => {
+    for (const name of ['3M MEXICO', 'GRUPO 2000, S.A. DE C.V.', 'PROVEEDOR P3 K20 0'])
+      expect(row({ C15: name }).cells.C15).toEqual({ text: name, value: name, errors: [], infos: [] });
+    expect(row({ C15: '=HYPERLINK("http://evil.example","3M")' }).cells.C15).toMatchObject({
+      value: null,
+      errors: [SUPPLIER_MESSAGES.nameFormat],
+    });
+    expect(row({ C15: 'X' }).cells.C15!.errors).toEqual([SUPPLIER_MESSAGES.nameMin]);
   });
 
   it("removes the original's override prefixes with an info", () => {

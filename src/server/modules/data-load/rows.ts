@@ -8,6 +8,7 @@ import {
   readFlag,
   stripOverridePrefix,
 } from '../../../shared/contracts/sheet';
+import { SupplierNameSchema } from '../../../shared/schemas/catalogues';
 import { isWellFormedText } from '../../../shared/schemas/common';
 import { type Reading, readAmount, readDate, readRfc, readUrl } from './cells';
 import type { LocatedColumn, SheetLayout } from './headers';
@@ -151,7 +152,13 @@ function readValue(
       return { value: choice === 'true' ? true : choice === 'false' ? false : choice };
     }
     case 'reference':
-      return column.part === 'rfc' ? readRfc(text) : { value: text === '' ? null : text };
+      if (column.part === 'rfc') return readRfc(text);
+      if (column.part === 'name' && text !== '') {
+        // The supplier is created with this name: the catalogue's own rule (decision 0042).
+        const name = SupplierNameSchema.safeParse(text);
+        return name.success ? { value: name.data } : { value: null, error: name.error.issues[0]!.message };
+      }
+      return { value: text === '' ? null : text };
     default:
       return { value: text === '' ? null : text };
   }

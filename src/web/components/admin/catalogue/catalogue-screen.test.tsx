@@ -148,7 +148,8 @@ describe('CatalogueScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     const name = screen.getByRole('textbox', { name: 'Nombre de ACME SA' });
     await user.clear(name);
-    await user.type(name, 'acme');
+    // The one rule of the form and the import (decision 0042): a formula is refused, a real name is not.
+    await user.type(name, '=acme');
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText(SUPPLIER_MESSAGES.nameFormat)).toBeInTheDocument();
 
@@ -158,7 +159,7 @@ describe('CatalogueScreen', () => {
     expect(api.to('POST /api/suppliers/save-updated-docs')).toHaveLength(0);
 
     await user.clear(name);
-    await user.type(name, 'ACME NUEVO');
+    await user.type(name, '3M MEXICO, S.A. DE C.V.');
     expect(name).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Guardar cambios' });
@@ -169,7 +170,7 @@ describe('CatalogueScreen', () => {
     expect(screen.getByText(SUPPLIER_MESSAGES.nameTaken)).toBeInTheDocument();
     await findToast(DEFAULT_ERROR_MESSAGES.CONFLICT);
     expect(api.last('POST /api/suppliers/save-updated-docs')?.body).toEqual({
-      docs: [{ _id: ACME._id, name: 'ACME NUEVO', rfc: 'RFC1', notes: '' }],
+      docs: [{ _id: ACME._id, name: '3M MEXICO, S.A. DE C.V.', rfc: 'RFC1', notes: '' }],
     });
   });
 

@@ -24,7 +24,7 @@ export const SUPPLIERS_CATALOGUE: CatalogueConfig<SupplierDoc> = {
         field="name"
         label="Nombre"
         required
-        description="En mayúsculas, sin tildes ni caracteres especiales (Ñ permitida)."
+        description="Como lo escribe la empresa (por ejemplo GRUPO 2000, S.A. DE C.V.); no puede empezar con =, +, - ni @."
       />
       <TextField {...props} field="rfc" label="RFC" />
       <NotesField {...props} />
