@@ -59,7 +59,10 @@ const CalculationItem = z.object({
   result: Result,
   /** Why there is no result, when it is not missing data. */
   message: z.string().optional(),
-  /** Stable key (formula and scale): pairs calculations across monitors. */
+  /**
+   * Stable key of the whole method (formula, the calculations it uses, filters, scales;
+   * shared/calculations/method-key.ts): pairs calculations across monitors.
+   */
   hash: z.string(),
   version: z.number().int(),
 });
@@ -108,7 +111,10 @@ export const CorruptionIndexDataSchema = z.object({
   insufficientData: z.boolean(),
   concludedContracts: z.number().int(),
   minimumContracts: z.number().int(),
-  /** The method's version: every change to the monitor's calculations adds one. */
+  /**
+   * The index's method version: each change of what the index computes (its axes, indicators,
+   * their filters and scales) adds one; other calculations do not (decision 0040).
+   */
   methodVersion: z.number().int(),
 });
 export type CorruptionIndexData = z.infer<typeof CorruptionIndexDataSchema>;
