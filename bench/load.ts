@@ -5,7 +5,10 @@
  * client time-outs and errors, and the peak number of PostgreSQL connections to the database
  * (pg_stat_activity sampled every 100 ms through a client of its own).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -160,6 +163,7 @@ export async function measureChangeUnderLoad(
   // waits for a connection slot the load may have taken.
   const keepAlive = setInterval(() => void changeDb.db.execute(sqlBackendPid).catch(() => {}), 5_000);
   const sampler = await sampleConnections(url, [pid]);
+  const profiler = await startProfile();
   const started = clock();
   worker.postMessage({ type: 'start' });
   await sleep(options.changeAt * 1000);
@@ -171,6 +175,7 @@ export async function measureChangeUnderLoad(
   const done = message('samples');
   worker.postMessage({ type: 'stop' });
   const samples = (await done).samples!;
+  await profiler?.stop();
   await sampler.stop();
   await worker.terminate();
   await changer.restore();
@@ -210,6 +215,32 @@ export async function measureChangeUnderLoad(
         ` ${String(slice.filter(([, , o]) => o === 0).length).padStart(8)} ${String(peak).padStart(8)}`,
     );
   }
+}
+
+/**
+ * BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server's thread for the load's duration (the
+ * driver has a thread of its own), written there for DevTools' Performance panel.
+ */
+async function startProfile() {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(
+        dir,
+        `public-api-load-${new Date().toISOString().replaceAll(':', '-')}.cpuprofile`,
+      );
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`CPU profile of the load: ${file}`);
+    },
+  };
 }
 
 const sqlBackendPid = sql`SELECT pg_backend_pid() AS pid`;

@@ -194,6 +194,8 @@ export async function buildApp(
     await nextTurn();
   });
 
+  // First, so that every answer carries them, even one refused by the hooks below.
+  registerSecurityHeaders(app, config);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (config.maintenanceMode && isApiPath(request.url)) throw new AppError('MAINTENANCE');
@@ -201,7 +203,6 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerUnreadBodyClose(app);
-  await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(rateLimit, {
     global: false,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEFAULT_ERROR_MESSAGES, type ErrorEnvelope } from '../../shared/errors';
 
 /**
@@ -14,6 +14,14 @@ export function carriesSecrets(body: string): boolean {
   return SECRET_KEYS.test(body) || ARGON2_HASH.test(body);
 }
 
+/** Replies whose answer was checked before it was kept (lib/cached-answer.ts): not read again. */
+const checkedReplies = new WeakSet<FastifyReply>();
+
+/** Says that the answer `reply` sends was checked with carriesSecrets when it was computed. */
+export function markAnswerChecked(reply: FastifyReply): void {
+  checkedReplies.add(reply);
+}
+
 /**
  * Last line of defence behind the presenters: an API answer that carries a password hash or a
  * token hash is replaced by a masked 500 and logged, so a presenter mistake cannot leak them.
@@ -21,7 +29,7 @@ export function carriesSecrets(body: string): boolean {
 export function registerLeakGuard(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' || !/^\/(public-)?api\//.test(request.url)) return payload;
-    if (!carriesSecrets(payload)) return payload;
+    if (checkedReplies.has(reply) || !carriesSecrets(payload)) return payload;
     request.log.error({ url: request.url }, 'response carried a secret; replaced by a 500');
     reply.code(500).type('application/json; charset=utf-8');
     const envelope: ErrorEnvelope = {

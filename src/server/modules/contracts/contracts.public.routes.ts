@@ -16,8 +16,10 @@ import {
   FilteredListBodySchema,
 } from '../../../shared/schemas/filters';
 import { downloadSignal, sendExport } from '../../exports/send';
+import { sendCachedAnswer } from '../../lib/cached-answer';
 import { requireOrganization } from '../../plugins/organization';
 import { lastUpdateOf } from '../figures/figures';
+import { resultKey } from '../figures/result-keys';
 import { contractsExport } from './contracts.export';
 import { filterOptions, OPTION_KINDS } from './contracts.options';
 import { contractTotals, getContract, listContracts } from './contracts.service';
@@ -39,15 +41,20 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ContractListResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const organization = await requireOrganization(request);
-      const data = await listContracts(
-        app.deps,
-        organization,
-        { search: request.query.search },
-        request.query.page,
+      const filters = { search: request.query.search };
+      const { page } = request.query;
+      return sendCachedAnswer(
+        reply,
+        resultKey(organization, 'contracts', filters, String(page)),
+        async () => ({
+          error: false as const,
+          message: '',
+          data: await listContracts(app.deps, organization, filters, page),
+          ...lastUpdateOf(organization),
+        }),
       );
-      return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
     },
   );
 
@@ -65,10 +72,20 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ContractListResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const organization = await requireOrganization(request);
-      const data = await listContracts(app.deps, organization, request.body.filters, request.query.page);
-      return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
+      const { filters } = request.body;
+      const { page } = request.query;
+      return sendCachedAnswer(
+        reply,
+        resultKey(organization, 'contracts', filters, String(page)),
+        async () => ({
+          error: false as const,
+          message: '',
+          data: await listContracts(app.deps, organization, filters, page),
+          ...lastUpdateOf(organization),
+        }),
+      );
     },
   );
 
@@ -82,11 +99,14 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ContractTotalsResponseSchema },
       },
     },
-    async (request) => ({
-      error: false as const,
-      message: '',
-      data: await contractTotals(app.deps, await requireOrganization(request), {}),
-    }),
+    async (request, reply) => {
+      const organization = await requireOrganization(request);
+      return sendCachedAnswer(reply, resultKey(organization, 'totals', {}), async () => ({
+        error: false as const,
+        message: '',
+        data: await contractTotals(app.deps, organization, {}),
+      }));
+    },
   );
 
   app.get(
@@ -152,17 +172,14 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OptionsResponseSchema },
       },
     },
-    async (request) => ({
-      error: false as const,
-      message: '',
-      data: {
-        docs: await filterOptions(
-          app.deps,
-          await requireOrganization(request),
-          request.params.kind,
-          request.query,
-        ),
-      },
-    }),
+    async (request, reply) => {
+      const organization = await requireOrganization(request);
+      const { kind } = request.params;
+      return sendCachedAnswer(reply, resultKey(organization, `options:${kind}`, request.query), async () => ({
+        error: false as const,
+        message: '',
+        data: { docs: await filterOptions(app.deps, organization, kind, request.query) },
+      }));
+    },
   );
 };

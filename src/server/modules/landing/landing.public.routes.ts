@@ -5,7 +5,9 @@ import {
   AmountByProcedureResponseSchema,
   ChartBodySchema,
 } from '../../../shared/schemas/landing';
+import { sendCachedAnswer } from '../../lib/cached-answer';
 import { requireOrganization } from '../../plugins/organization';
+import { resultKey } from '../figures/result-keys';
 import { amountByPeriod, amountByProcedure } from './landing.service';
 
 const tags = ['public: home charts'];
@@ -22,11 +24,14 @@ export const landingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AmountByPeriodResponseSchema },
       },
     },
-    async (request) => ({
-      error: false as const,
-      message: '',
-      data: await amountByPeriod(app.deps, await requireOrganization(request), request.body),
-    }),
+    async (request, reply) => {
+      const organization = await requireOrganization(request);
+      return sendCachedAnswer(reply, resultKey(organization, 'chart', request.body), async () => ({
+        error: false as const,
+        message: '',
+        data: await amountByPeriod(app.deps, organization, request.body),
+      }));
+    },
   );
 
   app.post(
@@ -40,10 +45,13 @@ export const landingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AmountByProcedureResponseSchema },
       },
     },
-    async (request) => ({
-      error: false as const,
-      message: '',
-      data: await amountByProcedure(app.deps, await requireOrganization(request), request.body),
-    }),
+    async (request, reply) => {
+      const organization = await requireOrganization(request);
+      return sendCachedAnswer(reply, resultKey(organization, 'chart', request.body), async () => ({
+        error: false as const,
+        message: '',
+        data: await amountByProcedure(app.deps, organization, request.body),
+      }));
+    },
   );
 };

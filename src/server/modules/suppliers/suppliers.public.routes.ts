@@ -15,9 +15,11 @@ import {
   SupplierListResponseSchema,
 } from '../../../shared/schemas/suppliers';
 import { downloadSignal, sendExport } from '../../exports/send';
+import { sendCachedAnswer } from '../../lib/cached-answer';
 import { requireOrganization } from '../../plugins/organization';
 import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
 import { lastUpdateOf } from '../figures/figures';
+import { resultKey } from '../figures/result-keys';
 import { supplierDetailExport, suppliersExport } from './suppliers.export';
 import { getSupplierDetail, listSuppliers, supplierContracts } from './suppliers.service';
 
@@ -35,15 +37,20 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SupplierListResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const organization = await requireOrganization(request);
-      const data = await listSuppliers(
-        app.deps,
-        organization,
-        { search: request.query.search },
-        request.query.page,
+      const filters = { search: request.query.search };
+      const { page } = request.query;
+      return sendCachedAnswer(
+        reply,
+        resultKey(organization, 'suppliers', filters, String(page)),
+        async () => ({
+          error: false as const,
+          message: '',
+          data: await listSuppliers(app.deps, organization, filters, page),
+          ...lastUpdateOf(organization),
+        }),
       );
-      return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
     },
   );
 
@@ -59,10 +66,20 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SupplierListResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const organization = await requireOrganization(request);
-      const data = await listSuppliers(app.deps, organization, request.body.filters, request.query.page);
-      return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
+      const { filters } = request.body;
+      const { page } = request.query;
+      return sendCachedAnswer(
+        reply,
+        resultKey(organization, 'suppliers', filters, String(page)),
+        async () => ({
+          error: false as const,
+          message: '',
+          data: await listSuppliers(app.deps, organization, filters, page),
+          ...lastUpdateOf(organization),
+        }),
+      );
     },
   );
 
@@ -129,11 +146,16 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(method === 'POST' ? { body: SupplierDetailBodySchema } : {}),
         response: { 200: SupplierDetailResponseSchema },
       },
-      handler: async (request) => {
-        const body = (request.body ?? {}) as { filters?: object };
+      handler: async (request, reply) => {
+        const filters = ((request.body ?? {}) as { filters?: object }).filters ?? {};
         const organization = await requireOrganization(request);
-        const data = await getSupplierDetail(app.deps, organization, request.query.id, body.filters ?? {});
-        return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
+        const { id } = request.query;
+        return sendCachedAnswer(reply, resultKey(organization, `supplier:${id}`, filters), async () => ({
+          error: false as const,
+          message: '',
+          data: await getSupplierDetail(app.deps, organization, id, filters),
+          ...lastUpdateOf(organization),
+        }));
       },
     });
 
