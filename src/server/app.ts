@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -15,13 +16,14 @@ import { WORKER_HEAP_MB } from './exports/pdf';
 import { PdfPool } from './exports/pdf-pool';
 import { addressKey } from './lib/address-key';
 import { BackgroundTasks } from './lib/background';
+import { createDiskStore } from './lib/disk-store';
 import { AppError } from './lib/errors';
 import { nextTurn } from './lib/event-loop';
 import { EventBus, publish } from './lib/events';
 import { Jobs } from './lib/jobs';
 import { databaseCounterStore, Limiter } from './lib/limiter';
 import { createMailer } from './lib/mailer';
-import { createObjectStore } from './lib/object-store';
+import { createObjectStore, fileObjects } from './lib/object-store';
 import { createOutboundClient } from './lib/outbound/client';
 import { isApiPath, RequestLogController } from './lib/request-log';
 import { ResultCache } from './lib/result-cache';
@@ -153,7 +155,14 @@ export async function buildApp(
     limiter: new Limiter(databaseCounterStore(database.db), now, background),
     downloads: new DownloadGate(config.downloads),
     pdfPool: new PdfPool({ size: config.downloads.pdfWorkers, heapMb: WORKER_HEAP_MB }),
-    objects: config.fileStorage ? createObjectStore(config.fileStorage) : null,
+    // Backup copies: to the bucket when there is one, else to DATA_DIR/files on the embedded
+    // database (one query at a time there), else to the database (issue 27).
+    objects: fileObjects(
+      config.fileStorage ? createObjectStore(config.fileStorage) : null,
+      config.fileStorage || database.kind === 'pglite'
+        ? createDiskStore(path.join(config.dataDir, 'files'))
+        : null,
+    ),
     outbound: createOutboundClient({
       ...config.peers,
       userAgent: `Vigia/1 (+${config.publicUrl}; monitor ciudadano de contrataciones públicas)`,

@@ -6,6 +6,7 @@ import type { DownloadFormat } from '../../shared/schemas/filters';
 import { addressKey } from '../lib/address-key';
 import { ClientGoneError } from '../lib/request-log';
 import type { ExportDocument } from './document';
+import type { DownloadTicket } from './gate';
 import { renderPdf } from './pdf';
 import { renderXlsx } from './xlsx';
 
@@ -48,6 +49,18 @@ export async function downloadSignal(request: FastifyRequest, reply: FastifyRepl
 }
 
 /**
+ * Takes one of the address's download places (or throws the 429 / 503 that says why not) and
+ * gives it back when the answer is over, finished or cut: every download route (exports, backup
+ * copies) calls it first, before any other database work.
+ */
+export function admitDownload(request: FastifyRequest, reply: FastifyReply, pdf: boolean): DownloadTicket {
+  const ticket = request.server.deps.downloads.admit(addressKey(request.ip), pdf);
+  reply.raw.once('close', ticket.release);
+  reply.raw.once('finish', ticket.release);
+  return ticket;
+}
+
+/**
  * Sends a download in the asked format: XLSX and JSON streamed, PDF built in a worker (and
  * abandoned if the visitor goes away). The download gate admits it first (or answers 429/503
  * before any database work) and is told when the answer is over. `files` does the validation
@@ -63,9 +76,7 @@ export async function sendExport(
     files: () => Promise<ExportFiles>;
   },
 ): Promise<FastifyReply> {
-  const ticket = request.server.deps.downloads.admit(addressKey(request.ip), options.format === 'pdf');
-  reply.raw.once('close', ticket.release);
-  reply.raw.once('finish', ticket.release);
+  const ticket = admitDownload(request, reply, options.format === 'pdf');
   let files: ExportFiles;
   try {
     files = await options.files();

@@ -40,7 +40,7 @@ async function putObject(
     if (existing) return existing;
   }
   const id = newId();
-  const key = `contents/${id}`;
+  const key = `${objects.keyPrefix ?? ''}contents/${id}`;
   const hash = createHash('sha256');
   let size = 0;
   const body = Readable.from(

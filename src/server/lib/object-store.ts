@@ -12,6 +12,26 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** A short description for logs: the bucket and the endpoint, never the credentials. */
   readonly label: string;
+  /** What the keys this store writes start with ('' for the S3 store, `disk/` for the disk store). */
+  readonly keyPrefix?: string;
+}
+
+/**
+ * Where the backup copies' bytes go, and where each recorded key is read from: the S3 store when
+ * FILE_STORAGE_URL is set, else the disk store on the embedded database (issue 27), else none (the
+ * database's chunks). Keys the disk store wrote are read from it even once copies go to a bucket,
+ * so nothing already copied is lost by a change of setting.
+ */
+export function fileObjects(remote: ObjectStore | null, disk: ObjectStore | null): ObjectStore | null {
+  if (!remote || !disk) return remote ?? disk;
+  const holder = (key: string) => (disk.keyPrefix && key.startsWith(disk.keyPrefix) ? disk : remote);
+  return {
+    label: remote.label,
+    keyPrefix: remote.keyPrefix,
+    put: (key, body, mime) => remote.put(key, body, mime),
+    get: (key) => holder(key).get(key),
+    delete: (key) => holder(key).delete(key),
+  };
 }
 
 export interface ObjectStoreTarget {
@@ -86,6 +106,7 @@ export function createObjectStore(target: ObjectStoreTarget): ObjectStore {
     return ready;
   };
   return {
+    keyPrefix: '',
     label: `s3://${target.bucket}${target.prefix ? `/${target.prefix}` : ''}${target.endpoint ? ` at ${target.endpoint}` : ''}`,
     async put(key, body, mime) {
       const { storage, client } = await use();

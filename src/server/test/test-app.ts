@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -49,6 +50,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDir: path.resolve('does-not-exist'),
     // Never write DATA_DIR/session-secret from a test.
     sessionSecret: randomBytes(32).toString('hex'),
+    // Copies kept on disk (the embedded database's, issue 27) go to a folder of this app's own.
+    dataDir: path.join(tmpdir(), `vigia-test-${randomBytes(6).toString('hex')}`),
     // Jobs looked for often and retried within seconds, so tests wait little.
     jobs: { pollingIntervalSeconds: 0.5, mailRetryLimit: 3, mailRetryDelaySeconds: 1 },
     // A test reads what it just wrote: never the previous version's answer (decision 0030), unless
@@ -88,6 +91,8 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      const { dataDir } = app.deps.config;
+      if (dataDir.startsWith(tmpdir())) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FileKind } from '../../../shared/constants/enums';
+import { admitDownload } from '../../exports/send';
 import { notFound } from '../../lib/errors';
 import { fileStore, type StoredFile } from '../../lib/file-store';
 import { isUuid } from '../../lib/ids';
@@ -72,6 +73,8 @@ export const fileDownloadRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // A copy is up to 50 MB: it takes one of the address's download places, as exports do.
+      admitDownload(request, reply, false);
       const { id } = request.params;
       const { db } = app.deps.database;
       const file = isUuid(id) ? await findFile(db, id) : undefined;
