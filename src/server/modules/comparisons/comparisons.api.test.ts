@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createOrganization, seedGeneratedMonitor } from '../../test/factories';
 import { poppler } from '../../test/pdf-text';
 import { createTestApp, type TestContext, testConfig } from '../../test/test-app';
@@ -295,6 +297,56 @@ describe('comparisons between monitors', () => {
       expect((await save({ target: other })).json()).toEqual({ error: false, message: 'Saved!' });
     }
     expect((await retrieve()).length).toBe(12);
+  });
+
+  it('records a view without a write when the list would not change, right across processes', async () => {
+    const viewer = (await createOrganization(ctx.database.db)).id;
+    const headers = { 'x-current-organization-id': viewer };
+    // Two processes of one installation: the same database, each its own memory; a second apart.
+    let clock = Date.now();
+    const now = () => {
+      clock += 1_000;
+      return new Date(clock);
+    };
+    const [one, two] = await Promise.all([
+      buildApp(testConfig(), { database: ctx.database, now }),
+      buildApp(testConfig(), { database: ctx.database, now }),
+    ]);
+    const view = async (app: typeof one, id: string) =>
+      expect(
+        (await app.inject({ method: 'GET', url: `/public-api/comparations/detail?id=${id}`, headers }))
+          .statusCode,
+      ).toBe(200);
+    const targets = async (app: typeof one) =>
+      (await app.inject({ method: 'GET', url: '/public-api/comparations/retrieve', headers }))
+        .json()
+        .data.map((item: { target: string }) => item.target);
+    // Each row's version (xmin changes with every write of the row).
+    const versions = async () =>
+      (
+        (await ctx.database.db.execute(sql`
+          SELECT target_id, xmin::text AS version, updated_at FROM comparisons
+          WHERE organization_id = ${viewer} ORDER BY target_id`)) as unknown as { rows: unknown[] }
+      ).rows;
+    try {
+      await view(one, monitorId);
+      const first = await versions();
+      expect(first.length).toBe(1);
+      // Seen again, here and on the other process: the list would not change, nothing is written.
+      for (const app of [one, one, two, two]) await view(app, monitorId);
+      expect(await versions()).toEqual(first);
+      // A new comparison on the other process heads the list, for both.
+      await view(two, otherId);
+      expect(await targets(one)).toEqual([otherId, monitorId]);
+      // The first one again, on the first process: back to the top (it does not trust a memory).
+      await view(one, monitorId);
+      expect(await targets(two)).toEqual([monitorId, otherId]);
+      const moved = await versions();
+      await view(two, monitorId);
+      expect(await versions()).toEqual(moved);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
   });
 
   it('downloads a comparison computed on the server, equal to the two sides the page shows', {
