@@ -35,7 +35,7 @@ function nameOf(reference: FilterReference): string {
 }
 
 /** The ids of the suppliers and units the rows' filters name. */
-export function referencedIds(rows: readonly Row[]): string[] {
+function referencedIds(rows: readonly Row[]): string[] {
   return rows.flatMap((row) => row.filters.flatMap((filter) => (filter.reference ? [filter.reference] : [])));
 }
 
@@ -46,14 +46,6 @@ export async function methodKeysOf(
   rows: readonly Row[],
 ): Promise<Map<string, string>> {
   const references = await filterReferences(db, organizationId, referencedIds(rows));
-  return keysWith(rows, references);
-}
-
-/** The keys with the filters' references already read. */
-export function keysWith(
-  rows: readonly Row[],
-  references: ReadonlyMap<string, FilterReference>,
-): Map<string, string> {
   return methodKeys(rows.map(partOf), {
     hash: sha256,
     referenceName: (id) => {
@@ -61,13 +53,4 @@ export function keysWith(
       return reference ? nameOf(reference) : undefined;
     },
   });
-}
-
-/** The key of the monitor's index (its locked calculation), null without one. */
-export function indexKey(
-  rows: readonly (Row & { locked: boolean })[],
-  keys: ReadonlyMap<string, string>,
-): string | null {
-  const index = rows.find((row) => row.locked);
-  return index ? (keys.get(index.abbreviation) ?? null) : null;
 }
