@@ -92,6 +92,10 @@ export interface SheetColumn {
   placeholderIsNone?: boolean;
   /** The import's own requirement, where it differs from the form's (the form derives the value). */
   required?: Requirement;
+  /** The template's instruction, where the reading's general one does not fit the column. */
+  help?: string;
+  /** The template's example, where the field's does not fit the column (a supplier's two parts). */
+  example?: string;
 }
 
 export interface FieldSpec {
@@ -142,8 +146,17 @@ export const CONTRACT_FIELDS = {
         header: 'Nombre completo del o los contratista(s) elegidos',
         reading: 'reference',
         part: 'name',
+        help: 'Nombre del proveedor como lo escribe la empresa; se crea si no existe. No puede empezar con =, +, - ni @.',
+        example: 'Limpieza Total, S.A. de C.V.',
       },
-      { code: 'C16', header: 'RFC', reading: 'reference', part: 'rfc' },
+      {
+        code: 'C16',
+        header: 'RFC',
+        reading: 'reference',
+        part: 'rfc',
+        help: 'RFC del proveedor, de 12 o 13 caracteres. Con él se busca primero al proveedor; sin RFC, o si no tiene un formato válido, se busca por su nombre.',
+        example: 'LTO010101AB1',
+      },
     ],
   })),
   procedureType: define('Tipo de procedimiento', (label) => ({

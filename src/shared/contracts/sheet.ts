@@ -1,5 +1,5 @@
 import type { ContractType } from '../constants/enums';
-import { CONTRACT_SHEET_COLUMNS, type SheetColumn } from './fields';
+import { CONTRACT_FIELDS, CONTRACT_SHEET_COLUMNS, type FieldSpec, type SheetColumn } from './fields';
 
 /**
  * The spreadsheet import's reading rules that the field definitions name
@@ -47,6 +47,21 @@ export function matchChoice(column: Pick<SheetColumn, 'synonyms'>, text: string)
     if (synonyms.some((synonym) => foldForMatch(synonym) === folded)) return value;
   }
   return null;
+}
+
+/**
+ * The words of a choice column, as the template's drop-down and instructions show them and as the
+ * import's options error lists them: each value's Spanish label when the import reads it back, else
+ * its first synonym (one wording everywhere).
+ */
+export function choiceWords(code: string): string[] {
+  const column = CONTRACT_SHEET_COLUMNS.find((candidate) => candidate.code === code);
+  if (!column?.synonyms) return [];
+  const spec: FieldSpec = CONTRACT_FIELDS[column.field];
+  return Object.entries(column.synonyms).map(([value, synonyms]) => {
+    const label = spec.labels?.[value];
+    return label && matchChoice(column, label) === value ? label : synonyms[0]!;
+  });
 }
 
 const YES = new Set(['SI', 'TRUE', 'VERDADERO', 'X', '1']);

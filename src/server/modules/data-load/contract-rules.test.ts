@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_MESSAGES } from '../../../shared/contracts/schema';
+import { AMOUNT_FORMAT_ERROR } from './cells';
 import { checkContractRules, DIRECT_AWARD_ONLY_INFO, TOTAL_COPIED_INFO } from './contract-rules';
 import { row } from './row-fixture';
 
@@ -32,6 +33,18 @@ describe('the contract rules of a sheet row', () => {
     expect(mismatch.read.cells.C25!.errors).toEqual([CONTRACT_MESSAGES.totalMatchesMax]);
     const zeroMinimum = check({ C23: 0, C24: 200_000 });
     expect(zeroMinimum.values).toMatchObject({ contractType: 'NORMAL' });
+  });
+
+  it('reports an unreadable total or maximum (C25) on C25 only: C22, optional, is not also required', () => {
+    const { read, values } = check({ C22: '', C25: '1,2,3' });
+    expect(values).toBeNull();
+    expect(read.cells.C25!.errors).toEqual([AMOUNT_FORMAT_ERROR]);
+    expect(read.cells.C22!.errors).toEqual([]);
+    expect(
+      Object.entries(read.cells)
+        .filter(([, cell]) => cell.errors.length > 0)
+        .map(([code]) => code),
+    ).toEqual(['C25']);
   });
 
   it('copies the total or maximum as the total when only it is given, with an info', () => {

@@ -75,11 +75,17 @@ export function checkContractRules(row: RowReading): CheckedRow {
     }
   }
 
+  // C22 is optional in the sheet: the total comes from C25 when C22 is empty. When C25 itself was
+  // refused, its error is the one to fix; C22 is not "required" as well.
+  const totalFromRefusedCell =
+    input.totalAmount === null && (row.cells[CODE_OF.get('totalOrMaxAmount')!]?.errors.length ?? 0) > 0;
+
   // The form's rules, except that a placeholder number is no number (the reading required a value).
   const result = LoadedContractSchema.safeParse(input);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = issue.path[0] as ContractField | undefined;
+      if (field === 'totalAmount' && totalFromRefusedCell) continue;
       const code = (field && CODE_OF.get(field)) ?? CODE_OF.get('totalOrMaxAmount')!;
       const cell = row.cells[code];
       // A cell the reading already refused, or already told the same, is not told twice.

@@ -189,9 +189,10 @@ describe('/api/data-load', () => {
     expect(cell(8, 'contractDate').errors).toEqual(['La fecha no tiene un formato válido (dd/mm/aaaa)']);
     expect(cell(9, 'totalAmount').errors[0]).toMatch(/monto no tiene un formato válido/);
     expect(cell(10, 'servicesDescription').value).toBe('=HYPERLINK("http://evil")');
-    expect(cell(12, 'procedureType').errors[0]).toMatch(
-      /^El valor indicado no se encuentra en las opciones permitidas/,
-    );
+    // The options in the template's words (its drop-down and instructions).
+    expect(cell(12, 'procedureType').errors).toEqual([
+      'El valor indicado no se encuentra en las opciones permitidas para este campo. Opciones: Pública, Por invitación, Adjudicación Directa.',
+    ]);
 
     // Filters and search.
     expect((await rows('?showNoIssues=false&showSkipped=false')).total).toBe(3);

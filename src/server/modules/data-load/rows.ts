@@ -1,6 +1,7 @@
 import { CONTRACT_FIELDS, sheetRequirement } from '../../../shared/contracts/fields';
 import { contractRequiredMessage, INVALID_TEXT_MESSAGE } from '../../../shared/contracts/rules';
 import {
+  choiceWords,
   cleanCell,
   isPlaceholder,
   matchChoice,
@@ -148,7 +149,7 @@ function readValue(
     case 'choice': {
       if (text === '') return column.field === 'limitExceeded' ? { value: false } : { value: null };
       const choice = matchChoice(column, text);
-      if (choice === null) return { value: null, error: choiceError(choiceOptions(column)) };
+      if (choice === null) return { value: null, error: choiceError(choiceWords(column.code)) };
       return { value: choice === 'true' ? true : choice === 'false' ? false : choice };
     }
     case 'reference':
@@ -162,9 +163,4 @@ function readValue(
     default:
       return { value: text === '' ? null : text };
   }
-}
-
-/** What a choice column accepts, in the words of the sheet (each value's first synonym). */
-function choiceOptions(column: LocatedColumn): string[] {
-  return Object.values(column.synonyms ?? {}).map((synonyms) => synonyms[0]!);
 }

@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
-import { matchChoice } from '../../../shared/contracts/sheet';
+import { choiceWords, matchChoice } from '../../../shared/contracts/sheet';
 import { checkContractRules } from './contract-rules';
+import { row } from './row-fixture';
 import { readRow } from './rows';
-import { buildTemplate, choiceWords } from './template';
+import { buildTemplate } from './template';
 import { openSheet } from './workbook';
 
 const col = (code: string) => CONTRACT_SHEET_COLUMNS.findIndex((column) => column.code === code) + 1;
@@ -26,6 +27,36 @@ describe('the template download', () => {
     // The drop-down of the procedure type.
     const letter = sheet!.getColumn(col('C1')).letter;
     expect(sheet!.getCell(`${letter}3`).dataValidation).toMatchObject({ type: 'list' });
+  });
+
+  it("explains each column in its own words, and lists a choice's options as the review's error does", async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await buildTemplate()) as unknown as ArrayBuffer);
+    const help = book.getWorksheet('Instrucciones')!;
+    const instructions = new Map<string, { what: string; example: string }>();
+    help.eachRow((line, number) => {
+      if (number > 1)
+        instructions.set(String(line.getCell(1).value), {
+          what: String(line.getCell(4).value),
+          example: String(line.getCell(5).value ?? ''),
+        });
+    });
+    expect(instructions.get('C16')).toEqual({
+      what: 'RFC del proveedor, de 12 o 13 caracteres. Con él se busca primero al proveedor; sin RFC, o si no tiene un formato válido, se busca por su nombre.',
+      example: 'LTO010101AB1',
+    });
+    expect(instructions.get('C15')!.what).toMatch(/^Nombre del proveedor/);
+    expect(instructions.get('C1')!.what).toBe(
+      'Una de las opciones de la lista. Opciones: Pública, Por invitación, Adjudicación Directa.',
+    );
+    // The review's error for a choice lists the very options the instructions give.
+    for (const code of ['C1', 'C2', 'C8', 'C19']) {
+      const [error] = row({ [code]: 'Otra cosa' }).cells[code]!.errors;
+      const options = /Opciones: .*$/.exec(instructions.get(code)!.what)![0];
+      expect(error, code).toBe(
+        `El valor indicado no se encuentra en las opciones permitidas para este campo. ${options}`,
+      );
+    }
   });
 
   it('offers in each drop-down only words the import reads back, one per value', () => {

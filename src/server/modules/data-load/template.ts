@@ -7,7 +7,7 @@ import {
   type SheetReading,
   sheetRequirement,
 } from '../../../shared/contracts/fields';
-import { matchChoice } from '../../../shared/contracts/sheet';
+import { choiceWords } from '../../../shared/contracts/sheet';
 import { loadExcel } from '../../lib/excel';
 import { REQUIRED_COLUMNS } from './headers';
 
@@ -41,17 +41,6 @@ const REQUIREMENT_HELP: Record<Requirement | 'none', string> = {
   unlessEmpty: 'Sí, salvo en un registro sin procedimientos (C34 = Sí)',
   none: 'No',
 };
-
-/** The words of a choice column's drop-down: each value's Spanish label when the import reads it back, else its first synonym. */
-export function choiceWords(code: string): string[] {
-  const column = CONTRACT_SHEET_COLUMNS.find((candidate) => candidate.code === code);
-  if (!column?.synonyms) return [];
-  const spec: FieldSpec = CONTRACT_FIELDS[column.field];
-  return Object.entries(column.synonyms).map(([value, synonyms]) => {
-    const label = spec.labels?.[value];
-    return label && matchChoice(column, label) === value ? label : synonyms[0]!;
-  });
-}
 
 const EXAMPLES: Record<SheetReading, string> = {
   text: '',
@@ -108,8 +97,8 @@ export async function buildTemplate(): Promise<Buffer> {
       column.code,
       column.header,
       REQUIREMENT_HELP[requirement],
-      `${READING_HELP[column.reading]}${options}`,
-      spec.example ?? EXAMPLES[column.reading],
+      `${column.help ?? READING_HELP[column.reading]}${options}`,
+      column.example ?? spec.example ?? EXAMPLES[column.reading],
     ]);
   }
   help.columns.forEach((column, index) => {
