@@ -65,7 +65,10 @@ export const ComparisonSideSchema = z.object({
   administrationPeriod: z.string().nullable(),
   administrationPeriods: z.array(z.string()),
   insufficientData: z.boolean(),
-  /** The stable key of the index (formula and scale): equal on both sides, 'misma metodología'. */
+  /**
+   * The stable key of the index's whole method (axes, indicators, filters, scales; decision 0040):
+   * equal on both sides, 'misma metodología'.
+   */
   methodKey: z.string().nullable(),
 });
 export type ComparisonSide = z.infer<typeof ComparisonSideSchema>;

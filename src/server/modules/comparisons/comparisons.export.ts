@@ -125,7 +125,7 @@ function comparisonDocument(
     title: `Comparación de monitores: ${leftName} y ${rightName}`,
     note: `${
       same
-        ? 'Ambos índices usan la misma metodología (la misma fórmula y escala).'
+        ? 'Ambos índices usan la misma metodología (las mismas fórmulas, escalas y filtros en el índice, sus ejes e indicadores).'
         : 'Los índices no usan la misma metodología: compárelos con cautela.'
     } Cada lado en su propia administración; los montos cuentan los contratos concluidos que no son ampliaciones, modificaciones ni adendas.`,
     summary: [
