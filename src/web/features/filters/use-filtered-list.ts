@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { compactFilters } from '../../lib/filters-url';
+import { cannotShow } from '../../lib/load-state';
 import { toast } from '../../lib/notifications';
-import { isNetworkError } from '../../lib/query-persistence';
 import { useListState } from './use-list-state';
 
 /** The monitor's preselected filters (spec): its default administration period, if it has one. */
@@ -17,9 +17,11 @@ export function monitorDefaults(organization: PublicOrganization): Partial<Publi
 type ListPage = { data: { pages: number } };
 
 /**
- * A paged public list under the filters of the address: a failed load empties the list (unless
- * saved data is shown because the server cannot be reached) and shows the spec's toast, and a
- * page past the end shows the last one (spec: pages are clamped).
+ * A paged public list under the filters of the address: a failed load shows no list (`failed`:
+ * the screen shows the error state with a retry instead of its figures, unless saved data is shown
+ * because the server cannot be reached) and the spec's toast, and a page past the end shows the
+ * last one (spec: pages are clamped). Offline, another page or filter never opened is no list
+ * either: the rows it keeps while loading belong to the previous one.
  */
 export function useFilteredList<T extends ListPage>(
   organization: PublicOrganization,
@@ -29,8 +31,9 @@ export function useFilteredList<T extends ListPage>(
   const query = compactFilters(state.filters);
   const result = useList(organization._id, query, state.page);
   // Data saved on the device stays when only the network failed (the offline notice says so).
-  const list = result.isError && !(isNetworkError(result.error) && result.data) ? undefined : result.data;
-  const { isError, error } = result;
+  const failed = cannotShow(result) || (result.isPlaceholderData && result.fetchStatus === 'paused');
+  const list = failed ? undefined : result.data;
+  const { isError, error, refetch } = result;
   const { page, setPage } = state;
 
   useEffect(() => {
@@ -40,5 +43,5 @@ export function useFilteredList<T extends ListPage>(
     if (list && page > list.data.pages) setPage(list.data.pages);
   }, [list, page, setPage]);
 
-  return { ...state, query, list, isError, isFetching: result.isFetching };
+  return { ...state, query, list, failed, retry: () => void refetch(), isFetching: result.isFetching };
 }

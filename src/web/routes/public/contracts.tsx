@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { ListHeader, ListStatus } from '../../components/list-header';
+import { LoadError } from '../../components/load-error';
 import { Pagination } from '../../components/pagination';
 import { contractsDownloadUrl, useContracts } from '../../features/contracts/api/contracts';
 import { ContractTiles } from '../../features/contracts/components/contract-tiles';
@@ -11,7 +12,10 @@ import { ContractsTable } from '../../features/contracts/components/contracts-ta
 import { CountedOnlySwitch } from '../../features/filters/components/counted-only-switch';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { useFilteredList } from '../../features/filters/use-filtered-list';
+import { msg } from '../../i18n/msg';
 import { useCountText } from '../../lib/count-text';
+
+const CONTRACTS_UNAVAILABLE = msg('La información de contratos no se encuentra disponible en este momento.');
 
 /** /contracts: every contract of the monitor matching the filters, largest first, with its totals. */
 export function ContractsPage() {
@@ -19,7 +23,7 @@ export function ContractsPage() {
   const counts = useCountText();
   useDocumentTitle(`${t('Contratos')} · Vigía`);
   const organization = useOutletContext<PublicOrganization>();
-  const { filters, query, apply, setPage, list, isError, isFetching } = useFilteredList(
+  const { filters, query, apply, setPage, list, failed, retry, isFetching } = useFilteredList(
     organization,
     useContracts,
   );
@@ -37,15 +41,22 @@ export function ContractsPage() {
           downloadUrl={(format) => contractsDownloadUrl(organization._id, query, format)}
         />
         <FiltersPanel organizationId={organization._id} applied={filters} onApply={apply} withSearch />
-        <ContractTiles totals={list?.data.totals} listed={list?.data.total} loading={!list && !isError} />
-        <CountedOnlySwitch applied={filters} onApply={apply} />
-        <ListStatus
-          count={list ? counts.contracts(list.data.total) : null}
-          updating={isFetching}
-          lastUpdate={list?.lastUpdate}
-        />
-        <ContractsTable docs={list?.data.docs ?? []} loading={!list && !isError} />
-        {list ? <Pagination page={list.data.page} pages={list.data.pages} onChange={setPage} /> : null}
+        {failed ? (
+          // No figures at all rather than zeros and an empty list that read as data.
+          <LoadError inline message={CONTRACTS_UNAVAILABLE} onRetry={retry} />
+        ) : (
+          <>
+            <ContractTiles totals={list?.data.totals} listed={list?.data.total} loading={!list} />
+            <CountedOnlySwitch applied={filters} onApply={apply} />
+            <ListStatus
+              count={list ? counts.contracts(list.data.total) : null}
+              updating={isFetching}
+              lastUpdate={list?.lastUpdate}
+            />
+            <ContractsTable docs={list?.data.docs ?? []} loading={!list} />
+            {list ? <Pagination page={list.data.page} pages={list.data.pages} onChange={setPage} /> : null}
+          </>
+        )}
       </Stack>
     </Container>
   );

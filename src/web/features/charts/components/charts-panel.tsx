@@ -1,4 +1,4 @@
-import { Alert, Box, Center, Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Box, Center, Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMillions, formatMoney, formatPercent, toMillions } from '../../../../shared/format/money';
@@ -6,11 +6,16 @@ import type { PublicFilters } from '../../../../shared/schemas/filters';
 import { CHART_SERIES } from '../../../../shared/schemas/landing';
 import type { ChartOption } from '../../../components/charts/echart';
 import { LazyChart } from '../../../components/charts/lazy-chart';
+import { LoadError } from '../../../components/load-error';
 import { MoneyRuleNote } from '../../../components/money-rule-note';
+import { msg } from '../../../i18n/msg';
+import { cannotShow } from '../../../lib/load-state';
 import { toast } from '../../../lib/notifications';
 import { useAmountByPeriod, useAmountByProcedure } from '../api/landing';
 import { niceAxis } from '../axis';
 import classes from './charts-panel.module.css';
+
+const CHART_UNAVAILABLE = msg('No fue posible cargar la gráfica.');
 
 /**
  * The home charts (spec): millions of pesos per quarter and budget exercised per procedure type,
@@ -40,6 +45,9 @@ export function ChartsPanel({
   const periodsEmpty = rows.every((row) => row.totalPublic + row.totalInvitation + row.totalNoBid === 0);
   const proceduresEmpty = total === 0;
   const labels = useMemo(() => CHART_SERIES.map((series) => t(series.label)), [t]);
+  // A chart whose figures could not load shows the error state with a retry, never bars of zeros.
+  const periodsState = chartState(periods);
+  const proceduresState = chartState(procedures);
 
   const barOption = useMemo<ChartOption>(
     () => ({
@@ -108,9 +116,9 @@ export function ChartsPanel({
         <Title order={2} fz="lg">
           {t('Millones de pesos por trimestre')}
         </Title>
-        {periods.isError ? (
-          <ChartError />
-        ) : periods.isPending ? (
+        {periodsState === 'failed' ? (
+          <LoadError inline message={CHART_UNAVAILABLE} onRetry={() => void periods.refetch()} />
+        ) : periodsState === 'loading' ? (
           <Skeleton height={320} mt="sm" />
         ) : periodsEmpty ? (
           <NoData height={320} />
@@ -135,7 +143,7 @@ export function ChartsPanel({
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {periods.isSuccess && !periodsEmpty ? (
+                {periodsState === 'shown' && !periodsEmpty ? (
                   rows.map((row) => (
                     <Table.Tr key={`${row._id.period} ${row._id.year}`}>
                       <Table.Td>{`${row._id.period} ${row._id.year}`}</Table.Td>
@@ -145,7 +153,7 @@ export function ChartsPanel({
                     </Table.Tr>
                   ))
                 ) : (
-                  <NoRows query={periods} columns={labels.length + 1} />
+                  <NoRows state={periodsState} columns={labels.length + 1} />
                 )}
               </Table.Tbody>
             </Table>
@@ -156,9 +164,9 @@ export function ChartsPanel({
         <Title order={2} fz="lg">
           {t('Presupuesto ejercido por tipo de procedimiento')}
         </Title>
-        {procedures.isError ? (
-          <ChartError />
-        ) : procedures.isPending ? (
+        {proceduresState === 'failed' ? (
+          <LoadError inline message={CHART_UNAVAILABLE} onRetry={() => void procedures.refetch()} />
+        ) : proceduresState === 'loading' ? (
           <Skeleton height={260} mt="sm" />
         ) : proceduresEmpty ? (
           // Three equal thirds labelled 0.00% would look like data: say there is none.
@@ -170,7 +178,7 @@ export function ChartsPanel({
             label={t('Gráfica de dona: presupuesto ejercido por tipo de procedimiento')}
           />
         )}
-        {procedures.isSuccess && !proceduresEmpty ? (
+        {proceduresState === 'shown' && !proceduresEmpty ? (
           <Text ta="center" fw={800} fz="lg" data-testid="donut-total">
             {t('Total:')} {formatMoney(total)} MXN
           </Text>
@@ -179,7 +187,7 @@ export function ChartsPanel({
           <summary className={classes.summary}>{t('Ver los datos en una tabla')}</summary>
           <Table fz="xs" mt="xs">
             <Table.Tbody>
-              {procedures.isSuccess && !proceduresEmpty ? (
+              {proceduresState === 'shown' && !proceduresEmpty ? (
                 labels.map((label, index) => (
                   <Table.Tr key={label}>
                     <Table.Td>{label}</Table.Td>
@@ -188,7 +196,7 @@ export function ChartsPanel({
                   </Table.Tr>
                 ))
               ) : (
-                <NoRows query={procedures} columns={3} />
+                <NoRows state={proceduresState} columns={3} />
               )}
             </Table.Tbody>
           </Table>
@@ -215,26 +223,25 @@ function NoData({ height }: { height: number }) {
  * The one row of a chart's table while it has no figures to list: the same words as the chart's
  * place (no data, or it could not load), never rows of zeros that read as data.
  */
-function NoRows({ query, columns }: { query: { isPending: boolean; isError: boolean }; columns: number }) {
+function NoRows({ state, columns }: { state: ChartState; columns: number }) {
   const { t } = useTranslation();
   return (
     <Table.Tr>
       <Table.Td colSpan={columns} ta="center" c="dimmed" data-testid="chart-table-empty">
-        {query.isPending
+        {state === 'loading'
           ? t('Cargando')
-          : query.isError
-            ? t('No fue posible cargar la gráfica. Intenta de nuevo más tarde.')
+          : state === 'failed'
+            ? t(CHART_UNAVAILABLE)
             : t('Sin datos para estos filtros')}
       </Table.Td>
     </Table.Tr>
   );
 }
 
-function ChartError() {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" variant="light" mt="sm">
-      {t('No fue posible cargar la gráfica. Intenta de nuevo más tarde.')}
-    </Alert>
-  );
+type ChartState = 'loading' | 'failed' | 'shown';
+
+/** Whether a chart's figures are shown, still loading, or could not load (lib/load-state). */
+function chartState(query: Parameters<typeof cannotShow>[0]): ChartState {
+  if (cannotShow(query)) return 'failed';
+  return query.data === undefined ? 'loading' : 'shown';
 }

@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../test/api';
+import { renderPublicScreen } from '../../test/public';
+import { ContractsPage } from './contracts';
+import { CorruptionIndexPage } from './corruption-index';
+import { HomePage } from './home';
+import { SupplierDetailPage } from './supplier-detail';
+import { SuppliersPage } from './suppliers';
+
+// The charts' library is not what is tested here: a chart shows its label.
+vi.mock('../../components/charts/lazy-chart', () => ({
+  LazyChart: ({ label }: { label: string }) => <div>{label}</div>,
+}));
+
+const failure = () => {
+  throw apiError(500, 'INTERNAL', 'Ocurrió un error inesperado. Por favor intenta nuevamente.');
+};
+/** The filter selects' options: none (they are not what is tested). */
+const options = Object.fromEntries(
+  [
+    'administration-periods',
+    'fiscal-years',
+    'trimonths',
+    'procedure-types',
+    'administrative-units',
+    'suppliers-filter',
+  ].map((kind) => [
+    `GET /public-api/contracts/retrieve/${kind}`,
+    () => ({ error: false, data: { docs: [] } }),
+  ]),
+);
+const contracts = {
+  error: false,
+  data: {
+    docs: [],
+    total: 3,
+    page: 1,
+    pages: 1,
+    totals: {
+      totalCount: 3,
+      publicCount: 1,
+      invitationCount: 1,
+      noBidCount: 1,
+      totalAmount: 1234.5,
+      PUBLIC: 1000,
+      INVITATION: 200,
+      NO_BID: 34.5,
+    },
+  },
+};
+
+/** Nothing on screen reads as a figure: no amount, no empty list. */
+function expectNoFigures() {
+  expect(screen.queryByText(/\$0\.00/)).not.toBeInTheDocument();
+  expect(screen.queryByText('No se encontraron resultados con la búsqueda')).not.toBeInTheDocument();
+}
+
+describe('a public screen whose figures failed shows the error state with Reintentar, never zeros', () => {
+  it('contracts: no $0.00 tiles nor empty list; Reintentar loads the figures', async () => {
+    let answer: () => unknown = failure;
+    fakeApi({ ...options, 'POST /public-api/contracts/filtered-list': () => answer() });
+    const { user } = renderPublicScreen(<ContractsPage />, { route: '/contracts' });
+    const error = await screen.findByTestId('load-error');
+    expect(error).toHaveTextContent(
+      'La información de contratos no se encuentra disponible en este momento.',
+    );
+    expectNoFigures();
+    expect(screen.queryByText('Monto total')).not.toBeInTheDocument();
+    answer = () => contracts;
+    await user.click(within(error).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.queryByTestId('load-error')).not.toBeInTheDocument();
+  });
+
+  it('suppliers: no 0 counts nor empty list', async () => {
+    fakeApi({ ...options, 'POST /public-api/suppliers/filtered-list': failure });
+    renderPublicScreen(<SuppliersPage />, { route: '/suppliers' });
+    expect(await screen.findByTestId('load-error')).toHaveTextContent(
+      'La información de proveedores no se encuentra disponible en este momento.',
+    );
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expectNoFigures();
+    expect(screen.queryByText('Contratos en total')).not.toBeInTheDocument();
+  });
+
+  it('supplier detail: the error state instead of its tiles', async () => {
+    fakeApi({ ...options, 'POST /public-api/suppliers/detail': failure });
+    renderPublicScreen(<SupplierDetailPage />, {
+      route: '/suppliers/01900000-0000-7000-8000-0000000000aa',
+      path: '/suppliers/:id',
+    });
+    expect(await screen.findByTestId('load-error')).toHaveTextContent(
+      'La información de proveedores no se encuentra disponible en este momento.',
+    );
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expectNoFigures();
+  });
+
+  it('home charts: each chart says it could not load, with Reintentar, and lists no figures', async () => {
+    fakeApi({
+      ...options,
+      'POST /public-api/landing/amountByPeriod': failure,
+      'POST /public-api/landing/amountByProcedure': failure,
+    });
+    renderPublicScreen(<HomePage />, { route: '/' });
+    for (const chart of ['chart-period', 'chart-procedure']) {
+      const panel = await screen.findByTestId(chart);
+      expect(await within(panel).findByTestId('load-error')).toHaveTextContent(
+        'No fue posible cargar la gráfica.',
+      );
+      expect(within(panel).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    }
+    expect(screen.queryByTestId('donut-total')).not.toBeInTheDocument();
+    expect(screen.queryByText(/0\.00%/)).not.toBeInTheDocument();
+  });
+
+  it('index: the error state with Reintentar, no gauge', async () => {
+    fakeApi({ 'GET /public-api/comparations/corruption-index': failure });
+    renderPublicScreen(<CorruptionIndexPage />, { route: '/calculations/corruption-index' });
+    expect(await screen.findByTestId('load-error')).toHaveTextContent(
+      'La información del Índice de Riesgo de Corrupción no se encuentra disponible en este momento.',
+    );
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expect(screen.queryByTestId('index-value')).not.toBeInTheDocument();
+  });
+});
