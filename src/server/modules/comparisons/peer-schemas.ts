@@ -17,10 +17,17 @@ const plain = (max: number) =>
         .replace(/<[^>]*>/g, '')
         .replace(/[<>]/g, '')
         .replace(/\p{Cc}/gu, ' ')
+        .replace(/\p{Cs}/gu, '\ufffd')
         .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, max),
-    );
+        .trim(),
+    )
+    .transform((text) => cutAt(text, max));
+
+/** The first `max` characters, never half of one (an emoji is two UTF-16 units). */
+function cutAt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return Array.from(text).slice(0, max).join('');
+}
 
 const color = z
   .unknown()
@@ -28,7 +35,16 @@ const color = z
     typeof value === 'string' && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : DEFAULT_COLOR,
   );
 
-const id = z.union([z.string().max(100), z.number().int()]).transform(String);
+/** An id goes back into addresses: no control characters or halves of characters. */
+const id = z
+  .union([
+    z
+      .string()
+      .max(100)
+      .regex(/^[^\p{Cc}\p{Cs}]*$/u),
+    z.number().int(),
+  ])
+  .transform(String);
 
 export const PeerMonitorSchema = z.object({
   _id: id,
