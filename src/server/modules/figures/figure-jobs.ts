@@ -71,6 +71,21 @@ export function requestFiguresRepair(deps: Pick<AppDeps, 'jobs'>, organizationId
   return deps.jobs.enqueue(FIGURES_REPAIR_JOB, { organizationId }, { singletonKey: organizationId });
 }
 
+/**
+ * Asks for a search's figures to be kept, after the scan that found it frequent (decision 0031),
+ * without making the visitor who asked wait: the job is queued beside the answer (a failure is
+ * logged, and the next scan of the search asks again), and keeps the figures afterwards.
+ */
+export function keepSearchLater(
+  deps: Pick<AppDeps, 'jobs' | 'background'>,
+  organizationId: string,
+  search: string,
+): void {
+  deps.background.run(FIGURES_KEEP_SEARCH_JOB, async () => {
+    await requestKeepSearch(deps, organizationId, search);
+  });
+}
+
 /** Queues keeping a search's figures (once per monitor and search while one waits). */
 export function requestKeepSearch(deps: Pick<AppDeps, 'jobs'>, organizationId: string, search: string) {
   return deps.jobs.enqueue(

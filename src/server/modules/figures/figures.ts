@@ -24,7 +24,7 @@ import {
   supplierCubeTotalsByType,
   supplierRankingPage,
 } from './cubes.queries';
-import { requestKeepSearch } from './figure-jobs';
+import { keepSearchLater } from './figure-jobs';
 import {
   type FormatQuarter,
   formatQuarters,
@@ -87,7 +87,7 @@ export interface FigureAnswers {
   supplier: SupplierRanking;
 }
 
-export type FiguresDeps = Pick<AppDeps, 'database' | 'cache' | 'jobs'>;
+export type FiguresDeps = Pick<AppDeps, 'database' | 'cache' | 'jobs' | 'background'>;
 
 /** Answers a question about the monitor's contracts; see the types above for what each grouping returns. */
 export function figures<G extends FigureQuestion['grouping']>(
@@ -154,11 +154,11 @@ async function answer(
       return scan(async () => {
         const rows = await contractTotalsByType(db, await raw());
         // A search of many contracts is worth keeping (decision 0031): a job counts it once more
-        // with the writes held back, and the database keeps it from then on.
+        // with the writes held back, and the database keeps it from then on. This answer does not
+        // wait for it, not even for the job to be queued.
         const listed = rows.reduce((sum, row) => sum + row.listed, 0);
-        // Keeping it only spares later scans: a failed request is asked again by the next scan.
         if (keptSearchServes(filters) && listed >= SEARCH_KEPT_FROM)
-          await requestKeepSearch(deps, organizationId, filters.search).catch(() => undefined);
+          keepSearchLater(deps, organizationId, filters.search);
         return rows;
       });
     }

@@ -210,7 +210,7 @@ describe('kept search figures', () => {
     await expectExact(false);
   });
 
-  it('keeps a search the public list found matching many contracts, and answers the same from it', async () => {
+  it('keeps a search the public list found matching many contracts, after answering, and answers the same from it', async () => {
     const many = (await createOrganization(db)).id;
     const manyUnit = (await createUnit(db, many)).id;
     const rows = Array.from({ length: SEARCH_KEPT_FROM + 10 }, (_, n) => ({
@@ -241,12 +241,39 @@ describe('kept search figures', () => {
           headers: { 'x-current-organization-id': many },
         })
       ).json().data;
-    const scanned = await ask();
-    expect(scanned).toMatchObject({
-      total: SEARCH_KEPT_FROM,
-      totals: { totalAmount: SEARCH_KEPT_FROM * 100 },
+    // The job queue answers only when the test says so: the first visitor gets the figures
+    // counted from the contracts without waiting for it, and nothing is kept yet.
+    const { jobs, background } = ctx.app.deps;
+    const enqueue = jobs.enqueue;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
     });
-    await ctx.app.deps.jobs.idle();
+    const queued: string[] = [];
+    jobs.enqueue = async (...args) => {
+      queued.push(args[0]);
+      await held;
+      return enqueue.apply(jobs, args);
+    };
+    try {
+      let scanned: unknown;
+      void ask().then((data) => {
+        scanned = data;
+      });
+      await expect.poll(() => scanned, { timeout: 15_000 }).toBeDefined();
+      expect(scanned).toMatchObject({
+        total: SEARCH_KEPT_FROM,
+        totals: { totalAmount: SEARCH_KEPT_FROM * 100 },
+      });
+      expect(queued).toEqual(['figures-keep-search']);
+      expect(await keptSearches(db, many)).toEqual([]);
+    } finally {
+      release();
+      jobs.enqueue = enqueue;
+    }
+    // Afterwards the durable job keeps them.
+    await background.idle();
+    await jobs.idle();
     expect(await keptSearches(db, many)).toEqual(['%pavimentacion%']);
     await db.update(contracts).set({ totalOrMaxAmount: 200 }).where(eq(contracts.contractNumber, 'PAV-0'));
     expect(await ask()).toMatchObject({
