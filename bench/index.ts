@@ -4,9 +4,9 @@
  * The public corruption-risk index page's call (issue 13) through the real app (Fastify inject),
  * on the configured database (DATABASE_URL, or the embedded one in DATA_DIR), for the monitor with
  * the most contracts: p50/p95 computed (result cache off: every variable read, every formula
- * evaluated, as the first visitor after a change), p95 cached, and the first call after a change of
- * one contract's amount (cache on). Also the same variables computed from the contracts themselves
- * (what a calculation with filters costs).
+ * evaluated, as the first visitor after a change), p95 cached, the comparison detail of the monitor
+ * computed, and the first call after a change of one contract's amount (cache on). Also the same
+ * variables computed from the contracts themselves (what a calculation with filters costs).
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
@@ -31,13 +31,13 @@ console.log(
   `${database.kind}: monitor ${organizationId} with ${contracts.toLocaleString('en-US')} contracts; ${runs} runs`,
 );
 
-async function call(app: typeof computed, monitor = headers) {
+const INDEX_URL = '/public-api/comparations/corruption-index';
+/** The comparison's detail of the monitor (one side: its index and its money per procedure type). */
+const DETAIL_URL = `/public-api/comparations/detail?id=${organizationId}`;
+
+async function call(app: typeof computed, monitor = headers, url = INDEX_URL) {
   const started = performance.now();
-  const response = await app.inject({
-    method: 'GET',
-    url: '/public-api/comparations/corruption-index',
-    headers: monitor,
-  });
+  const response = await app.inject({ method: 'GET', url, headers: monitor });
   if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
   return { ms: performance.now() - started, data: response.json().data };
 }
@@ -60,9 +60,9 @@ const index = first.data.corruptionIndex;
 console.log(
   `period ${first.data.administrationPeriod}: index ${index?.result?.toFixed(2) ?? 'sin datos'} (${index?.level ?? '-'}), ${first.data.concludedContracts.toLocaleString('en-US')} concluded contracts counted; first call ${first.ms.toFixed(0)} ms`,
 );
-const times = async (app: typeof computed) => {
+const times = async (app: typeof computed, url = INDEX_URL) => {
   const list: number[] = [];
-  for (let run = 0; run < runs; run++) list.push((await call(app)).ms);
+  for (let run = 0; run < runs; run++) list.push((await call(app, headers, url)).ms);
   return list.sort((a, b) => a - b);
 };
 const computedTimes = await times(computed);
@@ -72,6 +72,8 @@ const describe = (list: number[]) =>
   `p50 ${percentile(list, 0.5).toFixed(1)} ms, p95 ${percentile(list, 0.95).toFixed(1)} ms`;
 console.log(`computed (every variable and formula): ${describe(computedTimes)}`);
 console.log(`cached: ${describe(cachedTimes)}`);
+await call(computed, headers, DETAIL_URL);
+console.log(`comparison detail, computed: ${describe(await times(computed, DETAIL_URL))}`);
 
 const afterChange: number[] = [];
 for (let change = 0; change < 5; change++) {

@@ -4,7 +4,7 @@ import { VARIABLE_BY_ABBREVIATION } from '../../../shared/calculations/variables
 import type { CorruptionIndexData } from '../../../shared/schemas/calculations';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { filterOptions } from '../contracts/contracts.options';
-import { indexFormats, indexVariables } from '../figures/figures';
+import { indexFormats, indexVariables, type VariableSet, type VariableValues } from '../figures/figures';
 import { type CalculationRow, installationDataVersion, liveCalculations } from './calculations.repository';
 import { appliesTo, type CalculationDefinition, type Evaluation, evaluateCalculations } from './index-engine';
 import { methodKeysOf } from './method-key';
@@ -70,10 +70,26 @@ async function periodsOf(deps: Deps, organization: OrganizationRow): Promise<str
     .reverse();
 }
 
-/** The variables of a contract set through the figures engine, under the right data version. */
+/**
+ * The variables of a contract set through the figures engine, under the right data version, each
+ * set asked once per computation (the page's own count of concluded contracts and the formulas
+ * without filters ask the same set: one read, whether the result cache is on or not).
+ */
 function variablesFor(deps: Deps, organization: OrganizationRow, installationVersion: number) {
-  return (set: Parameters<typeof indexVariables>[1]) =>
-    indexVariables(deps, set, set.organizationId === null ? installationVersion : organization.dataVersion);
+  const asked = new Map<string, Promise<VariableValues>>();
+  return (set: VariableSet) => {
+    const key = JSON.stringify([set.organizationId, set.administrationPeriod, set.filters]);
+    let values = asked.get(key);
+    if (!values) {
+      values = indexVariables(
+        deps,
+        set,
+        set.organizationId === null ? installationVersion : organization.dataVersion,
+      );
+      asked.set(key, values);
+    }
+    return values;
+  };
 }
 
 /**

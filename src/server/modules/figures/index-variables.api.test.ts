@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../../db/client';
-import { contracts } from '../../db/schema';
+import { contracts, supplierRankingTotals } from '../../db/schema';
 import {
   createContract,
   createOrganization,
@@ -10,7 +10,7 @@ import {
   seedGeneratedMonitor,
 } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { figureDifferences } from './cube-repair.queries';
+import { figureDifferences, rebuildFigures } from './cube-repair.queries';
 import { keptVariableValues, type VariableSet, variableValues } from './index-variables.queries';
 
 /**
@@ -168,6 +168,28 @@ describe('the variables of the corruption-risk index', () => {
     expect(await variableValues(db, set)).toEqual(KNOWN);
   });
 
+  it("keeps the suppliers' concentration in the writes: a kept value is what the index reads, and the repair mends it", async () => {
+    const where = and(
+      eq(supplierRankingTotals.organizationId, organizationId),
+      eq(supplierRankingTotals.administrationPeriod, '2021-2024'),
+    );
+    const [stored] = await db.select().from(supplierRankingTotals).where(where);
+    expect(stored).toMatchObject({
+      countedSuppliers: 4,
+      leadingSuppliers: 1,
+      aboveAverageAmount: 2,
+      aboveAverageContracts: 3,
+    });
+    // A stored value gone wrong is what the index says (it reads the kept row, ranks nothing), and
+    // the check finds it; the repair writes what the suppliers say.
+    await db.update(supplierRankingTotals).set({ leadingSuppliers: 3 }).where(where);
+    expect((await keptVariableValues(db, set)).$NPCGE).toBe(3);
+    expect(await figureDifferences(db, organizationId)).toBeGreaterThan(0);
+    await rebuildFigures(db, organizationId);
+    expect(await figureDifferences(db, organizationId)).toBe(0);
+    expect(await keptVariableValues(db, set)).toEqual(KNOWN);
+  });
+
   it("says 'sin datos' for the concentration without any amount, and counts nothing in an empty period", async () => {
     const empty = { ...set, administrationPeriod: '2030-2033' };
     const kept = await keptVariableValues(db, empty);
@@ -242,6 +264,152 @@ describe('the variables of the corruption-risk index', () => {
     expect(kept.$NAC).toBe(0);
     expect(kept.$MTG).toBe(2_100 + 1_000 - 100 + 9_000 - 300);
     expect(await figureDifferences(db, organizationId)).toBe(0);
+  });
+
+  it('keeps the concentration exact through writes that move the averages both ways, one row or many at a time', async () => {
+    const organization = await createOrganization(db);
+    const monitor = organization.id;
+    const unit = await createUnit(db, monitor);
+    const suppliers = await Promise.all(Array.from({ length: 12 }, () => createSupplier(db, monitor)));
+    const scopes = [
+      { organizationId: monitor, administrationPeriod: '2021-2024', filters: [] },
+      { organizationId: monitor, administrationPeriod: null, filters: [] },
+    ];
+    const agree = async (step: string) => {
+      for (const scope of scopes)
+        expect({ step, ...(await keptVariableValues(db, scope)) }).toEqual({
+          step,
+          ...(await variableValues(db, scope)),
+        });
+      expect({ step, differences: await figureDifferences(db, monitor) }).toEqual({ step, differences: 0 });
+    };
+    // A deterministic sequence: amounts of several sizes, suppliers gaining and losing their counted contracts.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const row = (index: number) => ({
+      organizationId: monitor,
+      procedureType: (['PUBLIC', 'NO_BID', 'INVITATION'] as const)[index % 3]!,
+      category: 'ACQUISITION' as const,
+      administrationPeriod: index % 4 === 0 ? '2018-2021' : '2021-2024',
+      fiscalYear: '2022',
+      period: '1o 2022',
+      procedureState: 'CONCLUDED' as const,
+      organizerAdministrativeUnitId: unit.id,
+      applicantAdministrativeUnitId: unit.id,
+      contractNumber: `CONC-${index}`,
+      contractDate: '2022-02-15',
+      contractType: 'NORMAL' as const,
+      totalAmount: 1,
+      totalOrMaxAmount: [10, 100, 1_000, 25_000][next(4)]! + next(50),
+      supplierId: suppliers[next(suppliers.length)]!.id,
+      servicesDescription: 'Servicios',
+    });
+    // Many rows in one statement, then one at a time.
+    await db.insert(contracts).values(Array.from({ length: 40 }, (_, index) => row(index)));
+    await agree('bulk insert');
+    for (let index = 40; index < 46; index++) {
+      await db.insert(contracts).values(row(index));
+      await agree(`insert ${index}`);
+    }
+    const numbers = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, index) => `CONC-${from + index}`);
+    const steps: [string, () => Promise<unknown>][] = [
+      // The largest supplier grows: the average rises past others.
+      [
+        'one amount up',
+        () =>
+          db
+            .update(contracts)
+            .set({ totalOrMaxAmount: 400_000 })
+            .where(eq(contracts.contractNumber, 'CONC-3')),
+      ],
+      [
+        'many amounts down',
+        () =>
+          db
+            .update(contracts)
+            .set({ totalOrMaxAmount: 5 })
+            .where(inArray(contracts.contractNumber, numbers(0, 20))),
+      ],
+      [
+        'a supplier moves',
+        () =>
+          db
+            .update(contracts)
+            .set({ supplierId: suppliers[0]!.id })
+            .where(inArray(contracts.contractNumber, numbers(20, 30))),
+      ],
+      [
+        'no longer counted',
+        () =>
+          db
+            .update(contracts)
+            .set({ category: 'EXTENSION' })
+            .where(inArray(contracts.contractNumber, numbers(30, 38))),
+      ],
+      [
+        'counted again',
+        () =>
+          db
+            .update(contracts)
+            .set({ category: 'ACQUISITION' })
+            .where(inArray(contracts.contractNumber, numbers(30, 34))),
+      ],
+      [
+        'in progress',
+        () =>
+          db
+            .update(contracts)
+            .set({ procedureState: 'IN_PROGRESS' })
+            .where(inArray(contracts.contractNumber, numbers(38, 43))),
+      ],
+      [
+        'soft deleted',
+        () =>
+          db
+            .update(contracts)
+            .set({ deletedAt: new Date() })
+            .where(inArray(contracts.contractNumber, numbers(10, 25))),
+      ],
+      [
+        'restored',
+        () =>
+          db
+            .update(contracts)
+            .set({ deletedAt: null })
+            .where(inArray(contracts.contractNumber, numbers(10, 15))),
+      ],
+      [
+        'another period',
+        () =>
+          db
+            .update(contracts)
+            .set({ administrationPeriod: '2021-2024' })
+            .where(eq(contracts.administrationPeriod, '2018-2021')),
+      ],
+      [
+        'all amounts zero',
+        () => db.update(contracts).set({ totalOrMaxAmount: 0 }).where(eq(contracts.organizationId, monitor)),
+      ],
+      [
+        'amounts back',
+        () =>
+          db
+            .update(contracts)
+            .set({ totalOrMaxAmount: sql`length(${contracts.contractNumber}) * 1000 + 7` })
+            .where(eq(contracts.organizationId, monitor)),
+      ],
+      ['deleted', () => db.delete(contracts).where(inArray(contracts.contractNumber, numbers(0, 30)))],
+      ['none left', () => db.delete(contracts).where(eq(contracts.organizationId, monitor))],
+    ];
+    for (const [step, write] of steps) {
+      await write();
+      await agree(step);
+    }
+    expect((await keptVariableValues(db, scopes[0]!)).$NPCGE).toBeNull();
   });
 
   it('agrees with the contracts on a generated monitor, for one monitor and for all of them', async () => {

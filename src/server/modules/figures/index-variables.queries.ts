@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CalculationFilter, FilterProperty } from '../../../shared/calculations/filters';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { contracts, indexCube, organizations, supplierRanking } from '../../db/schema';
+import { contracts, indexCube, organizations, supplierRanking, supplierRankingTotals } from '../../db/schema';
 import { absent, countsInTotals } from './contract-filters.queries';
 
 /**
@@ -168,7 +168,12 @@ function monitorsOf(column: AnyPgColumn, set: VariableSet): SQL {
     : sql`${column} IN (SELECT ${organizations.id} FROM ${organizations} WHERE ${organizations.deletedAt} IS NULL)`;
 }
 
-/** Every variable of a set without filters, from the tables the writes keep (three small reads in one statement). */
+/**
+ * Every variable of a set without filters, from the tables the writes keep, in one statement: the
+ * counts and sums from index_cube; for one monitor, the suppliers' concentration from its
+ * supplier_ranking_totals row (kept by the writes, migration 0027: one row read), for every monitor
+ * (GENERAL calculations) from a window over their suppliers.
+ */
 export async function keptVariableValues(db: Database, set: VariableSet): Promise<VariableValues> {
   const k = indexCube;
   const cube = and(
@@ -176,13 +181,6 @@ export async function keptVariableValues(db: Database, set: VariableSet): Promis
     set.administrationPeriod === null
       ? undefined
       : sql`${k.administrationPeriod} = ${set.administrationPeriod}`,
-  );
-  const r = supplierRanking;
-  const counted = sql`(${r.publicCount} + ${r.invitationCount} + ${r.noBidCount})`;
-  const ranking = and(
-    monitorsOf(r.organizationId, set),
-    sql`${r.administrationPeriod} = ${set.administrationPeriod ?? ''}`,
-    sql`${counted} > 0`,
   );
   const sumOf = (column: AnyPgColumn, procedure?: string) =>
     sql`coalesce(sum(${column})${procedure ? sql` FILTER (WHERE ${k.procedureType} = ${procedure})` : sql``}, 0)`;
@@ -214,14 +212,40 @@ export async function keptVariableValues(db: Database, set: VariableSet): Promis
       SELECT count(*) FILTER (WHERE dated > 0) AS "$NTF", count(*) FILTER (WHERE dated > 0 AND late = 0) AS "$NFXXVII"
       FROM formats
     ),
-    per_supplier AS (
-      SELECT ${r.supplierId} AS tiebreak, ${r.total} AS amount, ${counted} AS contracts
-      FROM ${supplierRanking} WHERE ${ranking}
-    ),
-    ${supplierVariables}
+    ${set.organizationId === null ? rankedSuppliers(set) : keptSuppliers(set.organizationId, set.administrationPeriod)}
     SELECT * FROM totals, suppliers, on_time`,
   );
   return valuesOf(row);
+}
+
+/** One monitor's supplier variables as the writes keep them (no row: no supplier, 'sin datos' for $NPCGE). */
+function keptSuppliers(organizationId: string, administrationPeriod: string | null): SQL {
+  const t = supplierRankingTotals;
+  return sql`
+    suppliers AS (
+      SELECT coalesce(max(${t.countedSuppliers}), 0) AS "$NTP", max(${t.leadingSuppliers}) AS "$NPCGE",
+        coalesce(max(${t.aboveAverageAmount}), 0) AS "$NPEPE",
+        coalesce(max(${t.aboveAverageContracts}), 0) AS "$NPEPCP"
+      FROM ${supplierRankingTotals}
+      WHERE ${t.organizationId} = ${organizationId}::uuid AND ${t.administrationPeriod} = ${administrationPeriod ?? ''}
+    )`;
+}
+
+/** The supplier variables of every monitor's suppliers together, ranked now (GENERAL calculations). */
+function rankedSuppliers(set: VariableSet): SQL {
+  const r = supplierRanking;
+  const counted = sql`(${r.publicCount} + ${r.invitationCount} + ${r.noBidCount})`;
+  return sql`
+    per_supplier AS (
+      SELECT ${r.supplierId} AS tiebreak, ${r.total} AS amount, ${counted} AS contracts
+      FROM ${supplierRanking}
+      WHERE ${and(
+        monitorsOf(r.organizationId, set),
+        sql`${r.administrationPeriod} = ${set.administrationPeriod ?? ''}`,
+        sql`${counted} > 0`,
+      )}
+    ),
+    ${supplierVariables}`;
 }
 
 /** The XXVIII formats of one quarter: how many there are, how many on time, and their deadline. */
