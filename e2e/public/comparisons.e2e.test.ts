@@ -104,7 +104,9 @@ describe('comparing monitors in Chromium', () => {
     await page.getByRole('button', { name: '¿Cómo se calcula?' }).click();
     const modal = page.getByRole('dialog', { name: '¿Cómo se calcula?' });
     await modal
-      .getByText('Ambos índices usan la misma metodología: la misma fórmula y la misma escala.')
+      .getByText(
+        'Ambos índices usan la misma metodología: las mismas fórmulas, escalas y filtros en el índice, sus ejes e indicadores.',
+      )
       .waitFor();
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'hidden' });

@@ -49,7 +49,9 @@ export function ComparisonHowModal({
         ))}
         <Text fz="sm" fw={600}>
           {sameMethod
-            ? t('Ambos índices usan la misma metodología: la misma fórmula y la misma escala.')
+            ? t(
+                'Ambos índices usan la misma metodología: las mismas fórmulas, escalas y filtros en el índice, sus ejes e indicadores.',
+              )
             : t('Los índices no usan la misma metodología: compáralos con cautela.')}
         </Text>
         <Text fz="sm">
