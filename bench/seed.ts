@@ -5,18 +5,26 @@
  * benchmark monitor holding the same kind of data as the demonstration monitors, at scale, and
  * prints rows per second. PostgreSQL is loaded with COPY; PGlite with unnest() batches.
  *
- * The contracts are loaded in one transaction that drops the table's secondary indexes first
- * and builds them again at the end (several times faster than maintaining them row by row).
- * The table is locked meanwhile, so run it on a benchmark database, not a live one; if the load
- * fails, the transaction rolls back and the indexes are as they were.
+ * The contracts are loaded in one transaction that sets the table's secondary indexes, foreign
+ * keys and triggers aside first, builds the indexes and checks the keys once at the end, and then
+ * builds the new monitor's pre-aggregated tables from its contracts (seed/bulk-load.ts), several
+ * times faster than maintaining all of them row by row and statement by statement. The table is
+ * locked meanwhile, so run it on a benchmark database, not a live one; if the load fails, the
+ * transaction rolls back and the table is as it was. Then VACUUM ANALYZE of the contracts and of
+ * the tables the triggers keep (tidyAfterBulkWrite): a PostgreSQL without autovacuum would plan
+ * with no statistics at all.
  */
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
+import * as schema from '../src/server/db/schema';
 import { organizations } from '../src/server/db/schema';
+import { tidyAfterBulkWrite } from '../src/server/modules/figures/cube-repair.queries';
 import { bulkInsert, bulkInsertAll } from '../src/server/seed/bulk';
 import { copyRows } from '../src/server/seed/bulk-copy';
+import { type BulkLoadTimes, loadContractsInBulk } from '../src/server/seed/bulk-load';
 import { generateSuppliers, generateUnits } from '../src/server/seed/catalogue-generator';
 import { CONTRACT_COLUMNS, SUPPLIER_COLUMNS, UNIT_COLUMNS } from '../src/server/seed/columns';
 import { generateContracts } from '../src/server/seed/contract-generator';
@@ -101,9 +109,10 @@ const progress = (inserted: number) => {
   }
 };
 
-let indexSeconds = 0;
+let times: BulkLoadTimes = { indexSeconds: 0, figuresSeconds: 0 };
 let copySeconds = 0;
 let commitSeconds = 0;
+const loadedAt = (start: number) => (performance.now() - start) / 1000;
 if (config.database.kind === 'postgres') {
   const client = new pg.Client({ connectionString: config.database.url });
   await client.connect();
@@ -111,13 +120,14 @@ if (config.database.kind === 'postgres') {
     await client.query('BEGIN');
     // A benchmark load need not wait for its WAL to reach the disk at commit.
     await client.query('SET LOCAL synchronous_commit = off');
-    const rebuild = await dropSecondaryIndexes((text) => client.query(text).then((result) => result.rows));
-    await copyRows(client, 'contracts', CONTRACT_COLUMNS, contracts, { onProgress: progress });
-    copySeconds = (performance.now() - t0) / 1000;
-    indexSeconds = await rebuild();
+    const session = drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    times = await loadContractsInBulk(session, organization!.id, async () => {
+      await copyRows(client, 'contracts', CONTRACT_COLUMNS, contracts, { onProgress: progress });
+      copySeconds = loadedAt(t0);
+    });
     const t = performance.now();
     await client.query('COMMIT');
-    commitSeconds = (performance.now() - t) / 1000;
+    commitSeconds = loadedAt(t);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
@@ -126,28 +136,19 @@ if (config.database.kind === 'postgres') {
   }
 } else {
   await db.transaction(async (tx) => {
-    const run = async (text: string) =>
-      ((await tx.execute(text as never)) as unknown as { rows: never[] }).rows;
-    const rebuild = await dropSecondaryIndexes(run);
-    await bulkInsertAll(tx as unknown as Database, 'contracts', CONTRACT_COLUMNS, contracts, {
-      batchSize: 5_000,
-      onBatch: progress,
+    times = await loadContractsInBulk(tx as unknown as Database, organization!.id, async () => {
+      await bulkInsertAll(tx as unknown as Database, 'contracts', CONTRACT_COLUMNS, contracts, {
+        batchSize: 5_000,
+        onBatch: progress,
+      });
+      copySeconds = loadedAt(t0);
     });
-    copySeconds = (performance.now() - t0) / 1000;
-    indexSeconds = await rebuild();
   });
 }
-const loadSeconds = (performance.now() - t0) / 1000;
+const loadSeconds = loadedAt(t0);
 const t1 = performance.now();
-// VACUUM sets the visibility map, so index-only scans need not visit the table; ANALYZE updates the statistics.
-await db.execute('VACUUM (ANALYZE) contracts, suppliers, administrative_units' as never);
-// The pre-aggregated tables were updated by every batch's triggers (decision 0027): compacted, or
-// their scans read the dead versions of millions of updates (257 MB for 57,000 live rows at 5M,
-// where autovacuum is off, as on this machine's PostgreSQL).
-await db.execute(
-  'VACUUM (FULL, ANALYZE) contract_cube, supplier_cube, supplier_ranking, supplier_ranking_totals' as never,
-);
-const analyzeSeconds = (performance.now() - t1) / 1000;
+await tidyAfterBulkWrite(db);
+const analyzeSeconds = loadedAt(t1);
 await database.close();
 
 console.log(
@@ -157,25 +158,9 @@ console.log(
     `  organization id: ${organization!.id}`,
     `  contracts:       ${fmt(contractCount)} in ${loadSeconds.toFixed(1)} s → ${fmt(contractCount / loadSeconds)} rows/s`,
     `                   (streaming the rows ${copySeconds.toFixed(1)} s at ${fmt(contractCount / copySeconds)} rows/s, ` +
-      `building the indexes ${indexSeconds.toFixed(1)} s, commit ${commitSeconds.toFixed(1)} s)`,
+      `building the indexes and checking the keys ${times.indexSeconds.toFixed(1)} s, ` +
+      `building the figures ${times.figuresSeconds.toFixed(1)} s, commit ${commitSeconds.toFixed(1)} s)`,
     `  VACUUM ANALYZE:  ${analyzeSeconds.toFixed(1)} s`,
     `  total:           ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`,
   ].join('\n'),
 );
-
-/**
- * Drops the contracts table's indexes except its primary key, and returns the function that
- * builds them again from their saved definitions (timed, in seconds).
- */
-async function dropSecondaryIndexes(run: (text: string) => Promise<Record<string, unknown>[]>) {
-  const indexes = (await run(
-    "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'contracts' AND indexname <> 'contracts_pkey'",
-  )) as { indexname: string; indexdef: string }[];
-  for (const index of indexes) await run(`DROP INDEX "${index.indexname}"`);
-  return async () => {
-    const t = performance.now();
-    await run("SET LOCAL maintenance_work_mem = '512MB'");
-    for (const index of indexes) await run(index.indexdef);
-    return (performance.now() - t) / 1000;
-  };
-}

@@ -27,31 +27,62 @@ export async function rebuildFigures(
   organizationId: string,
   progress: (fraction: number, note: string) => void = () => {},
 ): Promise<{ milliseconds: number }> {
-  return db.transaction(async (tx) => {
-    const run = tx as unknown as Database;
-    // Read committed: each statement below sees every write committed before the lock was granted.
-    await run.execute(sql`SELECT pg_advisory_xact_lock(vigia_figures_lock(${organizationId}::uuid))`);
-    const started = performance.now();
-    for (const [index, [table, source]] of TABLES.entries()) {
-      progress(index / TABLES.length, table);
-      await run.execute(
-        sql`DELETE FROM ${sql.identifier(table)} WHERE organization_id = ${organizationId}::uuid`,
-      );
-      await run.execute(
-        sql`INSERT INTO ${sql.identifier(table)} SELECT * FROM ${sql.identifier(source)}(${organizationId}::uuid)`,
-      );
-    }
-    // Kept searches are counted again when next asked (decision 0031).
-    await run.execute(sql`DELETE FROM search_terms WHERE organization_id = ${organizationId}::uuid`);
-    const milliseconds = Math.round(performance.now() - started);
-    await run.execute(sql`
-      INSERT INTO cube_versions (organization_id, data_version, built_at, milliseconds)
-      SELECT id, data_version, now(), ${milliseconds} FROM organizations WHERE id = ${organizationId}::uuid
-      ON CONFLICT (organization_id) DO UPDATE
-      SET data_version = excluded.data_version, built_at = excluded.built_at, milliseconds = excluded.milliseconds`);
-    progress(1, 'done');
-    return { milliseconds };
-  });
+  return db.transaction(async (tx) =>
+    rebuildFiguresWithin(tx as unknown as Database, organizationId, progress),
+  );
+}
+
+/**
+ * The rebuild in the caller's transaction (`run`): the repair's, or the bulk seed's, which loads a
+ * monitor's contracts with the triggers off and then builds its tables once.
+ */
+export async function rebuildFiguresWithin(
+  run: Database,
+  organizationId: string,
+  progress: (fraction: number, note: string) => void = () => {},
+): Promise<{ milliseconds: number }> {
+  // Read committed: each statement below sees every write committed before the lock was granted.
+  await run.execute(sql`SELECT pg_advisory_xact_lock(vigia_figures_lock(${organizationId}::uuid))`);
+  const started = performance.now();
+  for (const [index, [table, source]] of TABLES.entries()) {
+    progress(index / TABLES.length, table);
+    await run.execute(
+      sql`DELETE FROM ${sql.identifier(table)} WHERE organization_id = ${organizationId}::uuid`,
+    );
+    await run.execute(
+      sql`INSERT INTO ${sql.identifier(table)} SELECT * FROM ${sql.identifier(source)}(${organizationId}::uuid)`,
+    );
+  }
+  // Kept searches are counted again when next asked (decision 0031).
+  await run.execute(sql`DELETE FROM search_terms WHERE organization_id = ${organizationId}::uuid`);
+  const milliseconds = Math.round(performance.now() - started);
+  await run.execute(sql`
+    INSERT INTO cube_versions (organization_id, data_version, built_at, milliseconds)
+    SELECT id, data_version, now(), ${milliseconds} FROM organizations WHERE id = ${organizationId}::uuid
+    ON CONFLICT (organization_id) DO UPDATE
+    SET data_version = excluded.data_version, built_at = excluded.built_at, milliseconds = excluded.milliseconds`);
+  progress(1, 'done');
+  return { milliseconds };
+}
+
+/**
+ * After a bulk write (the seed, a large confirm): removes the dead versions the writes left in the
+ * contracts and in the tables the triggers keep (every statement rewrites the cube rows it
+ * touches) and updates the planner's statistics. On a PostgreSQL without autovacuum nothing else
+ * does, and plans then expect one row where there are thousands. Outside any transaction.
+ */
+export async function tidyAfterBulkWrite(db: Database): Promise<void> {
+  const tables = [
+    'contracts',
+    'suppliers',
+    'administrative_units',
+    'organizations',
+    ...TABLES.map(([table]) => table),
+    'search_terms',
+    'search_figures',
+    'cube_versions',
+  ];
+  await db.execute(sql.raw(`VACUUM (ANALYZE) ${tables.map((table) => `"${table}"`).join(', ')}`));
 }
 
 /**
