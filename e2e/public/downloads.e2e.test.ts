@@ -45,7 +45,7 @@ describe('waiting for a download in Chromium', () => {
   it('keeps a notice after the 7-second dialog until the slow PDF arrives', async () => {
     await openSuppliers();
     // Another visitor's PDF holds the only builder for 12 s, so this one waits in line.
-    const other = portal.app.deps.downloads.admit('192.0.2.50', true);
+    const other = await portal.app.deps.downloads.admit('192.0.2.50', true);
     const builder = await other.pdfTurn(10_000);
     const freed = setTimeout(() => {
       builder();
@@ -68,7 +68,7 @@ describe('waiting for a download in Chromium', () => {
   it('says in Spanish why a download was refused, and ends the wait', async () => {
     await openSuppliers();
     // Another download of this address is under way on the server.
-    const other = portal.app.deps.downloads.admit('127.0.0.1', false);
+    const other = await portal.app.deps.downloads.admit('127.0.0.1', false);
     try {
       await page.getByRole('button', { name: 'Descargar' }).click();
       await page.getByRole('menuitem', { name: 'JSON' }).click();

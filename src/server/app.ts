@@ -21,7 +21,7 @@ import { AppError } from './lib/errors';
 import { nextTurn } from './lib/event-loop';
 import { EventBus, publish } from './lib/events';
 import { Jobs } from './lib/jobs';
-import { databaseCounterStore, Limiter } from './lib/limiter';
+import { databaseCounterStore, databasePlaceStore, Limiter } from './lib/limiter';
 import { createMailer } from './lib/mailer';
 import { createObjectStore, fileObjects } from './lib/object-store';
 import { createOutboundClient } from './lib/outbound/client';
@@ -153,7 +153,8 @@ export async function buildApp(
     }),
     // Counters shared by every process through the database (decision 0018).
     limiter: new Limiter(databaseCounterStore(database.db), now, background),
-    downloads: new DownloadGate(config.downloads),
+    // A few downloads per address across every process (places leased in the shared counters).
+    downloads: new DownloadGate(config.downloads, databasePlaceStore(database.db), now, background),
     pdfPool: new PdfPool({ size: config.downloads.pdfWorkers, heapMb: WORKER_HEAP_MB }),
     // Backup copies: to the bucket when there is one, else to DATA_DIR/files on the embedded
     // database (one query at a time there), else to the database (issue 27).
@@ -185,6 +186,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     // Stop claiming; running jobs get most of the shutdown time, the rest is for closing up.
     await appDeps.jobs.stop(Math.max(1000, config.shutdownTimeoutMs - 2000));
+    appDeps.downloads.close();
     await appDeps.background.idle();
     appDeps.mailer.close();
     await events.close();

@@ -53,10 +53,16 @@ export async function downloadSignal(request: FastifyRequest, reply: FastifyRepl
  * gives it back when the answer is over, finished or cut: every download route (exports, backup
  * copies) calls it first, before any other database work.
  */
-export function admitDownload(request: FastifyRequest, reply: FastifyReply, pdf: boolean): DownloadTicket {
-  const ticket = request.server.deps.downloads.admit(addressKey(request.ip), pdf);
+export async function admitDownload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pdf: boolean,
+): Promise<DownloadTicket> {
+  const ticket = await request.server.deps.downloads.admit(addressKey(request.ip), pdf);
   reply.raw.once('close', ticket.release);
   reply.raw.once('finish', ticket.release);
+  // The visitor may have gone while the place was claimed: its 'close' came and went.
+  if (reply.raw.closed || reply.raw.writableFinished) ticket.release();
   return ticket;
 }
 
@@ -76,7 +82,7 @@ export async function sendExport(
     files: () => Promise<ExportFiles>;
   },
 ): Promise<FastifyReply> {
-  const ticket = admitDownload(request, reply, options.format === 'pdf');
+  const ticket = await admitDownload(request, reply, options.format === 'pdf');
   let files: ExportFiles;
   try {
     files = await options.files();

@@ -4,10 +4,13 @@ import type { Database } from '../db/client';
 import type { BackgroundTasks } from './background';
 import {
   type CounterState,
+  claimPlace,
   deleteCounter,
   deleteCountersStartingWith,
   deleteEndedCounters,
   hitCounter,
+  releasePlace,
+  renewPlaces,
 } from './counters.repository';
 
 /**
@@ -28,6 +31,27 @@ export function databaseCounterStore(db: Database): CounterStore {
     forget: (key) => deleteCounter(db, key),
     forgetStartingWith: (prefix) => deleteCountersStartingWith(db, prefix),
     sweep: (now) => deleteEndedCounters(db, now),
+  };
+}
+
+/**
+ * Places held while something is under way (the downloads of one address): each place a row of
+ * the same shared counters, held under a lease its process renews, so a place is given back when
+ * the work ends, and by the lease's end when the process died.
+ */
+export interface PlaceStore {
+  /** The first free key of `keys` now held by `token` until `until`, or null when all are held. */
+  claim(keys: string[], token: number, until: Date, now: Date): Promise<string | null>;
+  renew(places: { key: string; token: number }[], until: Date): Promise<void>;
+  release(key: string, token: number): Promise<void>;
+}
+
+/** Places in the `rate_counters` table: the row's count holds its holder's token, reset_at its lease. */
+export function databasePlaceStore(db: Database): PlaceStore {
+  return {
+    claim: (keys, token, until, now) => claimPlace(db, keys, token, until, now),
+    renew: (places, until) => renewPlaces(db, places, until),
+    release: (key, token) => releasePlace(db, key, token),
   };
 }
 

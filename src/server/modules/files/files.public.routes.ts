@@ -74,7 +74,7 @@ export const fileDownloadRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // A copy is up to 50 MB: it takes one of the address's download places, as exports do.
-      admitDownload(request, reply, false);
+      await admitDownload(request, reply, false);
       const { id } = request.params;
       const { db } = app.deps.database;
       const file = isUuid(id) ? await findFile(db, id) : undefined;
