@@ -186,6 +186,25 @@ describe('demonstration data', () => {
     expect(share).toBeLessThan(0.95);
   });
 
+  it("says no copy is kept of a demonstration contract's documents, never that one is being prepared", async () => {
+    // The demonstration's links name hosts that do not exist and are never registered for copying.
+    const [contract] = await queryRows<{ id: string; organization_id: string }>(
+      database.db,
+      sql`SELECT id, organization_id FROM contracts
+          WHERE contract_url IS NOT NULL AND announcement_url IS NOT NULL LIMIT 1`,
+    );
+    const ctx = await createTestApp({ database });
+    const response = await ctx.app.inject({
+      url: `/public-api/contracts/detail?id=${contract!.id}`,
+      headers: { 'x-current-organization-id': contract!.organization_id },
+    });
+    await ctx.app.close();
+    expect(response.statusCode).toBe(200);
+    const backups = response.json().data.documentBackups as { state: string; reason: string | null }[];
+    expect(backups.length).toBeGreaterThanOrEqual(2);
+    for (const backup of backups) expect(backup).toMatchObject({ state: 'NOT_KEPT', reason: null });
+  });
+
   it('is deterministic: the same seed gives the same data, ids included', async () => {
     const other = await createTestDatabase();
     try {

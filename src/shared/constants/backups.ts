@@ -7,6 +7,15 @@
 export const BACKUP_STATES = ['PENDING', 'COPIED', 'FAILED'] as const;
 export type BackupState = (typeof BACKUP_STATES)[number];
 
+/**
+ * A document's copy as a contract shows it (public page, contract form): its source's state, or
+ * NOT_KEPT for a link no copy is kept of, because it was never registered (the demonstration
+ * monitors' contracts are seeded without the contracts' write path, decision 0044). Never
+ * 'PENDING' for such a link: no copy is on its way.
+ */
+export const DOCUMENT_COPY_STATES = [...BACKUP_STATES, 'NOT_KEPT'] as const;
+export type DocumentCopyState = (typeof DOCUMENT_COPY_STATES)[number];
+
 export const BACKUP_STATE_LABELS: Record<BackupState, string> = {
   PENDING: 'Pendiente',
   COPIED: 'Copiado',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKUP_REASONS, BACKUP_STATES } from '../constants/backups';
+import { BACKUP_REASONS, BACKUP_STATES, DOCUMENT_COPY_STATES } from '../constants/backups';
 import { CONTRACT_DOCUMENTS } from '../constants/enums';
 import { PaginationSchema, successEnvelope } from './common';
 
@@ -18,7 +18,8 @@ export const DocumentVersionSchema = z.object({
 export const DocumentBackupSchema = z.object({
   document: z.enum(CONTRACT_DOCUMENTS),
   url: z.string(),
-  state: z.enum(BACKUP_STATES),
+  /** NOT_KEPT: the link was never registered, so no copy is kept nor coming (decision 0044). */
+  state: z.enum(DOCUMENT_COPY_STATES),
   /** Why there is no copy, or why the last check failed. */
   reason: z.enum(BACKUP_REASONS).nullable(),
   lastCheckedAt: z.string().nullable(),

@@ -1,4 +1,4 @@
-import type { BackupReason } from '../../../shared/constants/backups';
+import type { BackupReason, BackupState, DocumentCopyState } from '../../../shared/constants/backups';
 import { CONTRACT_DOCUMENT_FIELDS, CONTRACT_DOCUMENTS } from '../../../shared/constants/enums';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import type { Database } from '../../db/client';
@@ -21,7 +21,11 @@ import { type DocumentField, documentLink } from './document-links';
 
 const BACKUPS_PAGE_SIZE = 20;
 
-/** A contract's documents, in the spec's order, each with its copies (none yet: PENDING). */
+/**
+ * A contract's documents, in the spec's order, each with its copies. A link with no registered
+ * source (the demonstration's, seeded without the write path) has no copy and none coming: it is
+ * NOT_KEPT, never PENDING, which promised a copy that never came (decision 0044).
+ */
 export async function contractBackups(
   db: Database,
   organizationId: string,
@@ -37,14 +41,17 @@ export async function contractBackups(
     links.map(({ link }) => link.url),
   );
   return links.map(({ document, link }) =>
-    presentBackup(document, found.get(link.url) ?? pendingOf(link.url, link.fetchable)),
+    presentBackup(document, found.get(link.url) ?? unregistered(link.url, link.fetchable)),
   );
 }
 
-function pendingOf(url: string, fetchable: boolean): DocumentBackupInfo {
+/** A document as a contract shows it: a registered source's, or an unregistered link's. */
+type CopyInfo = Omit<DocumentBackupInfo, 'state'> & { state: DocumentCopyState };
+
+function unregistered(url: string, fetchable: boolean): CopyInfo {
   return {
     url,
-    state: fetchable ? 'PENDING' : 'FAILED',
+    state: fetchable ? 'NOT_KEPT' : 'FAILED',
     reason: fetchable ? null : 'ADDRESS',
     lastCheckedAt: null,
     goneSince: null,
@@ -52,7 +59,7 @@ function pendingOf(url: string, fetchable: boolean): DocumentBackupInfo {
   };
 }
 
-function presentBackup(document: DocumentBackup['document'], info: DocumentBackupInfo): DocumentBackup {
+function presentBackup(document: DocumentBackup['document'], info: CopyInfo): DocumentBackup {
   return {
     document,
     url: info.url,
@@ -93,7 +100,7 @@ export async function summary(deps: AppDeps, organization: OrganizationRow) {
 export async function sources(
   deps: AppDeps,
   organization: OrganizationRow,
-  query: { page: number; state?: DocumentBackup['state']; reason?: BackupReason },
+  query: { page: number; state?: BackupState; reason?: BackupReason },
 ) {
   const { rows, total } = await findSources(deps.database.db, organization.id, {
     state: query.state,

@@ -1,4 +1,4 @@
-import { Divider, Group, Stack, Text } from '@mantine/core';
+import { Badge, Divider, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { BACKUP_REASON_LABELS } from '../../../../shared/constants/backups';
 import { CONTRACT_DOCUMENT_LABELS } from '../../../../shared/constants/enums';
@@ -34,7 +34,13 @@ export function ContractBackups({
       ) : (
         backups.map((backup) => (
           <Group key={backup.document} gap="xs" wrap="nowrap" align="flex-start">
-            <BackupStateBadge state={backup.state} w={90} style={{ flex: 'none' }} />
+            {backup.state === 'NOT_KEPT' ? (
+              <Badge color="gray" variant="outline" w={90} miw="max-content" style={{ flex: 'none' }}>
+                Sin copia
+              </Badge>
+            ) : (
+              <BackupStateBadge state={backup.state} w={90} style={{ flex: 'none' }} />
+            )}
             <Text fz="sm">
               <b>{CONTRACT_DOCUMENT_LABELS[backup.document]}</b>
               {backup.versions[0]
@@ -47,6 +53,9 @@ export function ContractBackups({
                 ? ` · ${BACKUP_REASON_LABELS[backup.reason]}`
                 : ''}
               {backup.state === 'PENDING' ? ' · la copia se hará en unos minutos' : ''}
+              {backup.state === 'NOT_KEPT'
+                ? ' · no se guarda copia de esta liga: no está registrada para respaldo; se registra al guardar el contrato'
+                : ''}
             </Text>
           </Group>
         ))

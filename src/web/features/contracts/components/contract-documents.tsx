@@ -140,6 +140,11 @@ function DocumentChoices({ contract, document }: { contract: ContractDetail; doc
               <Text fz="sm" c="dimmed">
                 {t('La copia se está preparando; vuelve a consultar más tarde.')}
               </Text>
+            ) : copies?.state === 'NOT_KEPT' ? (
+              // A link no copy is kept of (decision 0044): nothing is on its way.
+              <Text fz="sm" c="dimmed">
+                {t('Este portal no guarda una copia de este documento; consulta el original.')}
+              </Text>
             ) : copies?.reason ? (
               <Text fz="sm" c="dimmed">
                 {t(BACKUP_REASON_LABELS[copies.reason])}
