@@ -41,27 +41,38 @@ LANGUAGE sql STABLE AS $$
 $$;--> statement-breakpoint
 
 -- $NPCGE of a monitor's period: how many suppliers, largest amount first, it takes to reach 40% of
--- `whole` (the one crossing it included); null when the amount is 0. Reads as many rows as that.
+-- `whole` (the one crossing it included); null when the amount is 0. Reads the largest 64 from the
+-- order index, then 4 times as many while 40% is not reached: about as many rows as the answer
+-- (amounts are never negative, so the running sum only grows).
 CREATE OR REPLACE FUNCTION vigia_leading_suppliers(organization uuid, ranking_period text, whole numeric)
 RETURNS integer LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  reached numeric := 0;
-  taken integer := 0;
-  amount numeric;
+  size bigint := 64;
+  taken integer;
+  crossed boolean;
+  seen bigint;
 BEGIN
   IF whole IS NULL OR whole <= 0 THEN
     RETURN NULL;
   END IF;
-  FOR amount IN
-    SELECT r.total FROM supplier_ranking r
-    WHERE r.organization_id = organization AND r.administration_period = ranking_period
-    ORDER BY r.total DESC
   LOOP
-    EXIT WHEN reached >= 0.4 * whole;
-    taken := taken + 1;
-    reached := reached + amount;
+    SELECT count(*) FILTER (WHERE before < 0.4 * whole), coalesce(bool_or(before + total >= 0.4 * whole), false),
+      count(*)
+    INTO taken, crossed, seen
+    FROM (
+      SELECT top.total, sum(top.total) OVER (ORDER BY top.total DESC NULLS LAST
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) - top.total AS before
+      FROM (
+        SELECT r.total FROM supplier_ranking r
+        WHERE r.organization_id = organization AND r.administration_period = ranking_period
+        ORDER BY r.total DESC NULLS LAST LIMIT size
+      ) top
+    ) running;
+    IF crossed OR seen < size THEN
+      RETURN taken;
+    END IF;
+    size := size * 4;
   END LOOP;
-  RETURN taken;
 END
 $$;--> statement-breakpoint
 
@@ -83,10 +94,12 @@ BEGIN
     WHERE r.organization_id = organization AND r.administration_period = ranking_period
       AND r.total > low AND r.total <= high AND r.public_count + r.invitation_count + r.no_bid_count > 0;
   ELSE
+    -- Whole numbers of contracts: above floor(low) and up to floor(high), compared as integers so
+    -- the index by counted contracts answers.
     SELECT count(*) INTO found FROM supplier_ranking r
     WHERE r.organization_id = organization AND r.administration_period = ranking_period
-      AND (r.public_count + r.invitation_count + r.no_bid_count) > low
-      AND (r.public_count + r.invitation_count + r.no_bid_count) <= high;
+      AND (r.public_count + r.invitation_count + r.no_bid_count) > floor(low)::integer
+      AND (r.public_count + r.invitation_count + r.no_bid_count) <= floor(high)::integer;
   END IF;
   RETURN found;
 END

@@ -63,6 +63,24 @@ export async function corruptionIndex(
   );
 }
 
+/**
+ * The period corruptionIndex shows when asked for `requestedPeriod`: that one, else the monitor's
+ * default, else its latest with contracts. Lets a caller ask for other figures of the same period
+ * alongside the index (the comparison's side) instead of after it.
+ */
+export async function indexPeriod(
+  deps: Deps,
+  organization: OrganizationRow,
+  requestedPeriod?: string,
+): Promise<string | null> {
+  return (
+    requestedPeriod ??
+    organization.defaultAdministrationPeriod ??
+    (await periodsOf(deps, organization))[0] ??
+    null
+  );
+}
+
 /** The periods the contracts page offers (cached by the options themselves), newest first. */
 async function periodsOf(deps: Deps, organization: OrganizationRow): Promise<string[]> {
   return (await filterOptions(deps, organization, 'administration-periods', {}))

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import { OutboundError } from '../../lib/outbound/client';
 import { organizationById } from '../../plugins/organization';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { corruptionIndex } from '../calculations/corruption-index.service';
+import { corruptionIndex, indexPeriod } from '../calculations/corruption-index.service';
 import { figures, sumByType } from '../figures/figures';
 import { findOrganizations } from '../organizations/organizations.repository';
 import { recentComparisons, recordComparison } from './comparisons.repository';
@@ -23,16 +23,18 @@ export async function localSide(
   organization: OrganizationRow,
   administrationPeriod?: string,
 ): Promise<ComparisonSide> {
-  const index = await corruptionIndex(deps, organization, administrationPeriod);
-  const period = index.administrationPeriod;
-  const sums = sumByType(
+  // The index and the money of its period at the same time (the period is known before the index).
+  const period = await indexPeriod(deps, organization, administrationPeriod);
+  const [index, byType] = await Promise.all([
+    corruptionIndex(deps, organization, period ?? undefined),
     period
-      ? await figures(deps, organization, {
+      ? figures(deps, organization, {
           filters: { administrationPeriods: [period] },
           grouping: 'procedureType',
         })
       : [],
-  );
+  ]);
+  const sums = sumByType(byType);
   const share = (amount: number) => (sums.total > 0 ? amount / sums.total : null);
   return {
     organization: {

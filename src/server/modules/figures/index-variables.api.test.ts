@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../../db/client';
-import { contracts, supplierRankingTotals } from '../../db/schema';
+import { contracts, supplierRankingTotals, suppliers as supplierTable } from '../../db/schema';
 import {
   createContract,
   createOrganization,
@@ -410,6 +410,46 @@ describe('the variables of the corruption-risk index', () => {
       await agree(step);
     }
     expect((await keptVariableValues(db, scopes[0]!)).$NPCGE).toBeNull();
+  });
+
+  it('counts the suppliers reaching 40% however many it takes (200 equal suppliers: 80)', async () => {
+    const organization = await createOrganization(db);
+    const unit = await createUnit(db, organization.id);
+    const letters = (n: number) => n.toString(10).replace(/[0-9]/g, (digit) => 'QRSTUVWXYZ'[Number(digit)]!);
+    const equal = await db
+      .insert(supplierTable)
+      .values(
+        Array.from({ length: 200 }, (_, n) => ({
+          organizationId: organization.id,
+          name: `PROVEEDOR IGUAL ${letters(n)}`,
+        })),
+      )
+      .returning({ id: supplierTable.id });
+    await db.insert(contracts).values(
+      equal.map(({ id }, n) => ({
+        organizationId: organization.id,
+        procedureType: 'PUBLIC' as const,
+        category: 'ACQUISITION' as const,
+        administrationPeriod: '2021-2024',
+        fiscalYear: '2022',
+        period: '1o 2022',
+        procedureState: 'CONCLUDED' as const,
+        organizerAdministrativeUnitId: unit.id,
+        applicantAdministrativeUnitId: unit.id,
+        contractNumber: `IGUAL-${n}`,
+        contractDate: '2022-02-15',
+        contractType: 'NORMAL' as const,
+        totalAmount: 100,
+        totalOrMaxAmount: 100,
+        supplierId: id,
+        servicesDescription: 'Servicios',
+      })),
+    );
+    const scope = { organizationId: organization.id, administrationPeriod: '2021-2024', filters: [] };
+    const kept = await keptVariableValues(db, scope);
+    expect(kept).toMatchObject({ $NTP: 200, $NPCGE: 80, $NPEPE: 0, $NPEPCP: 0 });
+    expect(kept).toEqual(await variableValues(db, scope));
+    expect(await figureDifferences(db, organization.id)).toBe(0);
   });
 
   it('agrees with the contracts on a generated monitor, for one monitor and for all of them', async () => {
