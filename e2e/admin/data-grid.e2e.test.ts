@@ -100,9 +100,25 @@ describe('the catalogue grid in Chromium', () => {
     await expect.poll(() => rows().count()).toBe(25);
   });
 
-  it('keeps the supplier in view while a phone scrolls the other columns sideways', async () => {
+  it('keeps the supplier and the row buttons in view while a phone scrolls the other columns sideways', async () => {
     await openContracts({ width: 360, height: 740 });
     expect(await tallestRow()).toBeLessThan(48);
+    // The row's menu is on screen before any scrolling, and it is what a tap there reaches.
+    const edit = rows()
+      .first()
+      .getByRole('button', { name: /^Acciones de / });
+    const reachable = async () => {
+      const button = (await edit.boundingBox())!;
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label') ?? '',
+        [button.x + button.width / 2, button.y + button.height / 2],
+      );
+      return { right: button.x + button.width, hit };
+    };
+    const label = await edit.getAttribute('aria-label');
+    const before = await reachable();
+    expect(before.right).toBeLessThanOrEqual(360);
+    expect(before.hit).toBe(label);
     const scroller = page.locator('.mantine-Table-scrollContainer, [class*="scrollContainer"]').first();
     const firstCell = rows().first().locator('td').first();
     const supplier = await firstCell.innerText();
@@ -119,10 +135,28 @@ describe('the catalogue grid in Chromium', () => {
       [box.x + box.width / 2, box.y + box.height / 2],
     );
     expect(seen).toBe(supplier);
-    // The last columns came into view next to it.
+    // The last columns came into view next to it, and the buttons are still there and work.
     await expect
-      .poll(async () => (await rows().first().locator('td').last().boundingBox())?.x ?? 9999)
+      .poll(async () => (await rows().first().locator('td:nth-last-child(2)').boundingBox())?.x ?? 9999)
       .toBeLessThan(360);
+    const after = await reachable();
+    expect(after.hit).toBe(label);
+    expect(Math.abs(after.right - before.right)).toBeLessThan(1);
+    // At least a third of the table's width is left for the columns that scroll.
+    const [scrolled, fixed] = await Promise.all([
+      scroller.evaluate((element) => element.clientWidth),
+      rows()
+        .first()
+        .evaluate(
+          (row) =>
+            (row as HTMLTableRowElement).cells[0]!.offsetWidth +
+            (row as HTMLTableRowElement).cells[(row as HTMLTableRowElement).cells.length - 1]!.offsetWidth,
+        ),
+    ]);
+    expect(scrolled - fixed).toBeGreaterThan(scrolled / 3);
+    await edit.click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    await page.getByRole('dialog', { name: 'Editar' }).waitFor();
   });
 
   it('marks an invalid cell of the inline edit with its message and does not save', async () => {

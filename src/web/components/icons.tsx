@@ -81,6 +81,12 @@ export const PencilIcon = ({ size }: { size?: number }) => (
   </Icon>
 );
 
+export const DotsIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M12 5h.01M12 12h.01M12 19h.01" strokeWidth="3" strokeLinecap="round" />
+  </Icon>
+);
+
 export const ArticleIcon = ({ size }: { size?: number }) => (
   <Icon size={size}>
     <path d="M4 4h12v16H6a2 2 0 01-2-2V4zM16 8h4v10a2 2 0 01-2 2h-2M7 8h6M7 12h6M7 16h4" />

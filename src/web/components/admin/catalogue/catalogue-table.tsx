@@ -1,6 +1,6 @@
-import { ActionIcon, Group, Table, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Menu, Table, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
-import { PencilIcon, TrashIcon } from '../../icons';
+import { DotsIcon, PencilIcon, TrashIcon } from '../../icons';
 import classes from './catalogue-table.module.css';
 import { type CatalogueColumn, cellText, renderCell, valueAt } from './columns';
 
@@ -24,8 +24,9 @@ export interface CatalogueTableProps<Doc extends Row> {
 
 /**
  * The catalogue's grid: one line per row (long values end in '…' and show whole in a tooltip),
- * the first column and the row buttons fixed while the others scroll sideways, sortable headers
- * for the server's named sorts, and the inline edit mode's inputs with their errors.
+ * the first column and the row buttons fixed while the others scroll sideways (on a phone the
+ * buttons are one row menu, to leave room for the columns), sortable headers for the server's
+ * named sorts, and the inline edit mode's inputs with their errors.
  */
 export function CatalogueTable<Doc extends Row>(props: CatalogueTableProps<Doc>) {
   const { columns, rows, sort, inline } = props;
@@ -66,7 +67,9 @@ export function CatalogueTable<Doc extends Row>(props: CatalogueTableProps<Doc>)
                 )}
               </Table.Th>
             ))}
-            <Table.Th className={classes.actions}>Acciones</Table.Th>
+            <Table.Th className={classes.actions}>
+              <span className={classes.actionsLabel}>Acciones</span>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -93,7 +96,8 @@ export function CatalogueTable<Doc extends Row>(props: CatalogueTableProps<Doc>)
                 </Table.Td>
               ))}
               <Table.Td className={classes.actions}>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
+                <RowMenu {...props} row={row} />
+                <Group gap={4} justify="flex-end" wrap="nowrap" visibleFrom="sm">
                   <Tooltip label="Editar">
                     <ActionIcon
                       variant="subtle"
@@ -120,6 +124,28 @@ export function CatalogueTable<Doc extends Row>(props: CatalogueTableProps<Doc>)
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A phone's row buttons: one menu with 'Editar' and 'Eliminar'. */
+function RowMenu<Doc extends Row>(props: CatalogueTableProps<Doc> & { row: Doc }) {
+  const { row } = props;
+  return (
+    <Menu position="bottom-end" shadow="md" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" hiddenFrom="sm" aria-label={`Acciones de ${props.labelOf(row)}`}>
+          <DotsIcon size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<PencilIcon />} onClick={() => props.onEdit(row)}>
+          Editar
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<TrashIcon />} onClick={() => props.onDelete(row)}>
+          Eliminar
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
