@@ -106,6 +106,24 @@ describe('the calculations catalogue in Chromium', () => {
     await expect
       .poll(() => modal.getByTestId('formula-preview').textContent(), { timeout: 15_000 })
       .toBe(`Resultado (2024-2027): ${points!.toFixed(2)}%`);
+    // A variable's description shows beside the list, not over the formula's status.
+    await modal.getByRole('button', { name: /^Insertar \$MTG:/ }).hover();
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    const status = (await modal.getByTestId('formula-status').boundingBox())!;
+    const tip = (await tooltip.boundingBox())!;
+    const overlaps =
+      tip.x < status.x + status.width &&
+      status.x < tip.x + tip.width &&
+      tip.y < status.y + status.height &&
+      status.y < tip.y + tip.height;
+    expect(overlaps).toBe(false);
+    // The chosen display form, clicked again in its list, stays chosen (the save below needs it).
+    const display = modal.getByRole('combobox', { name: 'Mostrar resultado como' });
+    expect(await display.inputValue()).toBe('Porcentaje');
+    await display.click();
+    await page.getByRole('option', { name: 'Porcentaje' }).click();
+    expect(await display.inputValue()).toBe('Porcentaje');
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('El cálculo fue creado correctamente').waitFor();
     const [stored] = await queryRows<{ filters: { reference: string }[]; scale: unknown[]; version: number }>(

@@ -55,13 +55,17 @@ export function NotesField({ draft, set, errors }: FieldProps) {
   );
 }
 
-/** A choice among coded values, shown with their Spanish labels. */
+/**
+ * A choice among coded values, shown with their Spanish labels. A required one cannot be emptied:
+ * clicking the chosen option again keeps it (Mantine's default would clear it).
+ */
 export function ChoiceField(props: Field & { labels: Record<string, string> }) {
   const { field, labels, required, draft, set } = props;
   return (
     <Select
       {...bound(props)}
       clearable={!required}
+      allowDeselect={!required}
       data={Object.entries(labels).map(([value, label]) => ({ value, label }))}
       value={chosen(draft[field])}
       onChange={(value) => set(field, value)}

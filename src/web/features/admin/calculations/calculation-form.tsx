@@ -251,6 +251,9 @@ function FormulaBuilder({ draft, set, errors, currentId }: FieldProps & { curren
                     multiline
                     w={320}
                     withinPortal
+                    // Beside the list (below it on a phone), never over the formula's status above.
+                    position="right"
+                    middlewares={{ flip: { fallbackPlacements: ['bottom-start'] }, shift: true }}
                   >
                     <UnstyledButton
                       display="block"
