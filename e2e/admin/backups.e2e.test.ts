@@ -14,6 +14,8 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 const EMAIL = 'respaldos@example.org';
+/** A long folder both documents share: the admin's list must still tell them apart. */
+const FOLDER = '/transparencia/sipot/2025/obras-publicas/licitaciones/expedientes-del-segundo-trimestre';
 const PASSWORD = 'clave-de-respaldos';
 
 /**
@@ -31,8 +33,8 @@ describe('backup copies of contract documents in Chromium', () => {
 
   beforeAll(async () => {
     server = http.createServer((request, response) => {
-      if (request.url === '/contrato-obra.pdf') return response.writeHead(200).end(PDF);
-      if (request.url === '/convocatoria.pdf' && announcementServed)
+      if (request.url === `${FOLDER}/contrato-obra.pdf`) return response.writeHead(200).end(PDF);
+      if (request.url === `${FOLDER}/convocatoria.pdf` && announcementServed)
         return response.writeHead(200).end(Buffer.concat([PDF, Buffer.from('% convocatoria\n')]));
       response.writeHead(404).end('no');
     });
@@ -90,8 +92,8 @@ describe('backup copies of contract documents in Chromium', () => {
         contractDate: '2025-05-10',
         contractNumber: 'CTO-RESPALDO-1',
         totalAmount: 845_000,
-        contractUrl: `${base}/contrato-obra.pdf`,
-        announcementUrl: `${base}/convocatoria.pdf`,
+        contractUrl: `${base}${FOLDER}/contrato-obra.pdf`,
+        announcementUrl: `${base}${FOLDER}/convocatoria.pdf`,
       }),
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
@@ -161,11 +163,28 @@ describe('backup copies of contract documents in Chromium', () => {
     await panel.getByText('Copias de respaldo de documentos').waitFor();
     await expect.poll(() => panel.getByTestId('backups-failed').locator('p').nth(1).textContent()).toBe('1');
     await panel.getByText('El documento ya no está en la dirección original.').first().waitFor();
+    // Every row shows its state whole and its address's end (the file), cutting the shared middle.
+    const rows = panel.getByTestId('backup-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    for (const one of await rows.all()) {
+      const badge = one.locator('.mantine-Badge-label');
+      expect(await badge.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      const end = one.getByTestId('link-end');
+      const [endBox, cellBox] = [
+        (await end.boundingBox())!,
+        (await one.locator('td').first().boundingBox())!,
+      ];
+      expect(endBox.x + endBox.width).toBeLessThanOrEqual(cellBox.x + cellBox.width);
+    }
+    expect((await rows.getByTestId('link-end').allInnerTexts()).sort()).toEqual([
+      '/contrato-obra.pdf',
+      '/convocatoria.pdf',
+    ]);
     await panel.getByRole('combobox', { name: 'Estado' }).click();
     await page.getByRole('option', { name: 'Con fallas' }).click();
     const row = panel.getByTestId('backup-row');
     await expect.poll(() => row.count()).toBe(1);
-    expect(await row.first().textContent()).toContain(`${base}/convocatoria.pdf`);
+    expect(await row.first().textContent()).toContain(`${base}${FOLDER}/convocatoria.pdf`);
 
     announcementServed = true;
     await row.first().getByRole('button', { name: 'Reintentar' }).click();

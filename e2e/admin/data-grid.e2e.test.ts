@@ -24,8 +24,8 @@ describe('the catalogue grid in Chromium', () => {
     await addAdministrator(portal.database.db, {
       email: 'rejilla@example.org',
       password: PASSWORD,
-      name: 'Re',
-      lastName: 'Jilla',
+      name: 'María Guadalupe',
+      lastName: 'Fernández de la Concepción',
     });
   });
   afterAll(async () => {
@@ -57,8 +57,11 @@ describe('the catalogue grid in Chromium', () => {
     return Math.max(...heights);
   }
 
-  it('shows one-line rows with eight columns, the rest under Columnas, and 25 rows on request', async () => {
+  it('shows one-line rows with eight columns, the rest under Columnas, and 25 rows on request, under the whole user name', async () => {
     await openContracts({ width: 1366, height: 900 });
+    // The header has room for the user's whole name: it is not cut.
+    const name = page.getByTestId('user-menu').getByText('María Guadalupe Fernández de la Concepción');
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     expect(await rows().count()).toBe(10);
     expect(await tallestRow()).toBeLessThan(48);
     expect(await names()).toEqual([

@@ -148,8 +148,8 @@ export function AdminShell() {
                     >
                       {initials(session.user.fullName)}
                     </Avatar>
-                    <Box visibleFrom="md" maw={160}>
-                      <Text fz="sm" fw={600} truncate>
+                    <Box visibleFrom="md" maw={{ base: 240, lg: 360 }}>
+                      <Text fz="sm" fw={600} truncate title={session.user.fullName}>
                         {session.user.fullName}
                       </Text>
                       <Text fz="xs" c="dimmed">

@@ -23,6 +23,7 @@ import { formatCount } from '../../../../shared/format/money';
 import { BackupStateBadge } from '../../../components/admin/backup-state-badge';
 import { toast } from '../../../lib/notifications';
 import { type BackupSource, useBackupSources, useBackupSummary, useRetryBackups } from './api';
+import classes from './backups-panel.module.css';
 
 /**
  * 'Copias de respaldo de documentos' (issue 15, decision 0037): the state of the current monitor's
@@ -207,13 +208,11 @@ function SourceRow({
 }) {
   return (
     <Table.Tr data-testid="backup-row">
-      <Table.Td maw={320}>
-        <Text fz="sm" truncate="end" title={source.url}>
-          {source.url}
-        </Text>
+      <Table.Td>
+        <LinkText url={source.url} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <BackupStateBadge state={source.state} style={{ overflow: 'visible' }} />
+        <BackupStateBadge state={source.state} />
         {source.goneSince ? (
           <Text fz="xs" c="orange.8">
             Ya no está en la fuente desde {formatDate(source.goneSince)}
@@ -238,4 +237,28 @@ function SourceRow({
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/**
+ * A document's address on one line: what is cut is the middle ('https://portal.gob.mx/transp…'),
+ * never its end, which tells one document from the next ('…/convocatoria-12.pdf'). The whole
+ * address is in the tooltip and in the text read aloud.
+ */
+function LinkText({ url }: { url: string }) {
+  const { head, end } = splitLink(url);
+  return (
+    <Text fz="sm" title={url} maw={320} className={classes.link}>
+      <span className={classes.head}>{head}</span>
+      <span className={classes.end} data-testid="link-end">
+        {end}
+      </span>
+    </Text>
+  );
+}
+
+/** The address's last part (file name and query, at most 40 characters) and what comes before it. */
+function splitLink(url: string): { head: string; end: string } {
+  const slash = url.replace(/\/+$/, '').lastIndexOf('/');
+  const start = Math.max(slash >= 0 ? slash : 0, url.length - 40);
+  return { head: url.slice(0, start), end: url.slice(start) };
 }
