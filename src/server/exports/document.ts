@@ -20,6 +20,8 @@ export interface ExportColumn<T> {
 export interface ExportSection<T> {
   /** Sheet name in XLSX (at most 31 characters) and table heading in PDF. */
   title: string;
+  /** The PDF's heading when the sheet's name is not one a reader should see ('Registros-totales'). */
+  heading?: string;
   columns: readonly ExportColumn<T>[];
   /** Rows, read once and in order; may be a stream of database batches (hundreds of thousands). */
   rows: AsyncIterable<T> | Iterable<T>;

@@ -344,20 +344,46 @@ function drawRow(
   writer.y += layout.height;
 }
 
-function sectionTable(writer: Writer, section: PdfSectionPayload, fontSize: number): void {
+/**
+ * Column widths by their hints, each at least as wide as its header's longest word, so that no
+ * header word is split across lines ('ABREVIACIÓ' / 'N'); the others share what is left.
+ */
+function columnWidths(writer: Writer, section: PdfSectionPayload, bold: Style): number[] {
   const available = writer.width - 2 * MARGIN;
   const weights = section.columns.map((column) => (column.width > 0 ? column.width : DEFAULT_WIDTH));
-  const sum = weights.reduce((total, weight) => total + weight, 0);
+  const least = section.columns.map(
+    (column) =>
+      Math.max(12, ...column.header.split(/\s+/).map((word) => writer.measure(word, bold))) + 2 * PAD_X + 1,
+  );
+  const fixed = new Set<number>();
+  let widths: number[] = [];
+  // Each round pins the columns below their least width; at most one round per column.
+  for (let round = 0; round <= weights.length; round += 1) {
+    const pinned = [...fixed].reduce((total, index) => total + least[index]!, 0);
+    const free = weights.reduce((total, weight, index) => total + (fixed.has(index) ? 0 : weight), 0);
+    widths = weights.map((weight, index) =>
+      fixed.has(index) ? least[index]! : (Math.max(0, available - pinned) * weight) / (free || 1),
+    );
+    const short = widths.findIndex((width, index) => !fixed.has(index) && width < least[index]!);
+    if (short < 0) break;
+    widths.forEach((width, index) => {
+      if (width < least[index]!) fixed.add(index);
+    });
+  }
+  return widths;
+}
+
+function sectionTable(writer: Writer, section: PdfSectionPayload, fontSize: number): void {
+  const body: Style = { font: 'normal', size: fontSize };
+  const bold: Style = { font: 'bold', size: fontSize };
   let x = MARGIN;
+  const widths = columnWidths(writer, section, bold);
   const columns: Column[] = section.columns.map((column, index) => {
-    const width = Math.max(12 + 2 * PAD_X, (available * weights[index]!) / sum);
-    const placed = { kind: column.kind, x, width };
-    x += width;
+    const placed = { kind: column.kind, x, width: widths[index]! };
+    x += placed.width;
     return placed;
   });
   const right = x;
-  const body: Style = { font: 'normal', size: fontSize };
-  const bold: Style = { font: 'bold', size: fontSize };
   const header = layoutRow(
     writer,
     section.columns.map((column) => column.header),

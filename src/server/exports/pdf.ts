@@ -76,7 +76,7 @@ async function collect(doc: ExportDocument, maxRows: number, signal?: AbortSigna
       budget -= 1;
     }
     sections.push({
-      title: section.title,
+      title: section.heading ?? section.title,
       columns: section.columns.map((column) => ({
         header: column.header,
         kind: column.kind,

@@ -195,7 +195,7 @@ describe('GET /public-api/comparations/corruption-index', () => {
     const totals = book.getWorksheet('Registros-totales')!;
     const header = (totals.getRow(1).values as ExcelJS.CellValue[]).map(String);
     expect(header).toEqual(
-      expect.arrayContaining(['NOMBRE DEL CALCULO', 'FORMULA', 'RESULTADO', 'PROBABILIDAD']),
+      expect.arrayContaining(['NOMBRE DEL CÁLCULO', 'FÓRMULA', 'RESULTADO', 'PROBABILIDAD']),
     );
     const first = (totals.getRow(2).values as ExcelJS.CellValue[]).map(String);
     expect(first).toContain('Índice de Riesgo de Corrupción');
@@ -223,6 +223,14 @@ describe('GET /public-api/comparations/corruption-index', () => {
     expect(text).toContain(`Índice de riesgo de corrupción (${period})`);
     expect(text).toContain('Manejo de contrataciones');
     expect(text).toContain(displayResult(data.corruptionIndex.result, 'NORMAL'));
+    // Headers whole and accented; the tables headed by what they hold, not by the sheets' names.
+    expect(text).toContain('ABREVIACIÓN');
+    expect(text).toContain('CÁLCULO');
+    expect(text).toContain('FÓRMULA');
+    expect(text).not.toMatch(/\bCALCULO\b|\bFORMULA\b|ABREVIACIÓ N/);
+    expect(text).toContain('Cálculos del índice');
+    expect(text).toContain('Variables de los indicadores');
+    expect(text).not.toContain('Registros-');
 
     // The monitor from the organization header when the id is not one (the original's unused id).
     const viaHeader = await ctx.app.inject({

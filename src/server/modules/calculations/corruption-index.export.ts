@@ -11,9 +11,10 @@ import { corruptionIndex } from './corruption-index.service';
 /**
  * The index page as a download (public spec: pdf, xls, json with the wait dialog; the original's
  * sheets 'Registros-totales' and 'Registros-detalle', original-calculations.md §5.6, with our
- * fixes): every calculation of the page with its kind, formula, result as the page shows it and
- * level; every variable behind them with its value; the XXVIII formats by quarter. The numbers
- * are the page's (the same service), computed now.
+ * fixes: accented headers, and the PDF's tables headed by what they hold): every calculation of
+ * the page with its kind, formula, result as the page shows it and level; every variable behind
+ * them with its value; the XXVIII formats by quarter. The numbers are the page's (the same
+ * service), computed now.
  */
 
 type CalculationLine = {
@@ -31,9 +32,9 @@ type VariableLine = { abbreviation: string; name: string; description: string; v
 const CALCULATION_COLUMNS: ExportColumn<CalculationLine>[] = [
   { header: 'TIPO', kind: 'text', value: (row) => row.kind, width: 12 },
   { header: 'ABREVIACIÓN', kind: 'text', value: (row) => row.abbreviation, width: 10 },
-  { header: 'NOMBRE DEL CALCULO', kind: 'text', value: (row) => row.name, width: 30 },
-  { header: 'DESCRIPCIÓN DEL CALCULO', kind: 'text', value: (row) => row.description, width: 44 },
-  { header: 'FORMULA', kind: 'text', value: (row) => row.expression, width: 30 },
+  { header: 'NOMBRE DEL CÁLCULO', kind: 'text', value: (row) => row.name, width: 30 },
+  { header: 'DESCRIPCIÓN DEL CÁLCULO', kind: 'text', value: (row) => row.description, width: 44 },
+  { header: 'FÓRMULA', kind: 'text', value: (row) => row.expression, width: 30 },
   { header: 'RESULTADO', kind: 'text', value: (row) => row.result, width: 12 },
   { header: 'PROBABILIDAD', kind: 'text', value: (row) => row.level, width: 12 },
 ];
@@ -135,8 +136,18 @@ export async function corruptionIndexExport(
         },
       ],
       sections: [
-        { title: 'Registros-totales', columns: CALCULATION_COLUMNS, rows: calculationLines(data) },
-        { title: 'Registros-detalle', columns: VARIABLE_COLUMNS, rows: variableLines(data) },
+        {
+          title: 'Registros-totales',
+          heading: 'Cálculos del índice',
+          columns: CALCULATION_COLUMNS,
+          rows: calculationLines(data),
+        },
+        {
+          title: 'Registros-detalle',
+          heading: 'Variables de los indicadores',
+          columns: VARIABLE_COLUMNS,
+          rows: variableLines(data),
+        },
         ...(quarters.length ? [{ title: 'Formatos XXVIII', columns: QUARTER_COLUMNS, rows: quarters }] : []),
       ],
     }),
