@@ -9,7 +9,7 @@ import '../shared/zod-setup';
 import { LIMITS } from '../shared/constants/limits';
 import { DEFAULT_ERROR_MESSAGES } from '../shared/errors';
 import type { AppConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, withQueryDeadline } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DownloadGate } from './exports/gate';
 import { WORKER_HEAP_MB } from './exports/pdf';
@@ -207,6 +207,8 @@ export async function buildApp(
 
   // First, so that every answer carries them, even one refused by the hooks below.
   registerSecurityHeaders(app, config);
+  // Before the hooks that query: every query of a request (hooks, handler, streamed answer) has a deadline.
+  app.addHook('onRequest', (_request, _reply, done) => withQueryDeadline(config.requestQueryTimeoutMs, done));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (config.maintenanceMode && isApiPath(request.url)) throw new AppError('MAINTENANCE');

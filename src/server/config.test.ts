@@ -19,7 +19,9 @@ describe('configuration', () => {
       url: 'postgres://vigia:secreto@db:5432/vigia',
       poolMax: 20,
       statementTimeoutMs: 60_000,
+      acquireTimeoutMs: 5_000,
     });
+    expect(config.requestQueryTimeoutMs).toBe(8_000);
   });
 
   it.each([

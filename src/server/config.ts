@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DB_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(8_000),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(
@@ -148,9 +150,18 @@ export interface AppConfig {
   publicUrl: string;
   /** Whether PUBLIC_URL was configured: only then is it told to other monitors. */
   hasPublicUrl: boolean;
+  /**
+   * On PostgreSQL: the pool's size, the longest any statement may run (server side), and how long a
+   * query waits for a free connection before its request is answered 503.
+   */
   database:
-    | { kind: 'postgres'; url: string; poolMax: number; statementTimeoutMs: number }
+    | { kind: 'postgres'; url: string; poolMax: number; statementTimeoutMs: number; acquireTimeoutMs: number }
     | { kind: 'pglite'; dataDir: string };
+  /**
+   * On PostgreSQL, the longest one query made while answering a request waits for its answer;
+   * past it the request is answered 503 (a frozen or locked database), as when it is gone.
+   */
+  requestQueryTimeoutMs: number;
   dataDir: string;
   seedDemo: 'auto' | 'true' | 'false';
   admin: { email: string; password: string } | null;
@@ -282,8 +293,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           url: env.DATABASE_URL,
           poolMax: env.DB_POOL_MAX,
           statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+          acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
         }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    requestQueryTimeoutMs: env.DB_REQUEST_TIMEOUT_MS,
     dataDir,
     seedDemo: env.SEED_DEMO,
     admin:

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,7 +16,7 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolMax: number; statementTimeoutMs?: number }
+  | { kind: 'postgres'; url: string; poolMax: number; statementTimeoutMs?: number; acquireTimeoutMs?: number }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
@@ -79,21 +80,69 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target.url, target.poolMax, target.statementTimeoutMs);
+  if (target.kind === 'postgres') return openPostgres(target);
   return openPglite(target);
 }
 
-async function openPostgres(
-  url: string,
-  poolMax: number,
-  statementTimeoutMs?: number,
-): Promise<DatabaseHandle> {
+/** The deadline of each query made in the current async context (a request's), in milliseconds. */
+const queryDeadline = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `fn` (and everything it starts) with each PostgreSQL query limited to `ms`: a request
+ * never waits longer than that on a frozen or locked database; it gets the 503 of a database that
+ * is gone. The embedded database answers in this process and has no such wait.
+ */
+export function withQueryDeadline<T>(ms: number, fn: () => T): T {
+  return queryDeadline.run(ms, fn);
+}
+
+const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
+
+/**
+ * A pooled connection that gives each query of a request its deadline (node-postgres'
+ * `query_timeout`, counted here, since a frozen server never answers a statement_timeout). A
+ * connection whose query passed its deadline is closed: its late answer could never be told from
+ * the next query's, and the pool then drops it.
+ */
+class DeadlineClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres' overloads, passed through unchanged.
+  override query(config: any, values?: any, callback?: any): any {
+    const ms = queryDeadline.getStore();
+    // Cursors and other submittable queries keep their own options.
+    if (ms === undefined || (typeof config === 'object' && typeof config.submit === 'function')) {
+      return super.query(config, values, callback);
+    }
+    const limited =
+      typeof config === 'string' ? { text: config, query_timeout: ms } : { query_timeout: ms, ...config };
+    const closeIfLate = (error: unknown) => {
+      if ((error as Error | undefined)?.message === QUERY_TIMEOUT_MESSAGE) void this.end().catch(() => {});
+    };
+    const done = typeof values === 'function' ? values : callback;
+    if (typeof done === 'function') {
+      const wrapped = (error: unknown, result: unknown) => {
+        closeIfLate(error);
+        done(error, result);
+      };
+      return typeof values === 'function'
+        ? super.query(limited, wrapped)
+        : super.query(limited, values, wrapped);
+    }
+    const answer = super.query(limited, values);
+    answer.catch(closeIfLate);
+    return answer;
+  }
+}
+
+async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Promise<DatabaseHandle> {
+  const { url, poolMax, statementTimeoutMs } = target;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
-    // A request never waits on a query that has outlived it.
+    Client: DeadlineClient,
+    // No statement runs longer than this, whoever runs it (jobs included).
     ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
-    connectionTimeoutMillis: 10_000,
+    // Waiting for a free connection (or a new one) past this answers 503.
+    connectionTimeoutMillis: target.acquireTimeoutMs ?? 10_000,
     idleTimeoutMillis: 30_000,
     application_name: 'vigia',
   });
@@ -234,13 +283,14 @@ const UNREACHABLE_CODES = new Set([
 
 /** What node-postgres and PGlite say when the connection is gone or cannot be made. */
 const UNREACHABLE_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout|Cannot use a pool after calling end|PGlite is closed)/;
 
 /**
  * Whether `error` (or its cause: Drizzle wraps driver errors) says the database cannot be
  * reached right now: refused or dropped connections, a server shutting down or starting up
  * (57P01-57P03), connection exceptions (class 08), no free connection slots (53300), a closed
- * embedded database. Such a request is answered 503 and the next one uses a new connection, so
+ * embedded database; or that it does not answer in time: no free connection within the acquire
+ * deadline, a query past a request's deadline, a statement cancelled by statement_timeout (57014). Such a request is answered 503 and the next one uses a new connection, so
  * the portal recovers by itself when the database returns.
  * An error that already carries a client status (4xx: an AppError, or Fastify's error for a body
  * the visitor stopped sending, ECONNRESET 'aborted') is a verdict on the request: neither it nor
@@ -257,7 +307,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     };
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) return false;
     const code = typeof err.code === 'string' ? err.code : '';
-    if (UNREACHABLE_CODES.has(code) || /^(08...|57P0[123]|53300)$/.test(code)) return true;
+    // 57014: a statement cancelled at its deadline (statement_timeout), the database frozen or locked.
+    if (UNREACHABLE_CODES.has(code) || /^(08...|57P0[123]|53300|57014)$/.test(code)) return true;
     if (typeof err.message === 'string' && UNREACHABLE_MESSAGES.test(err.message)) return true;
     // Connecting to a name with several addresses fails with one error per address.
     if (Array.isArray(err.errors) && err.errors.some((inner) => isDatabaseUnavailable(inner))) return true;

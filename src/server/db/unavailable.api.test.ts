@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_MESSAGES } from '../../shared/errors';
 import { type App, buildApp } from '../app';
@@ -120,6 +121,100 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a PostgreSQL server that
       Array.from({ length: 4 }, () => app.inject({ url: '/api/session', headers: bearer(token) })),
     );
     for (const response of during) expect([200, 503]).toContain(response.statusCode);
+    expect((await app.inject({ url: '/api/session', headers: bearer(token) })).statusCode).toBe(200);
+  });
+});
+
+/** The 503 of a database that does not answer, in Spanish, with Retry-After. */
+function expectNoAnswer(response: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
+  expect(response.statusCode).toBe(503);
+  expect(response.headers['retry-after']).toBe('60');
+  expect(response.json()).toMatchObject({
+    error: true,
+    code: 'UNAVAILABLE',
+    message: DEFAULT_ERROR_MESSAGES.UNAVAILABLE,
+  });
+}
+
+/**
+ * A database that keeps its connections open but does not answer (issue 27: some requests hung
+ * 25 s): each query of a request has a deadline, and waiting for a connection too, past which the
+ * request gets the 503 of a database that is gone. The deadlines are small here.
+ */
+describe.runIf(process.env.TEST_ENGINE === 'postgres')('a PostgreSQL database that does not answer', () => {
+  let testDatabase: DatabaseHandle & { url?: string };
+  let database: DatabaseHandle;
+  let app: App;
+  let token: string;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    database = await openDatabase({
+      kind: 'postgres',
+      url: testDatabase.url!,
+      poolMax: 2,
+      acquireTimeoutMs: 300,
+    });
+    app = await buildApp(testConfig({ requestQueryTimeoutMs: 500 }), { database });
+    const admin = await createUser(database.db, { administratorType: 'GENERAL' });
+    token = await signIn(app, admin.email);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await testDatabase.close();
+  });
+
+  it('answers 503 while another connection holds the tables locked, and serves again once it lets go', async () => {
+    const locker = new pg.Client({ connectionString: testDatabase.url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE organizations, users, sessions IN ACCESS EXCLUSIVE MODE');
+      const answers = await Promise.all([
+        app.inject('/public-api/organizations/list'),
+        app.inject({ url: '/api/session', headers: bearer(token) }),
+        app.inject({
+          method: 'POST',
+          url: '/public-api/accounts/login',
+          payload: { username: 'nadie@example.org', password: 'una-clave' },
+        }),
+      ]);
+      for (const answer of answers) expectNoAnswer(answer);
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+    expect((await app.inject('/public-api/organizations/list')).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/session', headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it('answers 503 when no connection comes free in time', async () => {
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const taken: Promise<void>[] = [];
+    const holders = Array.from(
+      { length: 2 },
+      () =>
+        new Promise<void>((started) => {
+          taken.push(
+            database.db.transaction(async (tx) => {
+              await tx.execute(sql`SELECT 1`);
+              started();
+              await held;
+            }),
+          );
+        }),
+    );
+    await Promise.all(holders);
+    try {
+      expectNoAnswer(await app.inject({ url: '/api/session', headers: bearer(token) }));
+    } finally {
+      letGo();
+      await Promise.all(taken);
+    }
     expect((await app.inject({ url: '/api/session', headers: bearer(token) })).statusCode).toBe(200);
   });
 });
