@@ -9,6 +9,7 @@ import { type RunningPortal, startPortal } from '../fixtures/server';
 
 const PASSWORD = 'clave-de-prueba-e2e';
 const TOAST = '.mantine-Notification-root';
+type Box = { x: number; y: number; width: number; height: number };
 
 /**
  * First impressions of an installation, in Chromium: the association's texts on a fresh demo
@@ -176,29 +177,42 @@ describe('installation texts and first impressions in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('keeps toasts off the sign-in heading, on a computer and on a phone', async () => {
+  it('keeps toasts off the sign-in and reset headings and buttons, on a computer and on a phone', async () => {
+    const overlap = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     for (const viewport of [
       { width: 1366, height: 900 },
       { width: 360, height: 740 },
     ]) {
       const { context, page, problems } = await open({ viewport });
+      /** What the toasts on screen cover of the heading and of the form (its fields and button). */
+      const covered = async (heading: string, button: string) => {
+        const form = page.locator('form').filter({ has: page.getByRole('button', { name: button }) });
+        const targets = {
+          [heading]: (await page.getByRole('heading', { name: heading }).boundingBox())!,
+          [`form with ${button}`]: (await form.boundingBox())!,
+        };
+        const toasts = await page.locator(TOAST).all();
+        expect(toasts.length).toBeGreaterThan(0);
+        const hits: string[] = [];
+        for (const toast of toasts) {
+          const box = (await toast.boundingBox())!;
+          for (const [name, target] of Object.entries(targets))
+            if (overlap(box, target)) hits.push(`${viewport.width} px: ${name}`);
+        }
+        return hits;
+      };
       await page.goto(url('/admin/users'));
       await page.waitForURL(/\/login\?redirectTo=/);
       await page.getByTestId('login-info').getByText('Por favor inicia sesión para continuar.').waitFor();
       await signIn(page, 'gema@example.org', 'equivocada');
       await page.locator(TOAST).getByText('Usuario o contraseña incorrectos.', { exact: false }).waitFor();
-      const heading = (await page.getByRole('heading', { name: 'Bienvenido Administrador' }).boundingBox())!;
-      const toasts = await page.locator(TOAST).all();
-      expect(toasts.length).toBeGreaterThan(0);
-      for (const toast of toasts) {
-        const box = (await toast.boundingBox())!;
-        const overlaps =
-          box.x < heading.x + heading.width &&
-          heading.x < box.x + box.width &&
-          box.y < heading.y + heading.height &&
-          heading.y < box.y + box.height;
-        expect(overlaps, `${viewport.width} px`).toBe(false);
-      }
+      expect(await covered('Bienvenido Administrador', 'INICIAR SESIÓN')).toEqual([]);
+
+      await page.goto(url('/forgot-password'));
+      await page.getByRole('button', { name: 'ENVIAR CORREO' }).click();
+      await page.locator(TOAST).first().waitFor();
+      expect(await covered('Recuperar contraseña', 'ENVIAR CORREO')).toEqual([]);
       await context.close();
       expect(problems).toEqual([]);
     }

@@ -136,6 +136,11 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'PÁGINA NO ENCONTRADA' }).waitFor();
     expect(await page.getByRole('button', { name: 'Regresar' }).isVisible()).toBe(true);
+    // Its help links name the pages they open (there is no FAQ page).
+    const help = page.getByRole('main').getByRole('link');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Preguntas frecuentes' }).count()).toBe(0);
+    expect(await help.filter({ hasText: 'Acerca de' }).getAttribute('href')).toBe('/about');
+    expect(await help.filter({ hasText: 'Contacto' }).getAttribute('href')).toBe('/contact');
     await page.getByRole('main').getByRole('link', { name: 'Ir al Inicio' }).click();
     await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
 
@@ -194,6 +199,9 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
     await page.getByRole('link', { name: 'Acerca de' }).click();
     await page.getByRole('heading', { name: 'PARECE QUE ALGO SALIO MAL' }).waitFor();
     expect(await page.getByRole('button', { name: 'Recargar la página' }).isVisible()).toBe(true);
+    // Between the portal's header and footer, as every page.
+    expect(await page.getByRole('navigation', { name: 'Navegación principal' }).isVisible()).toBe(true);
+    expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
   });
 
   it('registers a visit of the monitor after each public navigation', async () => {
@@ -241,8 +249,16 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
       await mobile.getByRole('button', { name: /Seleccionar Municipio de Santa Lucía del Valle/ }).tap();
       await mobile.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
       expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      await mobile.getByRole('button', { name: 'Abrir menú' }).tap();
+      const burger = mobile.getByRole('button', { name: 'Abrir menú' });
+      await burger.tap();
       await mobile.getByRole('dialog').getByRole('link', { name: 'Contratos' }).waitFor();
+      // One close button: the drawer covers the burger (its X), which is not what a tap there reaches.
+      const box = (await burger.boundingBox())!;
+      const underDrawer = await mobile.evaluate(
+        ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('[role="dialog"]')),
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+      expect(underDrawer).toBe(true);
     } finally {
       await phone.close();
     }

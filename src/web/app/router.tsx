@@ -125,83 +125,90 @@ export const router = createRouterWithOfflineScreens([
       },
       {
         element: <PublicLayout />,
-        errorElement: <UnexpectedErrorPage />,
         children: [
           {
-            element: <RequireOrganization />,
+            // A screen that fails shows PARECE QUE ALGO SALIO MAL between the header and the footer
+            // (the root's page stays for a layout that fails itself).
+            errorElement: <UnexpectedErrorPage />,
             children: [
               {
-                path: WEB_ROUTES.home,
-                lazy: () => import('../routes/public/home').then((m) => ({ Component: m.HomePage })),
+                element: <RequireOrganization />,
+                children: [
+                  {
+                    path: WEB_ROUTES.home,
+                    lazy: () => import('../routes/public/home').then((m) => ({ Component: m.HomePage })),
+                  },
+                  {
+                    path: WEB_ROUTES.contracts,
+                    lazy: () =>
+                      import('../routes/public/contracts').then((m) => ({ Component: m.ContractsPage })),
+                  },
+                  {
+                    path: WEB_ROUTES.contract,
+                    lazy: () =>
+                      import('../routes/public/contract-detail').then((m) => ({
+                        Component: m.ContractDetailPage,
+                      })),
+                  },
+                  {
+                    path: WEB_ROUTES.suppliers,
+                    lazy: () =>
+                      import('../routes/public/suppliers').then((m) => ({ Component: m.SuppliersPage })),
+                  },
+                  {
+                    path: WEB_ROUTES.corruptionIndex,
+                    lazy: () =>
+                      import('../routes/public/corruption-index').then((m) => ({
+                        Component: m.CorruptionIndexPage,
+                      })),
+                  },
+                  {
+                    path: WEB_ROUTES.comparisons,
+                    lazy: () =>
+                      import('../routes/public/comparisons').then((m) => ({ Component: m.ComparisonsPage })),
+                  },
+                  {
+                    path: WEB_ROUTES.comparison,
+                    lazy: () =>
+                      import('../routes/public/comparison').then((m) => ({ Component: m.ComparisonPage })),
+                  },
+                  {
+                    path: WEB_ROUTES.resources,
+                    lazy: () =>
+                      import('../routes/public/resources').then((m) => ({ Component: m.ResourcesPage })),
+                  },
+                  {
+                    path: WEB_ROUTES.contact,
+                    lazy: () =>
+                      import('../routes/public/contact').then((m) => ({ Component: m.ContactPage })),
+                  },
+                  {
+                    path: WEB_ROUTES.supplier,
+                    lazy: () =>
+                      import('../routes/public/supplier-detail').then((m) => ({
+                        Component: m.SupplierDetailPage,
+                      })),
+                  },
+                ],
               },
               {
-                path: WEB_ROUTES.contracts,
+                path: WEB_ROUTES.about,
+                lazy: () => import('../routes/public/about').then((m) => ({ Component: m.AboutPage })),
+              },
+              {
+                path: WEB_ROUTES.privacy,
+                lazy: () => import('../routes/public/privacy').then((m) => ({ Component: m.PrivacyPage })),
+              },
+              {
+                path: WEB_ROUTES.accessDenied,
                 lazy: () =>
-                  import('../routes/public/contracts').then((m) => ({ Component: m.ContractsPage })),
+                  import('../routes/errors/access-denied').then((m) => ({ Component: m.AccessDeniedPage })),
               },
               {
-                path: WEB_ROUTES.contract,
-                lazy: () =>
-                  import('../routes/public/contract-detail').then((m) => ({
-                    Component: m.ContractDetailPage,
-                  })),
-              },
-              {
-                path: WEB_ROUTES.suppliers,
-                lazy: () =>
-                  import('../routes/public/suppliers').then((m) => ({ Component: m.SuppliersPage })),
-              },
-              {
-                path: WEB_ROUTES.corruptionIndex,
-                lazy: () =>
-                  import('../routes/public/corruption-index').then((m) => ({
-                    Component: m.CorruptionIndexPage,
-                  })),
-              },
-              {
-                path: WEB_ROUTES.comparisons,
-                lazy: () =>
-                  import('../routes/public/comparisons').then((m) => ({ Component: m.ComparisonsPage })),
-              },
-              {
-                path: WEB_ROUTES.comparison,
-                lazy: () =>
-                  import('../routes/public/comparison').then((m) => ({ Component: m.ComparisonPage })),
-              },
-              {
-                path: WEB_ROUTES.resources,
-                lazy: () =>
-                  import('../routes/public/resources').then((m) => ({ Component: m.ResourcesPage })),
-              },
-              {
-                path: WEB_ROUTES.contact,
-                lazy: () => import('../routes/public/contact').then((m) => ({ Component: m.ContactPage })),
-              },
-              {
-                path: WEB_ROUTES.supplier,
-                lazy: () =>
-                  import('../routes/public/supplier-detail').then((m) => ({
-                    Component: m.SupplierDetailPage,
-                  })),
+                path: '*',
+                lazy: () => import('../routes/errors/not-found').then((m) => ({ Component: m.NotFoundPage })),
               },
             ],
-          },
-          {
-            path: WEB_ROUTES.about,
-            lazy: () => import('../routes/public/about').then((m) => ({ Component: m.AboutPage })),
-          },
-          {
-            path: WEB_ROUTES.privacy,
-            lazy: () => import('../routes/public/privacy').then((m) => ({ Component: m.PrivacyPage })),
-          },
-          {
-            path: WEB_ROUTES.accessDenied,
-            lazy: () =>
-              import('../routes/errors/access-denied').then((m) => ({ Component: m.AccessDeniedPage })),
-          },
-          {
-            path: '*',
-            lazy: () => import('../routes/errors/not-found').then((m) => ({ Component: m.NotFoundPage })),
           },
         ],
       },

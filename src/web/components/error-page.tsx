@@ -36,9 +36,10 @@ export function ErrorPage({
           {actions ?? <BackAndHomeButtons />}
         </Group>
         {withHelpLinks ? (
+          // The portal has no FAQ page: the help is what the portal is (/about) and who answers.
           <Group justify="center" gap="lg" mt="md">
             <Anchor component={Link} to="/about">
-              {t('Preguntas frecuentes')}
+              {t('Acerca de')}
             </Anchor>
             <Anchor component={Link} to="/contact">
               {t('Contacto')}

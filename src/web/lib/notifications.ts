@@ -20,8 +20,7 @@ export function toast(
     message: options.detail ? `${text} ${options.detail}` : text,
     autoClose: LIMITS.toastMs,
     withBorder: true,
-    // The sign-in screens keep their heading and form at the top: toasts go below them there.
-    position: onSignInScreen() ? 'bottom-center' : undefined,
+    position: signInPosition(),
   });
 }
 
@@ -45,6 +44,14 @@ export function hideNotice(id: string): void {
 
 const SIGN_IN_SCREENS = /^\/(?:login|forgot-password|new-password)(?:\/|$)/;
 
-function onSignInScreen(): boolean {
-  return typeof window !== 'undefined' && SIGN_IN_SCREENS.test(window.location.pathname);
+/** Wide enough for the sign-in screens to put the association's branding beside the form (md). */
+const SIDE_BY_SIDE = '(min-width: 62em)';
+
+/**
+ * Toasts on the sign-in screens stay off the heading, the fields and the button: below the form
+ * where the branding sits beside it, over the branding where it sits above the form (a phone).
+ */
+function signInPosition(): 'bottom-center' | 'top-center' | undefined {
+  if (typeof window === 'undefined' || !SIGN_IN_SCREENS.test(window.location.pathname)) return undefined;
+  return window.matchMedia?.(SIDE_BY_SIDE).matches === false ? 'top-center' : 'bottom-center';
 }

@@ -81,9 +81,11 @@ export function PublicHeader({
           </>
         ) : null}
       </Container>
+      {/* From the burger's side: the open drawer covers the burger, so its X is the one close button. */}
       <Drawer
         opened={opened}
         onClose={close}
+        position="right"
         size="xs"
         padding="md"
         title={organization?.name ?? 'Vigía'}
