@@ -241,6 +241,8 @@ export interface AppConfig {
    * speed; tests use small pages to confirm over several).
    */
   dataLoad: { confirmPageRows: number };
+  /** From how many contracts written a confirm queues the VACUUM ANALYZE of what it leaves behind (figures-tidy job). */
+  tidyAfterContracts: number;
   /** Computed public results (totals, charts, list pages) kept per process; 0 turns the cache off. */
   resultCacheEntries: number;
   /**
@@ -345,6 +347,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // 29.1–30.3 s with 5,000 (fewer checks and waits per row), for 418–456 MB of peak memory
     // against 383–412 MB (issue 12).
     dataLoad: { confirmPageRows: 10_000 },
+    // From a page's worth of contracts a confirm has rewritten the cube rows it touches once per
+    // page: their dead versions and stale statistics are cleaned up after it (issue 27).
+    tidyAfterContracts: 10_000,
     resultCacheEntries: env.RESULT_CACHE_ENTRIES,
     resultPreviousAfterMs: env.RESULT_PREVIOUS_AFTER_MS,
     about: loadAbout(env.ABOUT_FILE),

@@ -18,9 +18,10 @@ export interface BulkLoadTimes {
  * the monitor's data version and last update, and its pre-aggregated tables built from its
  * contracts by the repair's own statements (decision 0027), so its figures are exact at commit.
  *
- * The contracts table is locked for the whole transaction (ALTER TABLE), and writes to the tables
- * its keys refer to wait: a benchmark database, not a live one. If anything fails the transaction
- * rolls back and the table is as it was. Call tidyAfterBulkWrite after the commit.
+ * The contracts table and the tables its keys refer to (organizations, suppliers, units) are
+ * locked for the whole transaction, reads included (ALTER TABLE): a benchmark database, not a live
+ * one. If anything fails the transaction rolls back and the tables are as they were. Call
+ * tidyAfterBulkWrite after the commit.
  */
 export async function loadContractsInBulk(
   session: Database,

@@ -18,6 +18,7 @@ import type { AppDeps, OrganizationRow } from '../../types';
 import { createNotification } from '../admin/notifications.service';
 import { type ContractWrite, prepareContracts, writeContracts } from '../contracts/contracts.write';
 import { contractsFingerprinted, contractsNumbered } from '../contracts/contracts-write.repository';
+import { requestTidyAfterBulkWrite } from '../figures/figure-jobs';
 import {
   type DataLoadRow,
   deleteLoadFile,
@@ -624,6 +625,9 @@ export async function confirmLoad(
     }
     result.suppliers = newSuppliers.size;
     result.administrativeUnits = newUnits.size;
+    // A large write leaves dead row versions and stale statistics behind (no autovacuum on some
+    // servers): cleaned up after the commit, by a job.
+    if (result.contracts >= deps.config.tidyAfterContracts) await requestTidyAfterBulkWrite(deps, tx);
     await deleteLoadRows(tx, load.id);
     await updateLoad(tx, load.id, {
       status: 'CONFIRMED',

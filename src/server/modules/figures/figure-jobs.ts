@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SearchTextSchema } from '../../../shared/schemas/common';
+import type { Database } from '../../db/client';
 import type { AppDeps } from '../../types';
-import { figureDifferences, monitorIds, rebuildFigures } from './cube-repair.queries';
+import { figureDifferences, monitorIds, rebuildFigures, tidyAfterBulkWrite } from './cube-repair.queries';
 import { keepSearch } from './search-figures.queries';
 
 /** Rebuilds one monitor's pre-aggregated tables from its contracts (decision 0027). */
@@ -13,6 +14,13 @@ export const FIGURES_CHECK_JOB = 'figures-check';
 export const FIGURES_KEEP_SEARCH_JOB = 'figures-keep-search';
 /** How many searches a monitor keeps: each costs every write of its contracts a LIKE per row. */
 export const KEPT_SEARCHES_PER_MONITOR = 50;
+
+/**
+ * VACUUM ANALYZE of the contracts and of the tables the triggers keep after a large write (a
+ * confirm of thousands of rows): each statement rewrote the cube rows it touched, and without
+ * autovacuum their dead versions and stale statistics stay, and plans go wrong.
+ */
+export const FIGURES_TIDY_JOB = 'figures-tidy';
 
 const RepairPayload = z.object({ organizationId: z.uuid() });
 const KeepSearchPayload = z.object({ organizationId: z.uuid(), search: SearchTextSchema });
@@ -46,6 +54,16 @@ export function defineFigureJobs(deps: Pick<AppDeps, 'database' | 'jobs'>): void
     { retryLimit: 3, retryDelaySeconds: 30, policy: 'stately', expireInSeconds: 600 },
   );
   deps.jobs.define(
+    FIGURES_TIDY_JOB,
+    z.object({}),
+    async (_payload, context) => {
+      const started = performance.now();
+      await tidyAfterBulkWrite(deps.database.db);
+      context.log.info({ milliseconds: Math.round(performance.now() - started) }, 'tables tidied');
+    },
+    { retryLimit: 1, retryDelaySeconds: 300, policy: 'stately', expireInSeconds: 3600 },
+  );
+  deps.jobs.define(
     FIGURES_CHECK_JOB,
     CheckPayload,
     async ({ organizationId }, context) => {
@@ -64,6 +82,14 @@ export function defineFigureJobs(deps: Pick<AppDeps, 'database' | 'jobs'>): void
     },
     { retryLimit: 1, retryDelaySeconds: 600, policy: 'singleton', cron: '41 3 * * *' },
   );
+}
+
+/**
+ * Queues the tidying after a large write, in its transaction (`tx`): it exists only if the write
+ * commits, and runs once however many large writes asked for it meanwhile.
+ */
+export function requestTidyAfterBulkWrite(deps: Pick<AppDeps, 'jobs'>, tx: Database) {
+  return deps.jobs.enqueue(FIGURES_TIDY_JOB, {}, { singletonKey: 'tidy', tx });
 }
 
 /** Queues a rebuild of the monitor's figures (once: a repair already waiting is not queued twice). */

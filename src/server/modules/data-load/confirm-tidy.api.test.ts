@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
+import { queryRows } from '../../db/client';
+import { bearer, createUser, signIn } from '../../test/auth';
+import { createOrganization } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { VALID_CELLS } from './row-fixture';
+
+/**
+ * A large confirm rewrites the cube rows it touches once per page; on a PostgreSQL without
+ * autovacuum nothing removed their dead versions nor updated the statistics, and plans expected
+ * one row where there were thousands (issue 27). From `tidyAfterContracts` contracts written
+ * (3 here), the confirm queues the figures-tidy job, which VACUUM ANALYZEs them.
+ */
+describe('after a large confirm', () => {
+  let ctx: TestContext;
+  let organizationId: string;
+  let token: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ config: { tidyAfterContracts: 3, dataLoad: { confirmPageRows: 2 } } });
+    organizationId = (await createOrganization(ctx.database.db)).id;
+    token = await signIn(ctx.app, (await createUser(ctx.database.db, { permissions: ['CONTRACTS'] })).email);
+  });
+  afterAll(() => ctx?.close());
+
+  /** The planner's idea of a table's rows (-1: never analysed) and how many it has. */
+  const statistics = async (table: string) =>
+    (
+      await queryRows<{ estimate: number; rows: number }>(
+        ctx.database.db,
+        sql`SELECT (SELECT reltuples FROM pg_class WHERE relname = ${table})::int AS estimate,
+                   (SELECT count(*) FROM ${sql.identifier(table)})::int AS rows`,
+      )
+    )[0]!;
+
+  it('cleans up the contracts and the figures tables and gives the planner their real size', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Contratos');
+    sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.code));
+    sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.header));
+    for (let n = 1; n <= 5; n++) {
+      const cells: Record<string, unknown> = {
+        ...VALID_CELLS,
+        C20: `CTO-TIDY-${n}`,
+        C22: 1000 * n,
+        C25: 1000 * n,
+      };
+      sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => cells[column.code] ?? null));
+    }
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const boundary = '----vigia-tidy';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contratos.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const headers = bearer(token, organizationId);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/data-load/upload',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(202);
+    await ctx.app.deps.jobs.idle(60_000);
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/data-load/confirm-current',
+      headers,
+      payload: {},
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.created).toMatchObject({ contracts: 5 });
+    await ctx.app.deps.jobs.idle(60_000);
+
+    for (const table of ['contracts', 'contract_cube', 'supplier_cube', 'supplier_ranking', 'index_cube']) {
+      const { estimate, rows } = await statistics(table);
+      expect(rows, table).toBeGreaterThan(0);
+      expect(estimate, table).toBe(rows);
+    }
+  });
+});
