@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { fileChunks, fileContents, files } from '../db/schema';
 import type { FileInput, FileStore, PutOptions, PutResult, StoredFile } from './file-store';
@@ -20,6 +20,10 @@ export function databaseFileStore(db: Database, objects: ObjectStore | null): Fi
     put: (input, options) => (objects ? putObject(db, objects, input, options) : put(db, input, options)),
     get: (id) => get(db, id, objects),
     deleteIfUnused: (id) => deleteIfUnused(db, id, objects),
+    moveToObjects: (id) => {
+      if (!objects) throw new Error('moving a content needs an object store');
+      return moveToObjects(db, objects, id);
+    },
   };
 }
 
@@ -185,25 +189,81 @@ async function get(db: Database, id: string, objects: ObjectStore | null): Promi
     mime: row.mime,
     size: row.size,
     sha256: row.sha256!,
-    stream: Readable.from(readChunks(db, id, row.size), { objectMode: false }),
+    stream: Readable.from(readChunks(db, id, row.size, objects), { objectMode: false }),
   };
 }
 
 /**
- * One chunk per query, in order, only as fast as the reader consumes them. A content deleted
- * while it is read ends the stream with an error instead of a silently short file.
+ * One chunk per query, in order, only as fast as the reader consumes them. A content moved to the
+ * object store while it is read goes on from the object; one deleted ends the stream with an error
+ * instead of a silently short file.
  */
-async function* readChunks(db: Database, id: string, size: number): AsyncGenerator<Buffer> {
+async function* readChunks(
+  db: Database,
+  id: string,
+  size: number,
+  objects: ObjectStore | null,
+): AsyncGenerator<Buffer> {
   let sent = 0;
   for (let seq = 0; sent < size; seq += 1) {
     const [chunk] = await db
       .select({ data: fileChunks.data })
       .from(fileChunks)
       .where(and(eq(fileChunks.contentId, id), eq(fileChunks.seq, seq)));
-    if (!chunk) throw new Error(`file content ${id} ended at ${sent} of ${size} bytes`);
+    if (!chunk) {
+      const [moved] = await db
+        .select({ objectKey: fileContents.objectKey })
+        .from(fileContents)
+        .where(eq(fileContents.id, id));
+      if (!moved?.objectKey || !objects)
+        throw new Error(`file content ${id} ended at ${sent} of ${size} bytes`);
+      yield* skipBytes(await objects.get(moved.objectKey), sent);
+      return;
+    }
     sent += chunk.data.length;
     yield chunk.data;
   }
+}
+
+/** The stream's bytes after its first `skip`. */
+async function* skipBytes(stream: Readable, skip: number): AsyncGenerator<Buffer> {
+  let left = skip;
+  for await (const piece of stream) {
+    const bytes = piece as Buffer;
+    if (left >= bytes.length) {
+      left -= bytes.length;
+      continue;
+    }
+    yield left > 0 ? bytes.subarray(left) : bytes;
+    left = 0;
+  }
+}
+
+/**
+ * Copies a content's chunks to the object store, then, in one transaction, records its key and
+ * drops the chunks. A content gone or moved meanwhile keeps what it has and the new object is
+ * deleted. Reading the chunks is one query per chunk, so other queries go on between them.
+ */
+async function moveToObjects(db: Database, objects: ObjectStore, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ size: fileContents.size, mime: fileContents.mimeType, objectKey: fileContents.objectKey })
+    .from(fileContents)
+    .where(and(eq(fileContents.id, id), isNotNull(fileContents.sha256)));
+  if (!row || row.objectKey) return false;
+  const key = `${objects.keyPrefix ?? ''}contents/${id}`;
+  await objects.put(key, Readable.from(readChunks(db, id, row.size, null), { objectMode: false }), row.mime);
+  const recorded = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(fileContents)
+      .set({ objectKey: key })
+      .where(and(eq(fileContents.id, id), isNull(fileContents.objectKey)))
+      .returning({ id: fileContents.id });
+    if (updated.length === 0) return false;
+    await tx.delete(fileChunks).where(eq(fileChunks.contentId, id));
+    return true;
+  });
+  if (!recorded) await objects.delete(key).catch(() => {});
+  return recorded;
 }
 
 /**

@@ -40,6 +40,11 @@ export interface FileStore {
   get(id: string): Promise<StoredFile | undefined>;
   /** Deletes the content unless a file still refers to it; true when it was deleted. */
   deleteIfUnused(id: string): Promise<boolean>;
+  /**
+   * Moves a content kept in the database's chunks to the object store (true when it did): a
+   * reader of it at that moment goes on from the object. Needs an object store.
+   */
+  moveToObjects(id: string): Promise<boolean>;
 }
 
 /**

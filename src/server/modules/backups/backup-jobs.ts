@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../types';
-import { runBackups } from './backup-runner';
+import { moveCopiesOutOfDatabase, runBackups } from './backup-runner';
 
 /** Fetches the documents that are due (new links, retries, re-checks), then ends. */
 export const BACKUPS_RUN_JOB = 'backups-run';
@@ -22,6 +22,12 @@ export function defineBackupJobs(
     z.object({}),
     async (_payload, context) => {
       if (!deps.config.backups.enabled) return;
+      const moved = await moveCopiesOutOfDatabase(deps, {
+        signal: context.signal,
+        budgetMs: 60_000,
+        log: context.log,
+      });
+      if (moved > 0) context.log.info({ moved }, 'backup copies moved out of the embedded database');
       const summary = await runBackups(deps, {
         signal: context.signal,
         budgetMs: RUN_BUDGET_MS,

@@ -18,6 +18,7 @@ import type { AppDeps } from '../../types';
 import {
   type ClaimedSource,
   claimDue,
+  copiesInDatabase,
   nextDueAt,
   recordFailure,
   recordUnchanged,
@@ -105,6 +106,39 @@ export async function runBackups(
   }
   await Promise.allSettled([...inFlight]);
   return summary;
+}
+
+/**
+ * On the embedded database, moves the copies still kept in its chunks to the disk store (issue
+ * 27: reading them there held the single connection), a few per run, one at a time, until none is
+ * left, the process stops, the budget is spent or one fails (it stays where it is); the moved
+ * count is answered. Downloads under way go on from the file.
+ */
+export async function moveCopiesOutOfDatabase(
+  deps: Pick<AppDeps, 'database' | 'objects'>,
+  options: { signal?: AbortSignal; budgetMs?: number; log?: { warn: (...args: unknown[]) => void } } = {},
+): Promise<number> {
+  const { objects, database } = deps;
+  if (!objects || database.kind !== 'pglite') return 0;
+  const deadline = Date.now() + (options.budgetMs ?? 60_000);
+  const stopped = () => options.signal?.aborted === true || Date.now() >= deadline;
+  const store = fileStore(database.db, objects);
+  let moved = 0;
+  while (!stopped()) {
+    const ids = await copiesInDatabase(database.db, 5);
+    if (ids.length === 0) break;
+    for (const id of ids) {
+      if (stopped()) break;
+      try {
+        if (await store.moveToObjects(id)) moved += 1;
+      } catch (error) {
+        // It stays readable where it is; the next run tries again, and the copying goes on meanwhile.
+        options.log?.warn({ err: error, contentId: id }, 'backup copy not moved out of the database');
+        return moved;
+      }
+    }
+  }
+  return moved;
 }
 
 /** One document: fetched (conditionally when a copy exists), then recorded. */

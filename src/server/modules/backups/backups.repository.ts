@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { BackupReason, BackupState } from '../../../shared/constants/backups';
 import { type Database, queryRows } from '../../db/client';
-import { documentAttempts, documentSources, documentVersions, files } from '../../db/schema';
+import { documentAttempts, documentSources, documentVersions, fileContents, files } from '../../db/schema';
 import { jsonRecordset } from '../../db/sql';
 import { newId } from '../../lib/ids';
 import type { DocumentLink } from './document-links';
@@ -391,4 +391,20 @@ export async function retrySources(
     )
     .returning({ id: documentSources.id });
   return rows.length;
+}
+
+/**
+ * Contents of backup copies still kept in the database's chunks (copied before the embedded
+ * installation kept its copies on disk), a few at a time.
+ */
+export async function copiesInDatabase(db: Database, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: fileContents.id })
+    .from(fileContents)
+    .innerJoin(files, eq(files.contentId, fileContents.id))
+    .where(
+      and(eq(files.kind, 'DOCUMENT_BACKUP'), isNull(fileContents.objectKey), isNotNull(fileContents.sha256)),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

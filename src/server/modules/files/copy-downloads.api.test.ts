@@ -5,11 +5,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_MESSAGES } from '../../../shared/constants/downloads';
-import { fileContents, files } from '../../db/schema';
+import { fileChunks, fileContents, files } from '../../db/schema';
 import { fileStore } from '../../lib/file-store';
 import { createOrganization } from '../../test/factories';
 import { listenLocally } from '../../test/raw-http';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { moveCopiesOutOfDatabase } from '../backups/backup-runner';
 
 /** A download whose body the test reads only when it says so (a visitor on a slow line). */
 function slowDownload(port: number, url: string) {
@@ -110,6 +111,37 @@ describe('downloading backup copies', () => {
       const [row] = await db.select().from(fileContents).where(eq(fileContents.id, contentId));
       expect(row!.objectKey).toBe(`disk/contents/${contentId}`);
       expect(existsSync(path.join(ctx.app.deps.config.dataDir, 'files', 'contents', contentId))).toBe(true);
+    },
+  );
+
+  it.runIf(process.env.TEST_ENGINE !== 'postgres')(
+    'moves the copies kept in the embedded database to DATA_DIR, a download under way going on from the file',
+    async () => {
+      const { db } = ctx.database;
+      // Copied before this change: in 512 KiB chunks of the database.
+      const old = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2 * 1024 * 1024)]);
+      const content = await fileStore(db).put(old, { mime: 'application/pdf', maxBytes: old.length });
+      const [file] = await db
+        .insert(files)
+        .values({ organizationId, kind: 'DOCUMENT_BACKUP', filename: 'previa.pdf', contentId: content.id })
+        .returning({ id: files.id });
+      const reading = (await fileStore(db, ctx.app.deps.objects).get(content.id))!.stream[
+        Symbol.asyncIterator
+      ]();
+      const first = (await reading.next()).value as Buffer;
+
+      expect(await moveCopiesOutOfDatabase(ctx.app.deps)).toBeGreaterThanOrEqual(1);
+      const [row] = await db.select().from(fileContents).where(eq(fileContents.id, content.id));
+      expect(row!.objectKey).toBe(`disk/contents/${content.id}`);
+      expect(await db.$count(fileChunks, eq(fileChunks.contentId, content.id))).toBe(0);
+
+      const rest: Buffer[] = [];
+      for (let piece = await reading.next(); !piece.done; piece = await reading.next())
+        rest.push(piece.value);
+      expect(Buffer.concat([first, ...rest]).equals(old)).toBe(true);
+      const response = await ctx.app.inject(`/public-api/files/download/${file!.id}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.equals(old)).toBe(true);
     },
   );
 
