@@ -96,6 +96,15 @@ export class ResultCache {
     }
   }
 
+  /**
+   * The answer kept under `name`, of whichever version was computed last, without computing
+   * anything (a caller that must not wait decides what to give: the embedded engine's index).
+   */
+  stored<T>(name: string): { version: number; value: T } | undefined {
+    const entry = this.entries.get(name);
+    return entry && { version: entry.version, value: entry.value as T };
+  }
+
   /** Runs `task` so that every result it asks for is the current version's (downloads, the administration). */
   fresh<T>(task: () => Promise<T>): Promise<T> {
     return freshScope.run(true, task);

@@ -1,4 +1,10 @@
 import type { z } from 'zod';
+import {
+  COST_MESSAGES,
+  filteredVariables,
+  MAX_CALCULATIONS,
+  MAX_FILTERED_VARIABLES,
+} from '../../../shared/calculations/cost';
 import type { CalculationFilter } from '../../../shared/calculations/filters';
 import { formulaReferenceList, formulaReferences, parseFormula } from '../../../shared/calculations/formula';
 import { CONTRACT_MESSAGES } from '../../../shared/contracts/schema';
@@ -103,6 +109,26 @@ export async function checkFilterReferences(
   if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
 }
 
+/**
+ * What the monitor's calculations would cost after this save (shared/calculations/cost.ts): too
+ * many calculations, or too many variables counted over the contracts, is refused (422) naming
+ * the bound, unless the save adds nothing to a monitor already past it.
+ */
+export function checkCost(
+  input: Pick<Input, 'type' | 'filters'>,
+  others: readonly CalculationRow[],
+  current?: CalculationRow,
+): void {
+  const count = others.length + 1;
+  if (!current && count > MAX_CALCULATIONS)
+    throw new AppError('UNPROCESSABLE', COST_MESSAGES.calculations(count));
+  const after = filteredVariables([...others, input]);
+  if (after > MAX_FILTERED_VARIABLES && after > filteredVariables(current ? [...others, current] : others)) {
+    const message = COST_MESSAGES.filteredVariables(after);
+    throw new AppError('UNPROCESSABLE', message, { errors: [{ path: 'body.filters', message }] });
+  }
+}
+
 function valuesOf(
   input: Input,
   references: { variables: string[]; calculations: string[] },
@@ -202,6 +228,7 @@ export const calculationCatalogue: CatalogueDefinition<
   async create(_deps, tx, scope, input) {
     const organizationId = monitorOf(scope);
     const others = await othersOf(tx, organizationId);
+    checkCost(input, others);
     await checkFilterReferences(tx, organizationId, input.filters);
     const values = valuesOf(input, checkAgainstOthers(input, others));
     return {
@@ -213,6 +240,7 @@ export const calculationCatalogue: CatalogueDefinition<
     const others = await othersOf(tx, organizationId, id);
     const current = await calculationForUpdate(tx, organizationId, id);
     if (!current) throw notFound(CALCULATION_MESSAGES.notFound);
+    checkCost(input, others, current);
     await checkFilterReferences(tx, organizationId, input.filters);
     const values = valuesOf(input, checkAgainstOthers(input, others, current));
     const changed = JSON.stringify(definitionOf(values)) !== JSON.stringify(definitionOf(current));

@@ -54,12 +54,35 @@ export async function corruptionIndex(
   const period = requestedPeriod ?? organization.defaultAdministrationPeriod ?? periods[0] ?? null;
   const general = rows.some((row) => row.type === 'GENERAL');
   const dataVersion = general ? await installationDataVersion(db) : organization.dataVersion;
-  return deps.cache.get(
-    {
-      name: `${organization.id}|corruption-index|${period ?? ''}|m${organization.calculationsChanges}|${general ? 'all' : 'one'}`,
-      version: dataVersion,
-    },
-    () => compute(deps, organization, rows, periods, period, dataVersion),
+  const key = {
+    name: `${organization.id}|corruption-index|${period ?? ''}|m${organization.calculationsChanges}|${general ? 'all' : 'one'}`,
+    version: dataVersion,
+  };
+  const full = () => compute(deps, organization, rows, periods, period, dataVersion);
+  if (!countsInBackground(deps, rows, period)) return deps.cache.get(key, full);
+  const stored = deps.cache.stored<CorruptionIndexData>(key.name);
+  if (stored && stored.version >= dataVersion) return stored.value;
+  // Counted once, whoever asks, and kept when done; a failure leaves the next request to start again.
+  deps.cache.get(key, full).catch(() => undefined);
+  // The previous data's answer, whole (decision 0030); the first time, what needs no count over
+  // the contracts, the rest saying it is being calculated.
+  return stored ? stored.value : compute(deps, organization, rows, periods, period, dataVersion, false);
+}
+
+/**
+ * Whether this index is counted in the background: on the embedded engine (the database runs in
+ * the server's own thread, so a request computing 50 calculations with filters held every other
+ * request for 30 s, issue 27) when a calculation of the period filters its variables (each one a
+ * count over the contracts). Not where every answer must be the current one
+ * (RESULT_PREVIOUS_AFTER_MS unset, as in the tests) or without a result cache to keep it in.
+ */
+function countsInBackground(deps: Deps, rows: readonly CalculationRow[], period: string | null): boolean {
+  return (
+    deps.database.kind === 'pglite' &&
+    deps.config.resultPreviousAfterMs !== null &&
+    deps.config.resultCacheEntries > 0 &&
+    period !== null &&
+    rows.some((row) => row.filters.length > 0 && appliesTo(row, period))
   );
 }
 
@@ -93,9 +116,16 @@ async function periodsOf(deps: Deps, organization: OrganizationRow): Promise<str
  * set asked once per computation (the page's own count of concluded contracts and the formulas
  * without filters ask the same set: one read, whether the result cache is on or not).
  */
-function variablesFor(deps: Deps, organization: OrganizationRow, installationVersion: number) {
+function variablesFor(
+  deps: Deps,
+  organization: OrganizationRow,
+  installationVersion: number,
+  scans = true,
+): (set: VariableSet) => Promise<VariableValues | null> {
   const asked = new Map<string, Promise<VariableValues>>();
-  return (set: VariableSet) => {
+  return async (set: VariableSet) => {
+    // Without scans, the sets with filters are not counted (the background counts them).
+    if (!scans && set.filters.length > 0) return null;
     const key = JSON.stringify([set.organizationId, set.administrationPeriod, set.filters]);
     let values = asked.get(key);
     if (!values) {
@@ -167,11 +197,13 @@ async function compute(
   periods: string[],
   period: string | null,
   installationVersion: number,
+  scans = true,
 ): Promise<CorruptionIndexData> {
-  const variablesOf = variablesFor(deps, organization, installationVersion);
-  const base = period
-    ? await variablesOf({ organizationId: organization.id, administrationPeriod: period, filters: [] })
-    : {};
+  const variablesOf = variablesFor(deps, organization, installationVersion, scans);
+  const base =
+    (period
+      ? await variablesOf({ organizationId: organization.id, administrationPeriod: period, filters: [] })
+      : null) ?? {};
   const concluded = Number(base.$NTC ?? 0);
   const results = period
     ? await evaluateCalculations(rows.map(definitionOf), {

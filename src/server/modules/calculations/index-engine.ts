@@ -48,8 +48,12 @@ export interface Evaluation {
 export interface EngineContext {
   organizationId: string;
   administrationPeriod: string;
-  /** The variables of one contract set (the figures engine, cached). */
-  variables(set: VariableSet): Promise<VariableValues>;
+  /**
+   * The variables of one contract set (the figures engine, cached), or null when they are not
+   * counted yet (the embedded engine counts filtered sets in the background): the calculations
+   * that need them, and those that use these, have no value and say so (PENDING).
+   */
+  variables(set: VariableSet): Promise<VariableValues | null>;
 }
 
 /** Whether a calculation is evaluated for a period: one with its own administration period only for that one. */
@@ -61,6 +65,8 @@ export function appliesTo(
 }
 
 const CIRCULAR = 'No fue posible realizar el cálculo: se detectaron referencias circulares en la fórmula.';
+/** A calculation whose counts over the contracts are still being made after a data change. */
+export const PENDING = 'Se está calculando con los datos más recientes; vuelve a consultar en unos momentos.';
 const OTHER_PERIOD = (period: string) => `Este cálculo se evalúa solo para la administración ${period}.`;
 
 export async function evaluateCalculations(
@@ -95,7 +101,7 @@ export async function evaluateCalculations(
       wanted.set(keyOf(set), set);
     }
   }
-  const fetched = new Map<string, VariableValues>();
+  const fetched = new Map<string, VariableValues | null>();
   await Promise.all(
     [...wanted].map(async ([key, set]) => {
       fetched.set(key, await context.variables(set));
@@ -130,25 +136,38 @@ export async function evaluateCalculations(
       return { value: null, message: CIRCULAR, variables: {}, calculations: [] };
     visiting.add(abbreviation);
     const variables: Record<string, Value> = {};
-    for (const variable of references.variables)
-      variables[variable] = VARIABLE_BY_ABBREVIATION.has(variable)
-        ? (fetched.get(keyOf(setOf(definition, variable)))?.[variable] ?? null)
-        : null;
+    let pending = false;
+    for (const variable of references.variables) {
+      if (!VARIABLE_BY_ABBREVIATION.has(variable)) {
+        variables[variable] = null;
+        continue;
+      }
+      const values = fetched.get(keyOf(setOf(definition, variable)));
+      if (values === null) pending = true;
+      variables[variable] = values?.[variable] ?? null;
+    }
     let circular = false;
     const raw = evaluateFormula(tree, {
       variable: (name) => variables[name] ?? null,
       calculation: (name) => {
         const inner = evaluate(name);
         if (inner.message === CIRCULAR) circular = true;
+        if (inner.message === PENDING) pending = true;
         return inner.value;
       },
     });
     visiting.delete(abbreviation);
     const unknown = references.variables.find((variable) => !VARIABLE_BY_ABBREVIATION.has(variable));
     const scaled = definition.hasPercentScale ? applyScale(raw, definition.scale) : { value: raw };
-    const message = circular ? CIRCULAR : unknown ? `Variable desconocida «${unknown}».` : scaled.message;
+    const message = circular
+      ? CIRCULAR
+      : pending
+        ? PENDING
+        : unknown
+          ? `Variable desconocida «${unknown}».`
+          : scaled.message;
     const evaluation: Evaluation = {
-      value: circular ? null : scaled.value,
+      value: circular || pending ? null : scaled.value,
       variables,
       calculations: references.calculations,
       ...(message ? { message } : {}),

@@ -5,7 +5,8 @@ import type { CorruptionIndexData } from '../../../../shared/schemas/calculation
 
 /**
  * 'Datos generales' (public spec: the extra calculations panel): every other enabled calculation
- * of the monitor with its name, description and result in its display form ('---' without one).
+ * of the monitor with its name, description and result in its display form ('---' without one,
+ * and why when the server says: a result still being calculated, a formula that cannot be).
  */
 export function CalculationsPanel({ items }: { items: CorruptionIndexData['calculationsInfo'] }) {
   const { t } = useTranslation();
@@ -27,6 +28,11 @@ export function CalculationsPanel({ items }: { items: CorruptionIndexData['calcu
                   <Text fz="xs" c="dimmed">
                     {item.description}
                   </Text>
+                  {item.result === null && item.message ? (
+                    <Text fz="xs" c="dimmed" fs="italic">
+                      {item.message}
+                    </Text>
+                  ) : null}
                 </Stack>
               </Table.Td>
               <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
