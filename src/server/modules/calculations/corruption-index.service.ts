@@ -58,15 +58,15 @@ export async function corruptionIndex(
     name: `${organization.id}|corruption-index|${period ?? ''}|m${organization.calculationsChanges}|${general ? 'all' : 'one'}`,
     version: dataVersion,
   };
-  const full = () => compute(deps, organization, rows, periods, period, dataVersion);
-  if (!countsInBackground(deps, rows, period)) return deps.cache.get(key, full);
+  const full = (scans: Scans) => () => compute(deps, organization, rows, periods, period, dataVersion, scans);
+  if (!countsInBackground(deps, rows, period)) return deps.cache.get(key, full('now'));
   const stored = deps.cache.stored<CorruptionIndexData>(key.name);
   if (stored && stored.version >= dataVersion) return stored.value;
   // Counted once, whoever asks, and kept when done; a failure leaves the next request to start again.
-  deps.cache.get(key, full).catch(() => undefined);
+  deps.cache.get(key, full('background')).catch(() => undefined);
   // The previous data's answer, whole (decision 0030); the first time, what needs no count over
   // the contracts, the rest saying it is being calculated.
-  return stored ? stored.value : compute(deps, organization, rows, periods, period, dataVersion, false);
+  return stored ? stored.value : compute(deps, organization, rows, periods, period, dataVersion, 'none');
 }
 
 /**
@@ -120,25 +120,37 @@ function variablesFor(
   deps: Deps,
   organization: OrganizationRow,
   installationVersion: number,
-  scans = true,
+  scans: Scans = 'now',
 ): (set: VariableSet) => Promise<VariableValues | null> {
   const asked = new Map<string, Promise<VariableValues>>();
+  let turn: Promise<unknown> = Promise.resolve();
   return async (set: VariableSet) => {
+    const filtered = set.filters.length > 0;
     // Without scans, the sets with filters are not counted (the background counts them).
-    if (!scans && set.filters.length > 0) return null;
+    if (scans === 'none' && filtered) return null;
     const key = JSON.stringify([set.organizationId, set.administrationPeriod, set.filters]);
     let values = asked.get(key);
     if (!values) {
-      values = indexVariables(
-        deps,
-        set,
-        set.organizationId === null ? installationVersion : organization.dataVersion,
-      );
+      const ask = () =>
+        indexVariables(
+          deps,
+          set,
+          set.organizationId === null ? installationVersion : organization.dataVersion,
+        );
+      if (scans === 'background' && filtered) {
+        // One count at a time, each after a turn of the event loop: the embedded database runs
+        // in this thread, and counts chained back to back would hold every answer until the last.
+        values = turn.then(() => new Promise((resolve) => setImmediate(resolve))).then(ask);
+        turn = values.catch(() => undefined);
+      } else values = ask();
       asked.set(key, values);
     }
     return values;
   };
 }
+
+/** How a computation counts the variable sets with filters: now, in the background's turns, or not yet. */
+type Scans = 'now' | 'background' | 'none';
 
 /**
  * A calculation as the form has it, evaluated with the monitor's others for a period (the
@@ -197,7 +209,7 @@ async function compute(
   periods: string[],
   period: string | null,
   installationVersion: number,
-  scans = true,
+  scans: Scans = 'now',
 ): Promise<CorruptionIndexData> {
   const variablesOf = variablesFor(deps, organization, installationVersion, scans);
   const base =
