@@ -96,6 +96,15 @@ export function withQueryDeadline<T>(ms: number, fn: () => T): T {
   return queryDeadline.run(ms, fn);
 }
 
+/**
+ * Runs `fn` without a request's query deadline: long work a user asked for and waits on (a
+ * spreadsheet's confirm writes 10,000 contracts per statement) is bounded by the statement timeout
+ * (DB_STATEMENT_TIMEOUT_MS) instead, which a frozen server also ends when it answers again.
+ */
+export function withoutQueryDeadline<T>(fn: () => T): T {
+  return queryDeadline.exit(fn);
+}
+
 const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
 
 /**

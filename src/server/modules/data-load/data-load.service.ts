@@ -8,7 +8,7 @@ import {
   type DataLoadSummary,
   type StagedContract,
 } from '../../../shared/schemas/data-load';
-import type { Database } from '../../db/client';
+import { type Database, withoutQueryDeadline } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -530,122 +530,125 @@ export async function confirmLoad(
   options: { ignoreErrors: boolean },
 ): Promise<ConfirmResult> {
   const load = await currentLoad(deps, organization);
-  return deps.database.db.transaction(async (tx) => {
-    const locked = await lockLoad(tx, load.id);
-    if (!locked || locked.organizationId !== organization.id)
-      throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
-    if (locked.status === 'UPLOADING') throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.stillReading);
-    if (locked.status !== 'CURRENT') throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
-    if ((locked.summary?.errorsCount ?? 0) > 0 && !options.ignoreErrors)
-      throw new AppError('BAD_REQUEST', DATA_LOAD_MESSAGES.errorsNeedChoice);
+  // Its statements may outlast a request's query deadline; the statement timeout still bounds them.
+  return withoutQueryDeadline(() =>
+    deps.database.db.transaction(async (tx) => {
+      const locked = await lockLoad(tx, load.id);
+      if (!locked || locked.organizationId !== organization.id)
+        throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
+      if (locked.status === 'UPLOADING') throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.stillReading);
+      if (locked.status !== 'CURRENT') throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
+      if ((locked.summary?.errorsCount ?? 0) > 0 && !options.ignoreErrors)
+        throw new AppError('BAD_REQUEST', DATA_LOAD_MESSAGES.errorsNeedChoice);
 
-    const references = new References(await monitorReferences(tx, organization.id));
-    const newSuppliers = new Map<string, NewSupplier>();
-    const newUnits = new Map<string, NewUnit>();
-    // The new ones met in the page being written, inserted before its contracts.
-    const suppliersToInsert: NewSupplier[] = [];
-    const unitsToInsert: NewUnit[] = [];
-    const unitId = (name: string) => {
-      const match = references.unit(name);
-      if ('id' in match) return match.id;
-      let unit = newUnits.get(match.key);
-      if (!unit) {
-        unit = { id: newId(), organizationId: organization.id, name, createdBy: actor.userId };
-        newUnits.set(match.key, unit);
-        unitsToInsert.push(unit);
-      }
-      return unit.id;
-    };
-    const supplierId = (staged: NonNullable<StagedContract['supplier']>) => {
-      const { match } = references.supplier(staged.name, staged.rfc);
-      if ('id' in match) return match.id;
-      let supplier = newSuppliers.get(match.key);
-      if (!supplier) {
-        supplier = {
-          id: newId(),
-          organizationId: organization.id,
-          name: staged.name,
-          rfc: staged.rfc,
-          createdBy: actor.userId,
-        };
-        newSuppliers.set(match.key, supplier);
-        suppliersToInsert.push(supplier);
-      }
-      return supplier.id;
-    };
-    /** A page of staged rows as contracts to write, with the suppliers and units first met in it. */
-    const preparePage = (page: Awaited<ReturnType<typeof importableRowsAfter>>) => {
-      if (page.length === 0) return null;
-      const writes: ContractWrite[] = page.map(({ contract }) => ({
-        ...contract!.values,
-        supplier: contract!.supplier ? supplierId(contract!.supplier) : null,
-        organizerAdministrativeUnit: unitId(contract!.organizerUnit),
-        applicantAdministrativeUnit: unitId(contract!.applicantUnit),
-        _fingerprint: contract!.fingerprint,
-      }));
-      return {
-        after: page.at(-1)!.rowIndex,
-        suppliers: suppliersToInsert.splice(0),
-        units: unitsToInsert.splice(0),
-        contracts: prepareContracts(writes, organization, actor, { dataLoadId: load.id }),
+      const references = new References(await monitorReferences(tx, organization.id));
+      const newSuppliers = new Map<string, NewSupplier>();
+      const newUnits = new Map<string, NewUnit>();
+      // The new ones met in the page being written, inserted before its contracts.
+      const suppliersToInsert: NewSupplier[] = [];
+      const unitsToInsert: NewUnit[] = [];
+      const unitId = (name: string) => {
+        const match = references.unit(name);
+        if ('id' in match) return match.id;
+        let unit = newUnits.get(match.key);
+        if (!unit) {
+          unit = { id: newId(), organizationId: organization.id, name, createdBy: actor.userId };
+          newUnits.set(match.key, unit);
+          unitsToInsert.push(unit);
+        }
+        return unit.id;
       };
-    };
-    // The next page is read and prepared while this one is written (issue 12): with a pool of
-    // several connections (PostgreSQL) it is read on another one (the staged rows no longer change:
-    // the load is locked), else in the transaction; its rules, ids and encoding then run while this
-    // page's INSERT runs in the database.
-    const reader = deps.database.poolSize > 1 ? deps.database.db : tx;
-    const pageRows = deps.config.dataLoad.confirmPageRows;
-    const nextPage = (after: number) => {
-      const next = importableRowsAfter(reader, load.id, after, pageRows)
-        // No connection free in the pool (a crowd of visitors): the page is read in the transaction.
-        .catch(() => importableRowsAfter(tx, load.id, after, pageRows))
-        .then(preparePage);
-      next.catch(() => {}); // awaited below; a failure of the write first must not leave it unhandled
-      return next;
-    };
-    const result: ConfirmResult = { contracts: 0, suppliers: 0, administrativeUnits: 0, skipped: 0 };
-    let next = nextPage(0);
-    for (let page = await next; page; page = await next) {
-      next = nextPage(page.after);
-      // New suppliers and units first (the contracts refer to them); each is inserted once. A row
-      // whose number or fingerprint reached the monitor since the review (a contract saved by hand,
-      // say) is refused by writeContracts and counted as skipped.
-      await insertSuppliers(tx, page.suppliers);
-      await insertUnits(tx, page.units);
-      const saved = await writeContracts(tx, page.contracts, {
-        now: deps.now(),
-        onRefused: 'skip',
-        backups: deps,
-      });
-      for (const outcome of saved.outcomes) {
-        if (outcome.status === 'created') result.contracts++;
-        else result.skipped++;
+      const supplierId = (staged: NonNullable<StagedContract['supplier']>) => {
+        const { match } = references.supplier(staged.name, staged.rfc);
+        if ('id' in match) return match.id;
+        let supplier = newSuppliers.get(match.key);
+        if (!supplier) {
+          supplier = {
+            id: newId(),
+            organizationId: organization.id,
+            name: staged.name,
+            rfc: staged.rfc,
+            createdBy: actor.userId,
+          };
+          newSuppliers.set(match.key, supplier);
+          suppliersToInsert.push(supplier);
+        }
+        return supplier.id;
+      };
+      /** A page of staged rows as contracts to write, with the suppliers and units first met in it. */
+      const preparePage = (page: Awaited<ReturnType<typeof importableRowsAfter>>) => {
+        if (page.length === 0) return null;
+        const writes: ContractWrite[] = page.map(({ contract }) => ({
+          ...contract!.values,
+          supplier: contract!.supplier ? supplierId(contract!.supplier) : null,
+          organizerAdministrativeUnit: unitId(contract!.organizerUnit),
+          applicantAdministrativeUnit: unitId(contract!.applicantUnit),
+          _fingerprint: contract!.fingerprint,
+        }));
+        return {
+          after: page.at(-1)!.rowIndex,
+          suppliers: suppliersToInsert.splice(0),
+          units: unitsToInsert.splice(0),
+          contracts: prepareContracts(writes, organization, actor, { dataLoadId: load.id }),
+        };
+      };
+      // The next page is read and prepared while this one is written (issue 12): with a pool of
+      // several connections (PostgreSQL) it is read on another one (the staged rows no longer change:
+      // the load is locked), else in the transaction; its rules, ids and encoding then run while this
+      // page's INSERT runs in the database.
+      const reader = deps.database.poolSize > 1 ? deps.database.db : tx;
+      const pageRows = deps.config.dataLoad.confirmPageRows;
+      const nextPage = (after: number) => {
+        const next = importableRowsAfter(reader, load.id, after, pageRows)
+          // No connection free in the pool (a crowd of visitors): the page is read in the transaction.
+          .catch(() => importableRowsAfter(tx, load.id, after, pageRows))
+          .then(preparePage);
+        next.catch(() => {}); // awaited below; a failure of the write first must not leave it unhandled
+        return next;
+      };
+      const result: ConfirmResult = { contracts: 0, suppliers: 0, administrativeUnits: 0, skipped: 0 };
+      let next = nextPage(0);
+      for (let page = await next; page; page = await next) {
+        next = nextPage(page.after);
+        // New suppliers and units first (the contracts refer to them); each is inserted once. A row
+        // whose number or fingerprint reached the monitor since the review (a contract saved by hand,
+        // say) is refused by writeContracts and counted as skipped.
+        await insertSuppliers(tx, page.suppliers);
+        await insertUnits(tx, page.units);
+        const saved = await writeContracts(tx, page.contracts, {
+          now: deps.now(),
+          onRefused: 'skip',
+          backups: deps,
+        });
+        for (const outcome of saved.outcomes) {
+          if (outcome.status === 'created') result.contracts++;
+          else result.skipped++;
+        }
       }
-    }
-    result.suppliers = newSuppliers.size;
-    result.administrativeUnits = newUnits.size;
-    // A large write leaves dead row versions and stale statistics behind (no autovacuum on some
-    // servers): cleaned up after the commit, by a job.
-    if (result.contracts >= deps.config.tidyAfterContracts) await requestTidyAfterBulkWrite(deps, tx);
-    await deleteLoadRows(tx, load.id);
-    await updateLoad(tx, load.id, {
-      status: 'CONFIRMED',
-      confirmedAt: deps.now(),
-      confirmedBy: actor.userId,
-      summary: {
-        ...(locked.summary as DataLoadSummary),
-        newContractsCount: result.contracts,
-        newSuppliersCount: result.suppliers,
-        newAdministrativeUnitsCount: result.administrativeUnits,
-      },
-    });
-    await createNotification(tx, {
-      organizationId: organization.id,
-      createdBy: actor.userId,
-      status: 'SUCCESS',
-      message: `${actor.name} confirmó la carga del archivo «${load.fileName}»: ${result.contracts} contratos, ${result.suppliers} proveedores y ${result.administrativeUnits} unidades administrativas nuevos.`,
-    });
-    return result;
-  });
+      result.suppliers = newSuppliers.size;
+      result.administrativeUnits = newUnits.size;
+      // A large write leaves dead row versions and stale statistics behind (no autovacuum on some
+      // servers): cleaned up after the commit, by a job.
+      if (result.contracts >= deps.config.tidyAfterContracts) await requestTidyAfterBulkWrite(deps, tx);
+      await deleteLoadRows(tx, load.id);
+      await updateLoad(tx, load.id, {
+        status: 'CONFIRMED',
+        confirmedAt: deps.now(),
+        confirmedBy: actor.userId,
+        summary: {
+          ...(locked.summary as DataLoadSummary),
+          newContractsCount: result.contracts,
+          newSuppliersCount: result.suppliers,
+          newAdministrativeUnitsCount: result.administrativeUnits,
+        },
+      });
+      await createNotification(tx, {
+        organizationId: organization.id,
+        createdBy: actor.userId,
+        status: 'SUCCESS',
+        message: `${actor.name} confirmó la carga del archivo «${load.fileName}»: ${result.contracts} contratos, ${result.suppliers} proveedores y ${result.administrativeUnits} unidades administrativas nuevos.`,
+      });
+      return result;
+    }),
+  );
 }
