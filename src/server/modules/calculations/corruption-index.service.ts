@@ -60,13 +60,22 @@ export async function corruptionIndex(
   };
   const full = (scans: Scans) => () => compute(deps, organization, rows, periods, period, dataVersion, scans);
   if (!countsInBackground(deps, rows, period)) return deps.cache.get(key, full('now'));
-  const stored = deps.cache.stored<CorruptionIndexData>(key.name);
-  if (stored && stored.version >= dataVersion) return stored.value;
-  // Counted once, whoever asks, and kept when done; a failure leaves the next request to start again.
-  deps.cache.get(key, full('background')).catch(() => undefined);
-  // The previous data's answer, whole (decision 0030); the first time, what needs no count over
-  // the contracts, the rest saying it is being calculated.
-  return stored ? stored.value : compute(deps, organization, rows, periods, period, dataVersion, 'none');
+  // Counted once, whoever asks, and kept when done. A visitor waits for it at most
+  // RESULT_PREVIOUS_AFTER_MS, then gets the previous data's answer, whole (decision 0030)…
+  const hadAnswer = deps.cache.stored(key.name) !== undefined;
+  const answer = deps.cache.get(key, full('background'));
+  if (hadAnswer) return answer;
+  // …or, the first time, what needs no count over the contracts, the rest saying it is being calculated.
+  answer.catch(() => undefined);
+  const waitMs = deps.config.resultPreviousAfterMs ?? 0;
+  const first =
+    waitMs > 0
+      ? await Promise.race([
+          answer,
+          new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), waitMs)),
+        ])
+      : undefined;
+  return first ?? compute(deps, organization, rows, periods, period, dataVersion, 'none');
 }
 
 /**
