@@ -54,6 +54,9 @@ export async function loadContractsInBulk(
   const indexSeconds = (performance.now() - indexStarted) / 1000;
 
   const figuresStarted = performance.now();
+  // The rows are not visible to autovacuum before the commit: without statistics the planner
+  // takes the new contracts for none, and the figures' statements below ran 4 times slower.
+  await run('ANALYZE contracts, suppliers, administrative_units');
   // What vigia_contracts_changed does for a write (migration 0002): caches and "Última actualización".
   await session.execute(sql`
     UPDATE organizations SET data_version = data_version + 1,
