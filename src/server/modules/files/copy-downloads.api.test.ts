@@ -86,8 +86,12 @@ describe('downloading backup copies', () => {
     expect(other.rawPayload.equals(bytes)).toBe(true);
     expect((await first.rest()).equals(bytes)).toBe(true);
     second.abort();
+    // Each served attempt reads the whole 20 MB copy through inject (1-2 s on a busy 2-core machine),
+    // longer than expect.poll's default of 1 s.
     await expect
-      .poll(async () => (await ctx.app.inject(`/public-api/files/download/${copyId}`)).statusCode)
+      .poll(async () => (await ctx.app.inject(`/public-api/files/download/${copyId}`)).statusCode, {
+        timeout: 15_000,
+      })
       .toBe(200);
   });
 
