@@ -107,24 +107,63 @@ export function withoutQueryDeadline<T>(fn: () => T): T {
 
 const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
 
+/** The deadline read where a pool query was asked (0: none), carried by the query's config. */
+const ASKED_DEADLINE = Symbol('vigia.askedDeadline');
+type Asked = { [ASKED_DEADLINE]?: number };
+
+// biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads, passed through unchanged.
+type QueryArgs = [config: any, values?: any, callback?: any];
+
+/** Cursors and other submittable queries keep their own options. */
+const isSubmittable = (config: unknown) =>
+  typeof config === 'object' &&
+  config !== null &&
+  typeof (config as { submit?: unknown }).submit === 'function';
+
+/**
+ * The pool reads a query's deadline where it is asked: pg-pool runs `pool.query` in the callback of
+ * its connect, which a busy pool calls when another caller releases a connection, in that caller's
+ * async context. Read there, a job's query queued behind a request's would take the request's
+ * deadline, and a request's queued behind a job's would have none.
+ */
+class DeadlinePool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: see QueryArgs.
+  override query(...[config, values, callback]: QueryArgs): any {
+    if (isSubmittable(config) || typeof config === 'function') return super.query(config, values, callback);
+    // biome-ignore lint/suspicious/noExplicitAny: see QueryArgs.
+    const asked: Asked & any = typeof config === 'string' ? { text: config } : { ...config };
+    asked[ASKED_DEADLINE] = queryDeadline.getStore() ?? 0;
+    return super.query(asked, values, callback);
+  }
+}
+
 /**
  * A pooled connection that gives each query of a request its deadline (node-postgres'
- * `query_timeout`, counted here, since a frozen server never answers a statement_timeout). A
- * connection whose query passed its deadline is closed: its late answer could never be told from
- * the next query's, and the pool then drops it.
+ * `query_timeout`, counted here, since a frozen server never answers a statement_timeout): the one
+ * the pool read where the query was asked, else the current context's (a transaction's queries run
+ * in their caller's). A query past its deadline is cancelled on the server (a backend waiting on a
+ * lock does not notice a closed socket, and would go on until the statement timeout, perhaps to
+ * commit a write the visitor was told failed) and its connection closed: its late answer could
+ * never be told from the next query's, and the pool then drops it.
  */
 class DeadlineClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: node-postgres' overloads, passed through unchanged.
-  override query(config: any, values?: any, callback?: any): any {
-    const ms = queryDeadline.getStore();
-    // Cursors and other submittable queries keep their own options.
-    if (ms === undefined || (typeof config === 'object' && typeof config.submit === 'function')) {
-      return super.query(config, values, callback);
-    }
+  private readonly settings: pg.ClientConfig;
+
+  constructor(settings: pg.ClientConfig = {}) {
+    super(settings);
+    this.settings = settings;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: see QueryArgs.
+  override query(...[config, values, callback]: QueryArgs): any {
+    if (isSubmittable(config)) return super.query(config, values, callback);
+    const asked = typeof config === 'object' && config !== null && ASKED_DEADLINE in config;
+    const ms = asked ? (config as Asked)[ASKED_DEADLINE] : queryDeadline.getStore();
+    if (!ms) return super.query(config, values, callback);
     const limited =
       typeof config === 'string' ? { text: config, query_timeout: ms } : { query_timeout: ms, ...config };
     const closeIfLate = (error: unknown) => {
-      if ((error as Error | undefined)?.message === QUERY_TIMEOUT_MESSAGE) void this.end().catch(() => {});
+      if ((error as Error | undefined)?.message === QUERY_TIMEOUT_MESSAGE) this.cancelAndClose();
     };
     const done = typeof values === 'function' ? values : callback;
     if (typeof done === 'function') {
@@ -140,11 +179,24 @@ class DeadlineClient extends pg.Client {
     answer.catch(closeIfLate);
     return answer;
   }
+
+  /** Sends PostgreSQL's cancel request for the running statement (its own short connection), then closes. */
+  private cancelAndClose() {
+    const running = (this as unknown as { activeQuery?: unknown }).activeQuery;
+    if (running) {
+      const canceller = new pg.Client(this.settings);
+      // The cancel request's connection: a server that cannot be reached is no error of the request.
+      const connection = (canceller as unknown as { connection: NodeJS.EventEmitter }).connection;
+      connection.on('error', () => {});
+      (canceller as unknown as { cancel(client: pg.Client, query: unknown): void }).cancel(this, running);
+    }
+    void this.end().catch(() => {});
+  }
 }
 
 async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Promise<DatabaseHandle> {
   const { url, poolMax, statementTimeoutMs } = target;
-  const pool = new pg.Pool({
+  const pool = new DeadlinePool({
     connectionString: url,
     max: poolMax,
     Client: DeadlineClient,

@@ -7,7 +7,13 @@ import { type App, buildApp } from '../app';
 import { AppError } from '../lib/errors';
 import { bearer, createUser, signIn } from '../test/auth';
 import { createTestDatabase, testConfig } from '../test/test-app';
-import { type DatabaseHandle, isDatabaseUnavailable, openDatabase, queryRows } from './client';
+import {
+  type DatabaseHandle,
+  isDatabaseUnavailable,
+  openDatabase,
+  queryRows,
+  withQueryDeadline,
+} from './client';
 
 /** What a visitor and an administrator get while the database is gone: 503 with Retry-After, in Spanish. */
 async function expectUnavailable(app: App, token: string) {
@@ -153,9 +159,10 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a PostgreSQL database th
       kind: 'postgres',
       url: testDatabase.url!,
       poolMax: 2,
-      acquireTimeoutMs: 300,
+      acquireTimeoutMs: 1_000,
     });
-    app = await buildApp(testConfig({ requestQueryTimeoutMs: 500 }), { database });
+    // Small deadlines, but not so small that a busy test machine misses them when all is well.
+    app = await buildApp(testConfig({ requestQueryTimeoutMs: 2_000 }), { database });
     const admin = await createUser(database.db, { administratorType: 'GENERAL' });
     token = await signIn(app, admin.email);
   });
@@ -181,6 +188,20 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a PostgreSQL database th
         }),
       ]);
       for (const answer of answers) expectNoAnswer(answer);
+      // The statements past their deadline were cancelled on the server: none of ours still waits
+      // on the lock (they would until the statement timeout, and a write could then commit).
+      await expect
+        .poll(
+          async () =>
+            (
+              await locker.query(
+                `SELECT count(*)::int AS waiting FROM pg_stat_activity
+                  WHERE datname = current_database() AND application_name = 'vigia' AND wait_event_type = 'Lock'`,
+              )
+            ).rows[0].waiting,
+          { timeout: 10_000 },
+        )
+        .toBe(0);
     } finally {
       await locker.query('ROLLBACK');
       await locker.end();
@@ -216,6 +237,32 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a PostgreSQL database th
       await Promise.all(taken);
     }
     expect((await app.inject({ url: '/api/session', headers: bearer(token) })).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(process.env.TEST_ENGINE === 'postgres')('a query queued for a busy pool', () => {
+  it('keeps the deadline of whoever asked it, whichever connection frees first', async () => {
+    const testDatabase = await createTestDatabase();
+    // One connection: each query below waits for the one before it to release it.
+    const database = await openDatabase({ kind: 'postgres', url: testDatabase.url!, poolMax: 1 });
+    try {
+      const { db } = database;
+      // A job's query (no deadline) queued behind a request's (300 ms) runs to its end.
+      const request = withQueryDeadline(300, async () => await db.execute(sql`SELECT pg_sleep(0.05)`)).catch(
+        () => {},
+      );
+      const job = (async () => await db.execute(sql`SELECT pg_sleep(0.6) AS slept`))();
+      await expect(job).resolves.toBeDefined();
+      await request;
+      // A request's query queued behind a job's keeps its own deadline.
+      const first = (async () => await db.execute(sql`SELECT pg_sleep(0.05)`))();
+      const late = withQueryDeadline(300, async () => await db.execute(sql`SELECT pg_sleep(3)`));
+      await first;
+      await expect(late).rejects.toSatisfy((error) => isDatabaseUnavailable(error));
+    } finally {
+      await database.close();
+      await testDatabase.close();
+    }
   });
 });
 

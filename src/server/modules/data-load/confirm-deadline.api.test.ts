@@ -21,7 +21,7 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a confirm slower than a 
   beforeAll(async () => {
     const database = await createTestDatabase();
     url = database.url!;
-    ctx = await createTestApp({ database, config: { requestQueryTimeoutMs: 300 } });
+    ctx = await createTestApp({ database, config: { requestQueryTimeoutMs: 1_000 } });
     organizationId = (await createOrganization(ctx.database.db)).id;
     token = await signIn(ctx.app, (await createUser(ctx.database.db, { permissions: ['CONTRACTS'] })).email);
   });
@@ -54,7 +54,7 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a confirm slower than a 
     expect(uploaded.statusCode, uploaded.body).toBe(202);
     await ctx.app.deps.jobs.idle(60_000);
 
-    // Another session holds the contracts against writes (reads go on) for three deadlines.
+    // Another session holds the contracts against writes (reads go on) for two and a half deadlines.
     const holder = new pg.Client({ connectionString: url });
     await holder.connect();
     await holder.query('BEGIN');
@@ -65,7 +65,7 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a confirm slower than a 
       headers,
       payload: {},
     });
-    await new Promise((resolve) => setTimeout(resolve, 900));
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     await holder.query('COMMIT');
     await holder.end();
 
