@@ -82,7 +82,8 @@ export async function tidyAfterBulkWrite(db: Database): Promise<void> {
     'search_figures',
     'cube_versions',
   ];
-  await db.execute(sql.raw(`VACUUM (ANALYZE) ${tables.map((table) => `"${table}"`).join(', ')}`));
+  // One statement per table, each within the statement timeout (DB_STATEMENT_TIMEOUT_MS).
+  for (const table of tables) await db.execute(sql.raw(`VACUUM (ANALYZE) "${table}"`));
 }
 
 /**
