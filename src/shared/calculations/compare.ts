@@ -64,6 +64,18 @@ export function sameMethod(left: string | null | undefined, right: string | null
   return Boolean(left && right && left === right);
 }
 
+/**
+ * What the comparison page, its '¿Cómo se calcula?' window and its downloads say of the two
+ * indexes' methods (sameMethod decides which): one wording everywhere. The web shows them with
+ * t(…), so they are also the keys of its translation catalogues.
+ */
+export const METHOD_WORDING = {
+  /** The page's badge when both are one method. */
+  label: 'misma metodología',
+  same: 'Ambos índices usan la misma metodología: las mismas fórmulas, escalas y filtros en el índice, sus ejes e indicadores.',
+  different: 'Los índices no usan la misma metodología: compáralos con cautela.',
+} as const;
+
 /** A share as the comparison shows it (public spec: value times 100, two decimals): '45.12%'; '---' without one. */
 export function comparisonPercent(share: number | null): string {
   if (share === null || !Number.isFinite(share)) return '---';

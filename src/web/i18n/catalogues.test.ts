@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { METHOD_WORDING } from '../../shared/calculations/compare';
 import { VARIABLE_LINKS } from '../../shared/calculations/links';
 import { BACKUP_REASON_LABELS } from '../../shared/constants/backups';
 import { DOWNLOAD_MESSAGES } from '../../shared/constants/downloads';
@@ -32,8 +33,9 @@ const PATTERNS = [
 ];
 
 /**
- * Labels of the shared enumerations and chart series, and the contact form's messages (field
- * errors from the shared schema, server refusals in toasts), shown with t(label) in the web app.
+ * Labels of the shared enumerations and chart series, the contact form's messages (field errors
+ * from the shared schema, server refusals in toasts) and the comparison's method wording, shown
+ * with t(label) in the web app.
  */
 const SHARED_LABELS = [
   PROCEDURE_TYPE_LABELS,
@@ -47,6 +49,7 @@ const SHARED_LABELS = [
   CONTRACT_DOCUMENT_LABELS,
   CONDITION_LABELS,
   BACKUP_REASON_LABELS,
+  METHOD_WORDING,
   Object.fromEntries(Object.entries(VARIABLE_LINKS).map(([key, link]) => [key, link.text])),
 ].flatMap((labels) => Object.values(labels) as string[]);
 

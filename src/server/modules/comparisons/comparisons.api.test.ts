@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METHOD_WORDING } from '../../../shared/calculations/compare';
 import { buildApp } from '../../app';
 import { createOrganization, seedGeneratedMonitor } from '../../test/factories';
 import { poppler } from '../../test/pdf-text';
@@ -420,7 +421,8 @@ describe('comparisons between monitors', () => {
     expect(text).toContain(
       `Comparación de monitores: ${left.organization.shortName} y ${right.organization.shortName}`,
     );
-    expect(text).toContain('misma metodología');
+    // The screen's wording (one constant), not a variant of its own.
+    expect(text).toContain(METHOD_WORDING.same);
   });
 
   it('downloads a comparison with a monitor on another server, read from it', {

@@ -4,6 +4,7 @@ import {
   comparisonPercent,
   indexText,
   levelOf,
+  METHOD_WORDING,
   type PairedItem,
   pairCalculations,
   pairedValue,
@@ -123,11 +124,7 @@ function comparisonDocument(
       },
     ]),
     title: `Comparación de monitores: ${leftName} y ${rightName}`,
-    note: `${
-      same
-        ? 'Ambos índices usan la misma metodología (las mismas fórmulas, escalas y filtros en el índice, sus ejes e indicadores).'
-        : 'Los índices no usan la misma metodología: compárelos con cautela.'
-    } Cada lado en su propia administración; los montos cuentan los contratos concluidos que no son ampliaciones, modificaciones ni adendas.`,
+    note: `${same ? METHOD_WORDING.same : METHOD_WORDING.different} Cada lado en su propia administración; los montos cuentan los contratos concluidos que no son ampliaciones, modificaciones ni adendas.`,
     summary: [
       { label: `Monto total ${leftName}`, value: left.totals.total, kind: 'money' },
       { label: `Monto total ${rightName}`, value: right.totals.total, kind: 'money' },

@@ -13,7 +13,7 @@ import {
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext, useParams, useSearchParams } from 'react-router';
-import { sameMethod as isSameMethod } from '../../../shared/calculations/compare';
+import { sameMethod as isSameMethod, METHOD_WORDING } from '../../../shared/calculations/compare';
 import { PATTERNS } from '../../../shared/constants/limits';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { BackLink } from '../../components/back-link';
@@ -141,11 +141,11 @@ export function ComparisonPage() {
             <Group justify="center" gap="sm">
               {same ? (
                 <Badge color="teal" variant="light" size="lg" data-testid="same-method">
-                  {t('misma metodología')}
+                  {t(METHOD_WORDING.label)}
                 </Badge>
               ) : (
                 <Text fz="sm" c="dimmed" ta="center" data-testid="different-method">
-                  {t('Los índices no usan la misma metodología: compáralos con cautela.')}
+                  {t(METHOD_WORDING.different)}
                 </Text>
               )}
               <Button variant="light" onClick={open}>

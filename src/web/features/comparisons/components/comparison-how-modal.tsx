@@ -1,5 +1,6 @@
 import { Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { METHOD_WORDING } from '../../../../shared/calculations/compare';
 import type { ComparisonSide } from '../../../../shared/schemas/comparisons';
 
 /**
@@ -48,11 +49,7 @@ export function ComparisonHowModal({
           </div>
         ))}
         <Text fz="sm" fw={600}>
-          {sameMethod
-            ? t(
-                'Ambos índices usan la misma metodología: las mismas fórmulas, escalas y filtros en el índice, sus ejes e indicadores.',
-              )
-            : t('Los índices no usan la misma metodología: compáralos con cautela.')}
+          {t(sameMethod ? METHOD_WORDING.same : METHOD_WORDING.different)}
         </Text>
         <Text fz="sm">
           {t(
