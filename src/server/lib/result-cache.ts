@@ -110,6 +110,11 @@ export class ResultCache {
     return freshScope.run(true, task);
   }
 
+  /** Whether the caller runs inside fresh() or a computation: every result it gives must be the current version's. */
+  inFreshScope(): boolean {
+    return freshScope.getStore() !== undefined;
+  }
+
   private computation(key: ResultKey, compute: () => Promise<unknown>): Pending {
     const inFlight = this.pending.get(key.name);
     if (inFlight && inFlight.version === key.version) return inFlight;

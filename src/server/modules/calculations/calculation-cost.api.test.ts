@@ -165,6 +165,66 @@ describe('the cost of a monitor’s calculations', () => {
     },
   );
 
+  /** The filter of $$PROVA (the same variable with the same filters counts once toward the bound). */
+  const ofSupplier = () => [
+    {
+      variableAbbreviation: '$NTC',
+      propertyName: 'supplier',
+      operator: 'EQUAL',
+      onModel: 'Supplier',
+      reference: supplierId,
+    },
+  ];
+
+  it.skipIf(process.env.TEST_ENGINE === 'postgres')(
+    'on the embedded engine, the index download right after a start has the counted value, not "being calculated"',
+    async () => {
+      // A start: nothing computed is kept (the result cache is in the process).
+      ctx.app.deps.cache.clear();
+      const download = await ctx.app.inject({
+        method: 'GET',
+        url: `/public-api/comparations/download/json/${monitorId}`,
+      });
+      expect(download.statusCode).toBe(200);
+      const data = download.json().corruptionIndex as Awaited<ReturnType<typeof index>>;
+      expect(data.calculationsInfo.find((item) => item.abbreviation === '$$PROVA')).toEqual(
+        expect.objectContaining({ result: await supplierContracts() }),
+      );
+      expect(download.body).not.toContain(PENDING);
+    },
+  );
+
+  it.skipIf(process.env.TEST_ENGINE === 'postgres')(
+    'on the embedded engine, a new filtered calculation: the side another server reads and the comparison download have its count',
+    async () => {
+      expect((await save(calculation('$$OTRO', '$NTC * 2', ofSupplier()))).statusCode).toBe(200);
+      const expected = 2 * (await supplierContracts());
+      const detail = (headers: Record<string, string>) =>
+        ctx.app.inject({ method: 'GET', url: `/public-api/comparations/detail/?id=${monitorId}`, headers });
+      const resultIn = (side: { calculationsInfo: { name: string; result: number | null }[] }) =>
+        side.calculationsInfo.find((item) => item.name === 'Cálculo $$OTRO')?.result;
+      // The monitor's own comparison page (a visitor, who names the monitor) has it, never the
+      // previous list of calculations, but does not wait for its count…
+      const visitor = await detail({ 'x-current-organization-id': monitorId });
+      expect(resultIn(visitor.json().data)).toBeNull();
+      // …another server (its guarded client names no monitor of ours), which keeps the side, does.
+      const peer = await detail({});
+      expect(peer.statusCode).toBe(200);
+      expect(resultIn(peer.json().data)).toBe(expected);
+
+      expect((await save(calculation('$$TERCERO', '$NTC * 3', ofSupplier()))).statusCode).toBe(200);
+      const comparison = await ctx.app.inject({
+        method: 'GET',
+        url: `/public-api/comparations/download-comparison/json/${monitorId}?organization=${monitorId}`,
+      });
+      expect(comparison.statusCode).toBe(200);
+      const third = (side: { calculationsInfo: { name: string; result: number | null }[] }) =>
+        side.calculationsInfo.find((item) => item.name === 'Cálculo $$TERCERO')?.result;
+      expect(third(comparison.json().detailLeft)).toBe(3 * (await supplierContracts()));
+      expect(third(comparison.json().detailRight)).toBe(3 * (await supplierContracts()));
+    },
+  );
+
   it(`refuses a save past ${MAX_FILTERED_VARIABLES} variables with filters in the monitor (422, the bound named)`, async () => {
     const count = await total();
     // One calculation filtering 19 variables (one count over the contracts each): accepted.

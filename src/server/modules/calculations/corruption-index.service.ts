@@ -46,9 +46,12 @@ export async function corruptionIndex(
   requestedPeriod?: string,
 ): Promise<CorruptionIndexData> {
   const { db } = deps.database;
-  const rows = await deps.cache.get(
-    { name: `${organization.id}|calculations`, version: organization.calculationsChanges },
-    () => liveCalculations(db, organization.id),
+  // The calculations as they are now, never a previous list: the index's key names their version.
+  const rows = await deps.cache.fresh(() =>
+    deps.cache.get(
+      { name: `${organization.id}|calculations`, version: organization.calculationsChanges },
+      () => liveCalculations(db, organization.id),
+    ),
   );
   const periods = await periodsOf(deps, organization);
   const period = requestedPeriod ?? organization.defaultAdministrationPeriod ?? periods[0] ?? null;
@@ -64,16 +67,20 @@ export async function corruptionIndex(
   // RESULT_PREVIOUS_AFTER_MS, then gets the previous data's answer, whole (decision 0030)…
   const hadAnswer = deps.cache.stored(key.name) !== undefined;
   const answer = deps.cache.get(key, full('background'));
-  if (hadAnswer) return answer;
+  // A download or the side another server keeps (fresh(): the current data's) waits for every count.
+  if (hadAnswer || deps.cache.inFreshScope()) return answer;
   // …or, the first time, what needs no count over the contracts, the rest saying it is being calculated.
   answer.catch(() => undefined);
   const waitMs = deps.config.resultPreviousAfterMs ?? 0;
+  let timer: NodeJS.Timeout | undefined;
   const first =
     waitMs > 0
       ? await Promise.race([
           answer,
-          new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), waitMs)),
-        ])
+          new Promise<undefined>((resolve) => {
+            timer = setTimeout(() => resolve(undefined), waitMs);
+          }),
+        ]).finally(() => clearTimeout(timer))
       : undefined;
   return first ?? compute(deps, organization, rows, periods, period, dataVersion, 'none');
 }

@@ -61,7 +61,12 @@ export const comparisonRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { id, url, administrationPeriod } = request.query;
         const from = await optionalOrganization(request);
-        const side = await sideOf(app.deps, id, url, administrationPeriod);
+        // Our pages name the monitor they show; a caller that names none (another server, whose
+        // guarded client keeps the side for minutes) gets every figure of the current data, the
+        // embedded engine's pending counts included (decision 0030).
+        const side = from
+          ? await sideOf(app.deps, id, url, administrationPeriod)
+          : await app.deps.cache.fresh(() => sideOf(app.deps, id, url, administrationPeriod));
         // Shown to a visitor of another monitor: one of its recent comparisons.
         if (from) await recordShown(app.deps, from, side.organization);
         return { error: false as const, message: '', data: side };
