@@ -21,6 +21,8 @@ export const LOCKS = {
   errorNotifications: 7_240_004,
   /** With a second key per monitor: its calculations change one save at a time (references, cycles). */
   calculations: 7_240_005,
+  /** The clean-up after a bulk write (VACUUM ANALYZE), on a connection of its own with no statement timeout. */
+  tidy: 7_240_006,
 } as const;
 
 /**

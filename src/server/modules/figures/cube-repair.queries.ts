@@ -82,7 +82,8 @@ export async function tidyAfterBulkWrite(db: Database): Promise<void> {
     'search_figures',
     'cube_versions',
   ];
-  // One statement per table, each within the statement timeout (DB_STATEMENT_TIMEOUT_MS).
+  // One statement per table (VACUUM runs outside a transaction); the job gives it a connection
+  // without statement timeout.
   for (const table of tables) await db.execute(sql.raw(`VACUUM (ANALYZE) "${table}"`));
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SearchTextSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
+import { LOCKS } from '../../db/migrate';
 import type { AppDeps } from '../../types';
 import { figureDifferences, monitorIds, rebuildFigures, tidyAfterBulkWrite } from './cube-repair.queries';
 import { keepSearch } from './search-figures.queries';
@@ -58,7 +59,9 @@ export function defineFigureJobs(deps: Pick<AppDeps, 'database' | 'jobs'>): void
     z.object({}),
     async (_payload, context) => {
       const started = performance.now();
-      await tidyAfterBulkWrite(deps.database.db);
+      // On its own connection, which no statement timeout cuts short: VACUUM of a table of millions
+      // of contracts can outlast DB_STATEMENT_TIMEOUT_MS, and a cancelled tidy leaves the planner blind.
+      await deps.database.withExclusiveLock(LOCKS.tidy, (db) => tidyAfterBulkWrite(db));
       context.log.info({ milliseconds: Math.round(performance.now() - started) }, 'tables tidied');
     },
     { retryLimit: 1, retryDelaySeconds: 300, policy: 'stately', expireInSeconds: 3600 },
