@@ -58,6 +58,11 @@ export function Axes({ axes }: { axes: CorruptionIndexData['axes'] }) {
             mt={6}
             aria-label={`${axis.name}: ${displayResult(axis.result, axis.displayForm)}`}
           />
+          {axis.result === null && axis.message ? (
+            <Text fz="xs" c="dimmed" mt={4}>
+              {axis.message}
+            </Text>
+          ) : null}
           <Stack gap="sm" mt="md">
             {axis.indicators.map((indicator) => (
               <IndicatorItem key={indicator._id} indicator={indicator} />

@@ -20,7 +20,8 @@ const PROBABILITY_WORDS = {
 /**
  * The score (public spec, /calculations/corruption-index): the gauge, the value, the level and its
  * probability, what the level means, and '¿Cómo se calcula?'; 'Datos insuficientes' when the
- * period has fewer concluded contracts than the minimum sample.
+ * period has fewer concluded contracts than the minimum sample, else why there is no score when
+ * the server says (the embedded engine's counts still being calculated, a formula that cannot be).
  */
 export function IndexSummary({ data, onHow }: { data: CorruptionIndexData; onHow: () => void }) {
   const { t } = useTranslation();
@@ -28,6 +29,8 @@ export function IndexSummary({ data, onHow }: { data: CorruptionIndexData; onHow
   const level = index?.level ?? null;
   const value = index?.result ?? null;
   const shown = value === null ? null : displayIndex(value);
+  // Without a score and with enough contracts: the server's reason, never 'Datos insuficientes'.
+  const why = value === null && !data.insufficientData ? index?.message : undefined;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
@@ -35,12 +38,18 @@ export function IndexSummary({ data, onHow }: { data: CorruptionIndexData; onHow
           <Gauge
             value={value}
             label={
-              value === null
-                ? t('Índice sin calificación: datos insuficientes')
-                : `${t('Índice de riesgo de corrupción')}: ${shown} ${t('de 100')}`
+              why
+                ? `${t('Índice de riesgo de corrupción')}: ${why}`
+                : value === null
+                  ? t('Índice sin calificación: datos insuficientes')
+                  : `${t('Índice de riesgo de corrupción')}: ${shown} ${t('de 100')}`
             }
           />
-          {value === null ? (
+          {why ? (
+            <Text fw={600} fz="lg" ta="center" data-testid="index-value">
+              {why}
+            </Text>
+          ) : value === null ? (
             <Text fw={700} fz={28} data-testid="index-value">
               {t('Datos insuficientes')}
             </Text>
@@ -78,7 +87,7 @@ export function IndexSummary({ data, onHow }: { data: CorruptionIndexData; onHow
                 )}
               </Text>
             </>
-          ) : (
+          ) : why ? null : (
             <>
               <Title order={2} fz="h3">
                 {t('Datos insuficientes')}
