@@ -9,7 +9,7 @@ export function MaintenancePage() {
     <ErrorPage
       title="SERVICIO EN MANTENIMIENTO"
       message="Estamos realizando trabajos de mantenimiento. Por favor intenta nuevamente en unos minutos."
-      actions={<Button onClick={() => window.location.reload()}>{t('Intentar nuevamente')}</Button>}
+      actions={<Button onClick={() => window.location.reload()}>{t('Reintentar')}</Button>}
       withHelpLinks={false}
     />
   );

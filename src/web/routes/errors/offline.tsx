@@ -21,7 +21,7 @@ export function OfflinePage() {
       message="Esta pantalla todavía no está guardada en este dispositivo. Se abrirá cuando vuelvas a tener conexión; las pantallas que ya visitaste siguen disponibles."
       actions={
         <>
-          <Button onClick={() => window.location.reload()}>{t('Intentar nuevamente')}</Button>
+          <Button onClick={() => window.location.reload()}>{t('Reintentar')}</Button>
           <Button variant="default" component={Link} to="/">
             {t('Ir al Inicio')}
           </Button>

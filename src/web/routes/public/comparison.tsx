@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Container,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext, useParams, useSearchParams } from 'react-router';
@@ -110,17 +99,12 @@ export function ComparisonPage() {
           </Group>
         </Group>
         {rightFailure ? (
-          <Alert
-            color="red"
-            variant="light"
-            title={t('No fue posible consultar el monitor a comparar')}
-            data-testid="right-error"
-          >
-            <Text fz="sm">{rightFailure}</Text>
-            <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void right.refetch()}>
-              {t('Intentar nuevamente')}
-            </Button>
-          </Alert>
+          <LoadError
+            inline
+            message="No fue posible consultar el monitor a comparar"
+            detail={rightFailure}
+            onRetry={() => void right.refetch()}
+          />
         ) : null}
         <SimpleGrid cols={2} spacing={{ base: 'xs', sm: 'lg' }}>
           {leftSide ? (

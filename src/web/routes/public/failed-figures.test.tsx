@@ -1,7 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../test/api';
 import { renderPublicScreen } from '../../test/public';
+import { renderScreen, TEST_MONITOR } from '../../test/render';
+import { MaintenancePage } from '../errors/maintenance';
+import { OfflinePage } from '../errors/offline';
+import { ComparisonPage } from './comparison';
 import { ContractsPage } from './contracts';
 import { CorruptionIndexPage } from './corruption-index';
 import { HomePage } from './home';
@@ -115,6 +119,27 @@ describe('a public screen whose figures failed shows the error state with Reinte
     expect(screen.queryByText(/0\.00%/)).not.toBeInTheDocument();
   });
 
+  it("comparison: the other server's failure says why, with Reintentar, which asks it again", async () => {
+    const api = fakeApi({
+      'GET /public-api/comparations/detail': (call) => {
+        // Our side is still on its way; the other server's is refused.
+        if (call.query.get('id') === TEST_MONITOR) return new Promise(() => {});
+        throw apiError(422, 'UNPROCESSABLE', 'El servidor de esa dirección tardó demasiado en responder.');
+      },
+    });
+    const { user } = renderPublicScreen(<ComparisonPage />, {
+      route: '/comparations/remoto-1?baseRemoteUrl=https://otro.example.org',
+      path: '/comparations/:id',
+    });
+    const error = await screen.findByTestId('load-error');
+    expect(error).toHaveTextContent('No fue posible consultar el monitor a comparar');
+    expect(error).toHaveTextContent('El servidor de esa dirección tardó demasiado en responder.');
+    const remote = () => api.to('GET /public-api/comparations/detail').filter((c) => c.query.has('url'));
+    expect(remote()).toHaveLength(1);
+    await user.click(within(error).getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(remote()).toHaveLength(2));
+  });
+
   it('index: the error state with Reintentar, no gauge', async () => {
     fakeApi({ 'GET /public-api/comparations/corruption-index': failure });
     renderPublicScreen(<CorruptionIndexPage />, { route: '/calculations/corruption-index' });
@@ -123,5 +148,13 @@ describe('a public screen whose figures failed shows the error state with Reinte
     );
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
     expect(screen.queryByTestId('index-value')).not.toBeInTheDocument();
+  });
+
+  it('the maintenance and offline screens retry with the same word, Reintentar', () => {
+    const { unmount } = renderScreen(<MaintenancePage />);
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    unmount();
+    renderScreen(<OfflinePage />);
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 });

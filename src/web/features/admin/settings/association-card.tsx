@@ -55,7 +55,7 @@ export function AssociationCard() {
     return (
       <Alert color="red" variant="light" title={ABOUT_MESSAGES.loadFailed}>
         <Button mt="sm" variant="light" color="red" onClick={() => void settings.refetch()}>
-          Intentar nuevamente
+          Reintentar
         </Button>
       </Alert>
     );

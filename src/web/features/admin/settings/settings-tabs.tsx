@@ -38,7 +38,7 @@ export function SettingsTabs({ organizationId }: { organizationId: string }) {
     return (
       <Alert color="red" variant="light" title={SETTINGS_MESSAGES.loadFailed}>
         <Button mt="sm" variant="light" color="red" onClick={() => void settings.refetch()}>
-          Intentar nuevamente
+          Reintentar
         </Button>
       </Alert>
     );
