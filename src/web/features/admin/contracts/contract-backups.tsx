@@ -54,7 +54,7 @@ export function ContractBackups({
                 : ''}
               {backup.state === 'PENDING' ? ' · la copia se hará en unos minutos' : ''}
               {backup.state === 'NOT_KEPT'
-                ? ' · no se guarda copia de esta liga: no está registrada para respaldo; se registra al guardar el contrato'
+                ? ' · esta liga aún no está registrada para respaldo; se registrará al guardar el contrato.'
                 : ''}
             </Text>
           </Group>
