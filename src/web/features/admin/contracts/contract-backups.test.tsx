@@ -21,7 +21,7 @@ describe("ContractBackups: the contract form's 'Copias de respaldo'", () => {
     fakeApi({
       [`GET /api/backups/contract/${CONTRACT}`]: () => ({
         error: false,
-        data: [row('CONTRACT', 'NOT_KEPT'), row('CALL', 'PENDING')],
+        data: [row('CONTRACT', 'NOT_KEPT'), row('ANNOUNCEMENT', 'PENDING')],
       }),
     });
     renderScreen(<ContractBackups organizationId={TEST_MONITOR} contractId={CONTRACT} />);
