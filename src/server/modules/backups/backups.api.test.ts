@@ -24,7 +24,7 @@ const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * Backup copies against a document server on loopback (allow-listed): PDFs, images, a web page,
- * 404s, a slow answer, a 60 MB file, a redirect to a private address, a document that changes and
+ * 404s, a slow answer, a file past the size cap, a redirect to a private address, a document that changes and
  * one that disappears. Each outcome is recorded; copies are kept once, versioned, retried, served
  * as attachments, and out of reach of other monitors.
  */
@@ -74,12 +74,13 @@ describe('backup copies of contract documents', () => {
           if (slowIsFast) return send(200, Buffer.concat([PDF, Buffer.from('% lento\n')]));
           return; // never answers
         case '/docs/enorme.pdf': {
-          // 60 MB, chunked (no length announced): the cap holds while reading.
+          // 6 MB against a cap of 4 (set below), chunked (no length announced): the cap holds
+          // while reading. (Small enough that a busy machine reads past the cap well within the deadline.)
           response.writeHead(200, { 'content-type': 'application/pdf' });
           const chunk = Buffer.alloc(1024 * 1024, 32);
           let sent = 0;
           const pump = () => {
-            while (sent < 60) {
+            while (sent < 6) {
               sent += 1;
               if (!response.write(sent === 1 ? Buffer.concat([PDF, chunk]) : chunk))
                 return response.once('drain', pump);
@@ -103,7 +104,14 @@ describe('backup copies of contract documents', () => {
     ctx = await createTestApp({
       config: {
         peers: { allowPrivate: ['127.0.0.1/32'], timeoutMs: 3_000 },
-        backups: { ...config.backups, hostPauseMs: 0, timeoutMs: 8_000, hostConcurrency: 2, concurrency: 8 },
+        backups: {
+          ...config.backups,
+          hostPauseMs: 0,
+          timeoutMs: 8_000,
+          hostConcurrency: 2,
+          concurrency: 8,
+          maxBytes: 4 * 1024 * 1024,
+        },
         rateLimits: { ...config.rateLimits, loginPer15Minutes: 1_000 },
       },
     });
