@@ -23,7 +23,7 @@ import {
   issuePasswordToken,
   retireTokens,
 } from './password-tokens.repository';
-import { insertSession, revokeSession, revokeSessions } from './sessions.repository';
+import { findLiveSession, insertSession, revokeSession, revokeSessions } from './sessions.repository';
 
 // Verified when the e-mail matches no account, so a miss takes as long as a wrong password.
 const DUMMY_HASH = hashPassword('not-a-real-password-0123456789');
@@ -151,4 +151,9 @@ export async function setPasswordWithToken(deps: AppDeps, body: NewPasswordBody)
     return owner;
   });
   await endHolds(deps, user);
+}
+
+/** The user of a session that is still live (not revoked or expired, the user active), else undefined. */
+export function liveSessionUser(deps: Pick<AppDeps, 'database' | 'now'>, sessionId: string, userId: string) {
+  return findLiveSession(deps.database.db, sessionId, userId, deps.now());
 }

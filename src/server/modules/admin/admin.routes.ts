@@ -11,7 +11,7 @@ import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../lib/errors';
 import { actorOf, authenticate, principalOf } from '../../plugins/auth';
 import { requireOrganization } from '../../plugins/organization';
-import { findLiveSession } from '../accounts/sessions.repository';
+import { liveSessionUser } from '../accounts/accounts.service';
 import { dashboardInfo, visitsByPeriod, visitsByRoute } from './dashboard.service';
 import { listNotifications, readNotifications } from './notifications.service';
 
@@ -206,7 +206,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       raw.write('retry: 5000\nevent: ready\ndata: {}\n\n');
       // The stream lives only as long as the session: checked on every heartbeat.
       heartbeat = setInterval(() => {
-        findLiveSession(deps.database.db, principal.sessionId, principal.user.id, deps.now())
+        liveSessionUser(deps, principal.sessionId, principal.user.id)
           .then((user) => {
             if (user) raw.write(': ping\n\n');
             else {

@@ -9,11 +9,9 @@ import {
   ContractBackupsResponseSchema,
 } from '../../../shared/schemas/backups';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
-import { notFound } from '../../lib/errors';
 import { requireOrganization } from '../../plugins/organization';
-import { findContract } from '../contracts/contracts.repository';
 import { requestBackups } from './backup-jobs';
-import { contractBackups, retry, sources, summary } from './backups.service';
+import { backupsOfContract, retry, sources, summary } from './backups.service';
 
 const tags = ['backups'];
 
@@ -97,12 +95,10 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const organization = await requireOrganization(request);
-      const row = await findContract(app.deps.database.db, organization.id, request.params.id);
-      if (!row) throw notFound('El contrato solicitado no existe.');
       return {
         error: false as const,
         message: '',
-        data: await contractBackups(app.deps.database.db, organization.id, row),
+        data: await backupsOfContract(app.deps, organization.id, request.params.id),
       };
     },
   );

@@ -2,8 +2,10 @@ import type { BackupReason, BackupState, DocumentCopyState } from '../../../shar
 import { CONTRACT_DOCUMENT_FIELDS, CONTRACT_DOCUMENTS } from '../../../shared/constants/enums';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import type { Database } from '../../db/client';
+import { notFound } from '../../lib/errors';
 import { pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
+import { findContract } from '../contracts/contracts.repository';
 import {
   backupSummary,
   type DocumentBackupInfo,
@@ -131,4 +133,15 @@ export async function retry(
 ) {
   const retried = await retrySources(deps.database.db, organization.id, ids ?? null, deps.now());
   return { retried };
+}
+
+/** The four documents of one of the monitor's contracts and their copies (the contract form); 404 if it is not one. */
+export async function backupsOfContract(
+  deps: Pick<AppDeps, 'database'>,
+  organizationId: string,
+  contractId: string,
+) {
+  const contract = await findContract(deps.database.db, organizationId, contractId);
+  if (!contract) throw notFound('El contrato solicitado no existe.');
+  return contractBackups(deps.database.db, organizationId, contract);
 }

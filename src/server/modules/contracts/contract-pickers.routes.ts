@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RetrieveQuerySchema, RetrieveResponseSchema } from '../../../shared/schemas/catalogues';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import { requireOrganization } from '../../plugins/organization';
-import { findAdministrativeUnitChoices, findSupplierChoices } from './contract-pickers.repository';
+import { administrativeUnitChoices, supplierChoices } from './contract-pickers.service';
 
 /** How many choices a picker shows at once: typing narrows them. */
 export const PICKER_LIMIT = 50;
@@ -14,7 +14,6 @@ export const PICKER_LIMIT = 50;
  */
 export const contractPickerRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['catalogues'];
-  const { db } = app.deps.database;
 
   app.get(
     '/retrieve/suppliers',
@@ -29,7 +28,7 @@ export const contractPickerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { search, include } = request.query;
-      const docs = await findSupplierChoices(db, {
+      const docs = await supplierChoices(app.deps, {
         organizationId: (await requireOrganization(request)).id,
         search,
         include,
@@ -52,7 +51,7 @@ export const contractPickerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { search, include } = request.query;
-      const docs = await findAdministrativeUnitChoices(db, {
+      const docs = await administrativeUnitChoices(app.deps, {
         organizationId: (await requireOrganization(request)).id,
         search,
         include,

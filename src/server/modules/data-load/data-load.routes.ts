@@ -13,17 +13,16 @@ import { AppError } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth';
 import { requireOrganization } from '../../plugins/organization';
-import { loadRowsAfter } from './data-load.repository';
 import {
   cancelLoad,
   confirmLoad,
-  currentLoadId,
+  currentLoadRows,
   loadInfo,
   loadRowsPage,
   uploadLoad,
 } from './data-load.service';
 import { buildTemplate } from './template';
-import { type ValidationRow, writeValidations } from './validations';
+import { writeValidations } from './validations';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const tags = ['data-load'];
@@ -170,22 +169,12 @@ export const dataLoadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const organization = await requireOrganization(request);
-      const loadId = await currentLoadId(app.deps, organization);
-      const { db } = app.deps.database;
-      async function* rows(): AsyncGenerator<ValidationRow> {
-        let after = 0;
-        for (;;) {
-          const page = await loadRowsAfter(db, loadId, after, 2_000);
-          if (page.length === 0) return;
-          after = page.at(-1)!.rowIndex;
-          yield* page;
-        }
-      }
+      const rows = await currentLoadRows(app.deps, organization);
       return reply
         .header('content-type', XLSX)
         .header('content-disposition', 'attachment; filename="validaciones.xlsx"')
         .header('cache-control', 'no-store')
-        .send(writeValidations(rows()));
+        .send(writeValidations(rows));
     },
   );
 

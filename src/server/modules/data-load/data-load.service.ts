@@ -35,6 +35,7 @@ import {
   isOpenLoadConflict,
   lastConfirmedLoad,
   loadFileBytes,
+  loadRowsAfter,
   lockLoad,
   monitorReferences,
   pageLoadRows,
@@ -46,6 +47,7 @@ import {
 import type { ReadMessage, ReadRequest } from './read.worker';
 import { References } from './references';
 import type { SerialisedRow } from './staging';
+import type { ValidationRow } from './validations';
 import {
   CORRUPT_WORKBOOK,
   declaredLastRow,
@@ -438,9 +440,25 @@ async function currentLoad(deps: Deps, organization: OrganizationRow): Promise<D
   return load;
 }
 
-/** The current load's id (the validations download reads its rows). */
-export async function currentLoadId(deps: Deps, organization: OrganizationRow): Promise<string> {
-  return (await currentLoad(deps, organization)).id;
+/**
+ * The current load's rows in order, read 2,000 at a time (the validations download). The load is
+ * found first, so a monitor without one gets its error before the download starts.
+ */
+export async function currentLoadRows(
+  deps: Deps,
+  organization: OrganizationRow,
+): Promise<AsyncGenerator<ValidationRow>> {
+  const { id } = await currentLoad(deps, organization);
+  const { db } = deps.database;
+  return (async function* rows() {
+    let after = 0;
+    for (;;) {
+      const page = await loadRowsAfter(db, id, after, 2_000);
+      if (page.length === 0) return;
+      after = page.at(-1)!.rowIndex;
+      yield* page;
+    }
+  })();
 }
 
 export async function loadRowsPage(

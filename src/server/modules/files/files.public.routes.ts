@@ -5,9 +5,8 @@ import { z } from 'zod';
 import type { FileKind } from '../../../shared/constants/enums';
 import { admitDownload } from '../../exports/send';
 import { notFound } from '../../lib/errors';
-import { fileStore, type StoredFile } from '../../lib/file-store';
-import { isUuid } from '../../lib/ids';
-import { findFile } from './files.repository';
+import type { StoredFile } from '../../lib/file-store';
+import { openStoredFile } from './files.service';
 
 /** Only these stored files are images meant for the public site. */
 const IMAGE_KINDS: ReadonlySet<FileKind> = new Set(['COVER', 'RESOURCE_IMAGE', 'PROFILE_PICTURE']);
@@ -31,16 +30,12 @@ export const filesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { db } = app.deps.database;
-      const file = isUuid(id) ? await findFile(db, id) : undefined;
-      const content =
-        file && IMAGE_KINDS.has(file.kind)
-          ? await fileStore(db, app.deps.objects).get(file.contentId)
-          : undefined;
-      if (!file || !content || !IMAGE_TYPES.has(content.mime)) {
-        content?.stream.destroy();
+      const opened = await openStoredFile(app.deps, id, (kind) => IMAGE_KINDS.has(kind));
+      if (!opened || !IMAGE_TYPES.has(opened.content.mime)) {
+        opened?.content.stream.destroy();
         throw notFound('La imagen solicitada no existe.');
       }
+      const { file, content } = opened;
       const etag = `"${content.sha256}"`;
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')
@@ -76,13 +71,9 @@ export const fileDownloadRoute: FastifyPluginAsyncZod = async (app) => {
       // A copy is up to 50 MB: it takes one of the address's download places, as exports do.
       await admitDownload(request, reply, false);
       const { id } = request.params;
-      const { db } = app.deps.database;
-      const file = isUuid(id) ? await findFile(db, id) : undefined;
-      const content =
-        file?.kind === 'DOCUMENT_BACKUP'
-          ? await fileStore(db, app.deps.objects).get(file.contentId)
-          : undefined;
-      if (!file || !content) throw notFound('El documento solicitado no está disponible.');
+      const opened = await openStoredFile(app.deps, id, (kind) => kind === 'DOCUMENT_BACKUP');
+      if (!opened) throw notFound('El documento solicitado no está disponible.');
+      const { file, content } = opened;
       reply
         .type(content.mime === 'application/pdf' ? 'application/pdf' : 'application/octet-stream')
         .header('content-disposition', `attachment; filename="${safeFilename(file.filename)}"`)

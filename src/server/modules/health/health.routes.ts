@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '../../../shared/schemas/health';
-import { selectOne } from './health.repository';
+import { pingDatabaseOnce } from './health.service';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -38,7 +38,7 @@ async function pingDatabase(app: Parameters<FastifyPluginAsyncZod>[0]): Promise<
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('database ping timed out')), READY_TIMEOUT_MS);
     });
-    await Promise.race([selectOne(app.deps.database.db), timeout]);
+    await Promise.race([pingDatabaseOnce(app.deps), timeout]);
     return true;
   } catch (error) {
     app.log.warn({ err: error }, 'readiness check failed');

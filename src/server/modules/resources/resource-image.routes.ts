@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RESOURCE_MESSAGES, ResourceDocSchema } from '../../../shared/schemas/catalogues';
+import { ResourceDocSchema } from '../../../shared/schemas/catalogues';
 import { OrganizationHeaderSchema, successEnvelope, UuidSchema } from '../../../shared/schemas/common';
 import { USER_MESSAGES } from '../../../shared/schemas/users';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { checkImage } from '../../lib/images';
 import { readUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth';
 import { requireOrganization } from '../../plugins/organization';
 import { resourceCatalogue } from './resources.catalogue';
-import { replaceResourceImage } from './resources.repository';
+import { setResourceImage } from './resources.service';
 
 /**
  * POST /api/resources/upload-image (RESOURCES, multipart: `_id` and the file `image`): the picture
@@ -37,19 +37,13 @@ export const resourceImageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!upload) throw new AppError('BAD_REQUEST', 'Selecciona una imagen (campo image).');
       const image = checkImage(upload);
       const organization = await requireOrganization(request);
-      const row = await replaceResourceImage(
-        app.deps.database.db,
-        {
-          organizationId: organization.id,
-          resourceId: parsedId.data,
-          data: upload,
-          image,
-          createdBy: actorOf(request).userId,
-        },
-        app.deps.now(),
-      );
-      if (row === 'missing') throw notFound(RESOURCE_MESSAGES.notFound);
-      if (row === 'notArticle') throw new AppError('BAD_REQUEST', 'Solo los artículos llevan imagen.');
+      const row = await setResourceImage(app.deps, {
+        organizationId: organization.id,
+        resourceId: parsedId.data,
+        data: upload,
+        image,
+        createdBy: actorOf(request).userId,
+      });
       return {
         error: false as const,
         message: 'La imagen del recurso se guardó correctamente',
