@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OrganizationHeaderSchema, PageQuerySchema } from '../../../shared/schemas/common';
@@ -18,6 +19,7 @@ import {
 import { downloadSignal, sendExport } from '../../exports/send';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { requireOrganization } from '../../plugins/organization';
+import type { OrganizationRow } from '../../types';
 import { lastUpdateOf } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { contractsExport } from './contracts.export';
@@ -30,6 +32,20 @@ const tags = ['public: contracts'];
 export const DOWNLOAD_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A page of the list (both list routes answer one), kept in the result cache as sent. */
+  const sendPage = (
+    reply: FastifyReply,
+    organization: OrganizationRow,
+    filters: Parameters<typeof listContracts>[2],
+    page: number,
+  ) =>
+    sendCachedAnswer(reply, resultKey(organization, 'contracts', filters, String(page)), async () => ({
+      error: false as const,
+      message: '',
+      data: await listContracts(app.deps, organization, filters, page),
+      ...lastUpdateOf(organization),
+    }));
+
   app.get(
     '/list',
     {
@@ -45,16 +61,7 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const organization = await requireOrganization(request);
       const filters = { search: request.query.search };
       const { page } = request.query;
-      return sendCachedAnswer(
-        reply,
-        resultKey(organization, 'contracts', filters, String(page)),
-        async () => ({
-          error: false as const,
-          message: '',
-          data: await listContracts(app.deps, organization, filters, page),
-          ...lastUpdateOf(organization),
-        }),
-      );
+      return sendPage(reply, organization, filters, page);
     },
   );
 
@@ -76,16 +83,7 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const organization = await requireOrganization(request);
       const { filters } = request.body;
       const { page } = request.query;
-      return sendCachedAnswer(
-        reply,
-        resultKey(organization, 'contracts', filters, String(page)),
-        async () => ({
-          error: false as const,
-          message: '',
-          data: await listContracts(app.deps, organization, filters, page),
-          ...lastUpdateOf(organization),
-        }),
-      );
+      return sendPage(reply, organization, filters, page);
     },
   );
 

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OrganizationHeaderSchema, PageQuerySchema, SearchTextSchema } from '../../../shared/schemas/common';
@@ -17,6 +18,7 @@ import {
 import { downloadSignal, sendExport } from '../../exports/send';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { requireOrganization } from '../../plugins/organization';
+import type { OrganizationRow } from '../../types';
 import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
 import { lastUpdateOf } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
@@ -26,6 +28,20 @@ import { getSupplierDetail, listSuppliers, supplierContracts } from './suppliers
 const tags = ['public: suppliers'];
 
 export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A page of the list (both list routes answer one), kept in the result cache as sent. */
+  const sendPage = (
+    reply: FastifyReply,
+    organization: OrganizationRow,
+    filters: Parameters<typeof listSuppliers>[2],
+    page: number,
+  ) =>
+    sendCachedAnswer(reply, resultKey(organization, 'suppliers', filters, String(page)), async () => ({
+      error: false as const,
+      message: '',
+      data: await listSuppliers(app.deps, organization, filters, page),
+      ...lastUpdateOf(organization),
+    }));
+
   app.get(
     '/list',
     {
@@ -41,16 +57,7 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const organization = await requireOrganization(request);
       const filters = { search: request.query.search };
       const { page } = request.query;
-      return sendCachedAnswer(
-        reply,
-        resultKey(organization, 'suppliers', filters, String(page)),
-        async () => ({
-          error: false as const,
-          message: '',
-          data: await listSuppliers(app.deps, organization, filters, page),
-          ...lastUpdateOf(organization),
-        }),
-      );
+      return sendPage(reply, organization, filters, page);
     },
   );
 
@@ -70,16 +77,7 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const organization = await requireOrganization(request);
       const { filters } = request.body;
       const { page } = request.query;
-      return sendCachedAnswer(
-        reply,
-        resultKey(organization, 'suppliers', filters, String(page)),
-        async () => ({
-          error: false as const,
-          message: '',
-          data: await listSuppliers(app.deps, organization, filters, page),
-          ...lastUpdateOf(organization),
-        }),
-      );
+      return sendPage(reply, organization, filters, page);
     },
   );
 
