@@ -1,11 +1,9 @@
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createOrganization } from '../../test/factories';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
-import { VALID_CELLS } from './row-fixture';
+import { multipart, VALID_CELLS, workbook } from './row-fixture';
 
 /**
  * A request's queries have a deadline (DB_REQUEST_TIMEOUT_MS) so that a frozen database answers
@@ -28,27 +26,13 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a confirm slower than a 
   afterAll(() => ctx?.close());
 
   it('writes the contracts while another transaction holds the table past the deadline', async () => {
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('Contratos');
-    sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.code));
-    sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.header));
-    for (const n of [1, 2]) {
-      const cells: Record<string, unknown> = { ...VALID_CELLS, C20: `CTO-LENTO-${n}` };
-      sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => cells[column.code] ?? null));
-    }
-    const boundary = '----vigia-lento';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contratos.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.from(await book.xlsx.writeBuffer()),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const file = await workbook([1, 2].map((n) => ({ ...VALID_CELLS, C20: `CTO-LENTO-${n}` })));
+    const { payload, contentType } = multipart(file);
     const headers = bearer(token, organizationId);
     const uploaded = await ctx.app.inject({
       method: 'POST',
       url: '/api/data-load/upload',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...headers, 'content-type': contentType },
       payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(202);

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
 import { queryRows } from '../../db/client';
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createOrganization } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { VALID_CELLS } from './row-fixture';
+import { multipart, VALID_CELLS, workbook } from './row-fixture';
 
 /**
  * A large confirm rewrites the cube rows it touches once per page; on a PostgreSQL without
@@ -37,33 +35,15 @@ describe('after a large confirm', () => {
     )[0]!;
 
   it('cleans up the contracts and the figures tables and gives the planner their real size', async () => {
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('Contratos');
-    sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.code));
-    sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.header));
-    for (let n = 1; n <= 5; n++) {
-      const cells: Record<string, unknown> = {
-        ...VALID_CELLS,
-        C20: `CTO-TIDY-${n}`,
-        C22: 1000 * n,
-        C25: 1000 * n,
-      };
-      sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => cells[column.code] ?? null));
-    }
-    const file = Buffer.from(await book.xlsx.writeBuffer());
-    const boundary = '----vigia-tidy';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contratos.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const file = await workbook(
+      [1, 2, 3, 4, 5].map((n) => ({ ...VALID_CELLS, C20: `CTO-TIDY-${n}`, C22: 1000 * n, C25: 1000 * n })),
+    );
+    const { payload, contentType } = multipart(file);
     const headers = bearer(token, organizationId);
     const uploaded = await ctx.app.inject({
       method: 'POST',
       url: '/api/data-load/upload',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...headers, 'content-type': contentType },
       payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(202);

@@ -18,7 +18,7 @@ import {
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
-import { VALID_CELLS } from './row-fixture';
+import { multipart, VALID_CELLS, workbook } from './row-fixture';
 import { NO_NUMBER_INFO } from './rows';
 import {
   CORRUPT_WORKBOOK,
@@ -29,38 +29,7 @@ import {
 } from './workbook';
 
 /** A workbook like the template: codes in row 1, headers in row 2, then the rows. */
-async function workbook(rows: Record<string, unknown>[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Contratos');
-  sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.code));
-  sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.header));
-  for (const row of rows) sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => row[column.code] ?? null));
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
 const row = (changes: Record<string, unknown>) => ({ ...VALID_CELLS, ...changes });
-
-/** An upload's multipart body: the optional load to correct, then the file. */
-function multipart(file: Buffer | null, options: { idDataLoad?: string; name?: string } = {}) {
-  const boundary = '----vigia-carga';
-  const parts: Buffer[] = [];
-  if (options.idDataLoad)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="idDataLoad"\r\n\r\n${options.idDataLoad}\r\n`,
-      ),
-    );
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.name ?? 'contratos.xlsx'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describe('/api/data-load', () => {
   let ctx: TestContext;

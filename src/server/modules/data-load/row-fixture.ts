@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
 import { locateColumns, type SheetLayout } from './headers';
 import { type RawCell, readRow } from './rows';
@@ -37,4 +38,36 @@ export function row(changes: Record<string, unknown> = {}) {
     return cell && typeof cell === 'object' && 'value' in cell ? (cell as RawCell) : { value: cell };
   });
   return read;
+}
+
+/** A workbook as the template lays it out (codes, then headers), one row per object of cells by code. */
+export async function workbook(rows: Record<string, unknown>[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Contratos');
+  sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.code));
+  sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.header));
+  for (const row of rows) sheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => row[column.code] ?? null));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** An upload's multipart body: the optional load to correct, then the file. */
+export function multipart(file: Buffer | null, options: { idDataLoad?: string; name?: string } = {}) {
+  const boundary = '----vigia-carga';
+  const parts: Buffer[] = [];
+  if (options.idDataLoad)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="idDataLoad"\r\n\r\n${options.idDataLoad}\r\n`,
+      ),
+    );
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.name ?? 'contratos.xlsx'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
