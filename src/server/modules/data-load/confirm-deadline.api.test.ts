@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createOrganization } from '../../test/factories';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
-import { multipart, VALID_CELLS, workbook } from './row-fixture';
+import { uploadRows, VALID_CELLS } from './row-fixture';
 
 /**
  * A request's queries have a deadline (DB_REQUEST_TIMEOUT_MS) so that a frozen database answers
@@ -26,17 +26,12 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a confirm slower than a 
   afterAll(() => ctx?.close());
 
   it('writes the contracts while another transaction holds the table past the deadline', async () => {
-    const file = await workbook([1, 2].map((n) => ({ ...VALID_CELLS, C20: `CTO-LENTO-${n}` })));
-    const { payload, contentType } = multipart(file);
     const headers = bearer(token, organizationId);
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/data-load/upload',
-      headers: { ...headers, 'content-type': contentType },
-      payload,
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(202);
-    await ctx.app.deps.jobs.idle(60_000);
+    await uploadRows(
+      ctx.app,
+      headers,
+      [1, 2].map((n) => ({ ...VALID_CELLS, C20: `CTO-LENTO-${n}` })),
+    );
 
     // Another session holds the contracts against writes (reads go on) for two and a half deadlines.
     const holder = new pg.Client({ connectionString: url });

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client';
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createOrganization } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { multipart, VALID_CELLS, workbook } from './row-fixture';
+import { uploadRows, VALID_CELLS } from './row-fixture';
 
 /**
  * A large confirm rewrites the cube rows it touches once per page; on a PostgreSQL without
@@ -35,19 +35,12 @@ describe('after a large confirm', () => {
     )[0]!;
 
   it('cleans up the contracts and the figures tables and gives the planner their real size', async () => {
-    const file = await workbook(
+    const headers = bearer(token, organizationId);
+    await uploadRows(
+      ctx.app,
+      headers,
       [1, 2, 3, 4, 5].map((n) => ({ ...VALID_CELLS, C20: `CTO-TIDY-${n}`, C22: 1000 * n, C25: 1000 * n })),
     );
-    const { payload, contentType } = multipart(file);
-    const headers = bearer(token, organizationId);
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/data-load/upload',
-      headers: { ...headers, 'content-type': contentType },
-      payload,
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(202);
-    await ctx.app.deps.jobs.idle(60_000);
     const confirmed = await ctx.app.inject({
       method: 'POST',
       url: '/api/data-load/confirm-current',

@@ -18,7 +18,7 @@ import {
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
-import { multipart, VALID_CELLS, workbook } from './row-fixture';
+import { multipart, uploadRows, VALID_CELLS, workbook } from './row-fixture';
 import { NO_NUMBER_INFO } from './rows';
 import {
   CORRUPT_WORKBOOK,
@@ -560,21 +560,14 @@ describe('/api/data-load with one database connection', () => {
       const { db } = database;
       const organizationId = (await createOrganization(db)).id;
       const token = await signIn(ctx.app, (await createUser(db, { permissions: ['CONTRACTS'] })).email);
-      const file = await workbook(
+      const headers = bearer(token, organizationId);
+      await uploadRows(
+        ctx.app,
+        headers,
         Array.from({ length: 20 }, (_, index) =>
           row({ C20: `UNA-${index}`, C15: `Proveedor Uno ${index}`, C16: null }),
         ),
       );
-      const { payload, contentType } = multipart(file);
-      const headers = bearer(token, organizationId);
-      const uploaded = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/data-load/upload',
-        headers: { ...headers, 'content-type': contentType },
-        payload,
-      });
-      expect(uploaded.statusCode, uploaded.body).toBe(202);
-      await ctx.app.deps.jobs.idle(60_000);
       const confirmed = await ctx.app.inject({
         method: 'POST',
         url: '/api/data-load/confirm-current',

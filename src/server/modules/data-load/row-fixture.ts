@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
+import { expect } from 'vitest';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
+import type { App } from '../../app';
 import { locateColumns, type SheetLayout } from './headers';
 import { type RawCell, readRow } from './rows';
 
@@ -70,4 +72,17 @@ export function multipart(file: Buffer | null, options: { idDataLoad?: string; n
     );
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads a workbook of these rows as the monitor's load and waits until it is read (202 expected). */
+export async function uploadRows(app: App, headers: Record<string, string>, rows: Record<string, unknown>[]) {
+  const { payload, contentType } = multipart(await workbook(rows));
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: '/api/data-load/upload',
+    headers: { ...headers, 'content-type': contentType },
+    payload,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(202);
+  await app.deps.jobs.idle(60_000);
 }
