@@ -3,6 +3,7 @@ import { RESOURCE_GROUP_KEYS, type ResourceGroups } from '../../../shared/schema
 import { AppError, notFound } from '../../lib/errors';
 import type { CheckedImage } from '../../lib/images';
 import type { AppDeps } from '../../types';
+import { resourceCatalogue } from './resources.catalogue';
 import { findResources, type ResourceRow, replaceResourceImage } from './resources.repository';
 
 /** Resources shown at most per group: the page lists them all, within reason. */
@@ -19,14 +20,8 @@ export async function publicResources(
   for (const row of rows) {
     const group = groups[RESOURCE_GROUP_KEYS[row.classification]];
     if (group.length >= PER_GROUP) continue;
-    group.push({
-      _id: row.id,
-      title: row.title,
-      url: row.url,
-      classification: row.classification,
-      image: row.imageFileId,
-      createdAt: row.createdAt.toISOString(),
-    });
+    // The catalogue's presenter; the public answer's schema leaves out its updatedAt.
+    group.push(resourceCatalogue.present(row));
   }
   return groups;
 }
