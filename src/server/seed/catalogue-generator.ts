@@ -27,9 +27,12 @@ export function generateSuppliers(random: Random, spec: GeneratorSpec, createdAt
     if (isCompany) {
       const kind = random.pick(COMPANY_KINDS);
       const core = random.pick(COMPANY_CORES);
-      const extra =
-        attempts > spec.supplierCount * 2 || random.chance(0.2) ? ` ${random.pick(COMPANY_CORES)}` : '';
-      name = `${kind.prefix} ${core}${extra} ${random.pick(COMPANY_SUFFIXES)}`;
+      const crowded = attempts > spec.supplierCount * 2;
+      const extra = crowded || random.chance(0.2) ? ` ${random.pick(COMPANY_CORES)}` : '';
+      // Past twice the attempts the word lists are nearly used up (about 157,000 names): a branch
+      // number keeps each name new, instead of drawing millions of taken ones (the 5M seed).
+      const branch = crowded ? ` ${rows.length + 1}` : '';
+      name = `${kind.prefix} ${core}${extra}${branch} ${random.pick(COMPANY_SUFFIXES)}`;
       rfc = companyRfc(random, `${kind.prefix} ${core}${extra}`);
       categories = kind.categories;
     } else {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SupplierNameSchema } from '../../shared/schemas/catalogues';
 import { generateSuppliers, generateUnits } from './catalogue-generator';
 import { generateContracts } from './contract-generator';
 import { Random } from './random';
@@ -65,5 +66,21 @@ describe('demonstration data generator', () => {
         expect(contract.organizerAdministrativeUnitId).toBe(contract.applicantAdministrativeUnitId);
       }
     }
+  });
+});
+
+describe('supplier generator at scale', () => {
+  it('gives as many suppliers as asked, past what the word lists can name (the 5M seed asks 333,333)', () => {
+    const random = new Random(3);
+    const suppliers = generateSuppliers(
+      random,
+      { ...spec, supplierCount: 170_000 },
+      new Date('2021-10-01T00:00:00Z'),
+    );
+    expect(suppliers).toHaveLength(170_000);
+    expect(new Set(suppliers.map((s) => s.name)).size).toBe(170_000);
+    expect(new Set(suppliers.map((s) => s.rfc)).size).toBe(170_000);
+    const named = suppliers.filter((s) => !SupplierNameSchema.safeParse(s.name).success);
+    expect(named.map((s) => s.name).slice(0, 3)).toEqual([]);
   });
 });
