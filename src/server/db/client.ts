@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -15,10 +16,14 @@ import * as schema from './schema';
 /** One Drizzle type for both drivers: code never knows which engine it talks to. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseTarget =
+export type DatabaseTarget = (
   | { kind: 'postgres'; url: string; poolMax: number; statementTimeoutMs?: number; acquireTimeoutMs?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory'; loadDataDir?: Blob };
+  | { kind: 'pglite-memory'; loadDataDir?: Blob }
+) & {
+  /** Told every statement drizzle sends (the query snapshots' test, src/server/queries.api.test.ts). */
+  logger?: Logger;
+};
 
 export interface DatabaseHandle {
   db: Database;
@@ -219,7 +224,8 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }
       { cause: error },
     );
   }
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  const { logger } = target;
+  const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
@@ -232,7 +238,7 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }
       await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [key]);
-        return await fn(drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Database);
+        return await fn(drizzlePg(client, { schema, casing: 'snake_case', logger }) as unknown as Database);
       } finally {
         // Ending the session releases the advisory lock too.
         await client.end();
@@ -426,7 +432,11 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' | 'pg
     client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: target.loadDataDir });
     describe = 'embedded PGlite in memory';
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  const db = drizzlePglite(client, {
+    schema,
+    casing: 'snake_case',
+    logger: target.logger,
+  }) as unknown as Database;
   return {
     db,
     kind: 'pglite' as const,

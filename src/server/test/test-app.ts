@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
@@ -14,7 +15,7 @@ import { withDatabase } from './global-setup.postgres';
  * project, a copy of the migrated template on the PostgreSQL server.
  */
 export async function createTestDatabase(
-  options: { poolMax?: number } = {},
+  options: { poolMax?: number; logger?: Logger } = {},
 ): Promise<DatabaseHandle & { url?: string }> {
   if (process.env.TEST_ENGINE === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
@@ -26,6 +27,7 @@ export async function createTestDatabase(
       kind: 'postgres',
       url: withDatabase(url, name),
       poolMax: options.poolMax ?? 4,
+      logger: options.logger,
     });
     return {
       ...database,
@@ -39,7 +41,7 @@ export async function createTestDatabase(
     };
   }
   const image = new Blob([readFileSync(inject('pgliteImage'))]);
-  return openDatabase({ kind: 'pglite-memory', loadDataDir: image });
+  return openDatabase({ kind: 'pglite-memory', loadDataDir: image, logger: options.logger });
 }
 
 /** Configuration for tests: silent logs, no demo seeding, a web build only when asked for. */

@@ -1,0 +1,12 @@
+select "contracts"."id", "contracts"."procedure_type", "contracts"."category", "contracts"."administration_period", "contracts"."fiscal_year", "contracts"."period", "contracts"."contract_id", "contracts"."procedure_state", "contracts"."announcement_url", "contracts"."services_description", "contracts"."presentation_proposals_doc_url", "contracts"."contract_number", "contracts"."contract_date", "contracts"."contract_type", "contracts"."total_or_max_amount", "contracts"."contract_url", "contracts"."notes", "contracts"."information_date", "contracts"."is_empty", "contracts"."counts_in_totals", "contracts"."supplier_id", "suppliers"."name", "contracts"."applicant_administrative_unit_id", "applicant"."name"
+  from "contracts"
+  left join "suppliers" on "suppliers"."id" = "contracts"."supplier_id"
+  left join "administrative_units" "applicant" on "applicant"."id" = "contracts"."applicant_administrative_unit_id"
+  where ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and "contracts"."fiscal_year" in ($2) and ("contracts"."applicant_administrative_unit_id" in ($3) or "contracts"."organizer_administrative_unit_id" in ($4)))
+  order by "contracts"."total_or_max_amount" DESC NULLS LAST, "contracts"."id" DESC NULLS LAST
+  limit $5;
+
+select "procedure_type", coalesce(sum("contracts"), 0), coalesce(sum("counted"), 0), coalesce(sum("amount"), 0)
+  from "contract_cube"
+  where ("contract_cube"."organization_id" = $1 and "contract_cube"."fiscal_year" in ($2) and ("contract_cube"."applicant_administrative_unit_id" in ($3) or "contract_cube"."organizer_administrative_unit_id" in ($4)))
+  group by "contract_cube"."procedure_type";

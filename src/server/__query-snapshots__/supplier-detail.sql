@@ -1,0 +1,15 @@
+select "id", "name", "updated_at"
+  from "suppliers"
+  where ("suppliers"."id" = $1 and "suppliers"."organization_id" = $2 and "suppliers"."deleted_at" is null)
+  limit $3;
+
+select "id", "services_description", "total_or_max_amount", "contract_date", "procedure_type", "procedure_state", "category", "counts_in_totals" IS TRUE
+  from "contracts"
+  where (("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and "contracts"."supplier_id" in ($2)) and "contracts"."procedure_type" = $3)
+  order by "contracts"."contract_date" DESC NULLS LAST, "contracts"."id" DESC NULLS LAST
+  limit $4;
+
+select "procedure_type", coalesce(sum("contracts"), 0), coalesce(sum("counted"), 0), coalesce(sum("amount"), 0)
+  from "supplier_cube"
+  where ("supplier_cube"."organization_id" = $1 and "supplier_cube"."supplier_id" in ($2))
+  group by "supplier_cube"."procedure_type";
