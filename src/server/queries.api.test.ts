@@ -33,6 +33,8 @@ const readable = (statement: string) =>
     '\n  $1 ',
   );
 
+type Request = { method: 'GET' | 'POST'; url: string; payload?: object };
+
 describe('query snapshots', () => {
   let ctx: TestContext;
   let recording = false;
@@ -123,8 +125,8 @@ describe('query snapshots', () => {
       'chart-amount-by-period',
       { method: 'POST' as const, url: '/public-api/landing/amountByPeriod', payload: {} },
     ],
-  ])('%s', async (name, request) => {
-    const payload = JSON.parse(JSON.stringify(request.payload ?? null)?.replaceAll('UNIT', unit) ?? 'null');
+  ] as [string, Request][])('%s', async (name, request) => {
+    const payload = JSON.parse(JSON.stringify(request.payload ?? null).replaceAll('UNIT', unit));
     const { text } = await statementsOf({ ...request, ...(payload ? { payload } : {}) });
     await expect(text).toMatchFileSnapshot(snapshot(name));
   });
