@@ -1,26 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-// Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (Node >= 21): without it a failing
-// test crashes the report instead of printing it. Defined here because the config runs in the
-// main process, where reporters run.
-if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
-  Object.defineProperty(Map, 'groupBy', {
-    configurable: true,
-    writable: true,
-    value<K, T>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> {
-      const groups = new Map<K, T[]>();
-      let index = 0;
-      for (const item of items) {
-        const group = key(item, index++);
-        const list = groups.get(group);
-        if (list) list.push(item);
-        else groups.set(group, [item]);
-      }
-      return groups;
-    },
-  });
-}
-
 /**
  * Test projects:
  * - unit: pure functions (src/**\/*.test.ts, scripts/**\/*.test.ts);

@@ -31,7 +31,8 @@ export async function buildServer(options: { clean?: boolean } = {}): Promise<vo
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    // The oldest Node package.json's engines admit.
+    target: 'node22.12',
     packages: 'external',
     sourcemap: 'linked',
     // Stack traces and logs keep our function names.

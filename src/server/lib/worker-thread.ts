@@ -1,11 +1,11 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
- * Threads start from a tiny CommonJS bootstrap (eval) rather than from the .ts file: Node 20
- * cannot load TypeScript by itself, and under vitest the parent has no tsx loader to inherit. The
- * bootstrap registers tsx's ESM hooks inside the thread when the entry is a .ts file and then
- * imports it, so the same code runs under `tsx`, vitest, or compiled to .js. The entry's own data
- * goes in `workerData.data`.
+ * Threads start from a tiny CommonJS bootstrap (eval) rather than from the .ts file: Node's own
+ * type stripping cannot load our sources (imports without extensions, parameter properties), and
+ * under vitest the parent has no tsx loader to inherit. The bootstrap registers tsx's ESM hooks
+ * inside the thread when the entry is a .ts file and then imports it, so the same code runs under
+ * `tsx`, vitest, or compiled to .js. The entry's own data goes in `workerData.data`.
  */
 const BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
