@@ -3,7 +3,7 @@ import type { ProcedureType } from '../../../shared/constants/enums';
 import type { Database } from '../../db/client';
 import { contracts } from '../../db/schema';
 import { countsInTotals } from './contract-filters.queries';
-import type { PeriodFigures, TypeFigures } from './figures';
+import type { PeriodFigures, TypeFigures } from './figures.types';
 import { type SupplierFigures, toFigures } from './supplier-figures';
 import type { FigureExpressions } from './supplier-figures.queries';
 import { rankSuppliers } from './supplier-figures.queries';

@@ -3,7 +3,7 @@ import { type Database, queryRows } from '../../db/client';
 import { contracts, searchFigures, searchTerms } from '../../db/schema';
 import { containsPattern } from '../../db/sql';
 import { contractConditions, countsInTotals, patternCondition } from './contract-filters.queries';
-import type { TypeFigures } from './figures';
+import type { TypeFigures } from './figures.types';
 
 /**
  * The figures of a kept search (decision 0031), per procedure type, or undefined when the monitor
