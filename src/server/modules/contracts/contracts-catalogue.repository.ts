@@ -12,7 +12,7 @@ import { administrativeUnits, contracts, suppliers } from '../../db/schema';
 import { containsPattern } from '../../db/sql';
 import { catalogueStore } from '../catalogues/catalogue.repository';
 import type { JoinedSort } from '../catalogues/catalogue-order.repository';
-import { supplierNameMatch } from '../figures/contract-filters.queries';
+import { supplierNameMatch } from './contract-filters.repository';
 
 /** The contracts catalogue's reads: the table, its joins, search and named sorts (decision 0021). */
 
@@ -75,7 +75,7 @@ const contractSorts = {
 /** Process id, contract number and description. */
 const contractSearch = (text: string) => sql`${contracts.searchText} LIKE ${containsPattern(text)}`;
 
-/** Contracts of suppliers whose name matches: the public search's lookup (figures engine). */
+/** Contracts of suppliers whose name matches: the public search's lookup (contract-filters.repository.ts). */
 async function contractsOfSuppliersNamed(db: Database, organizationId: string, text: string) {
   return (await supplierNameMatch(db, organizationId, containsPattern(text))) ?? sql`false`;
 }

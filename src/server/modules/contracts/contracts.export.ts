@@ -11,9 +11,9 @@ import type { ExportColumn, ExportDocument, ExportFilter } from '../../exports/d
 import { renderJson } from '../../exports/json';
 import { exportBatchRows } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractConditions } from '../figures/contract-filters.queries';
 import { describeFilters } from '../figures/filter-labels.queries';
 import { MONEY_RULE_NOTE } from '../figures/money-rule';
+import { contractConditions } from './contract-filters.repository';
 import { presentContract } from './contracts.presenter';
 import { type ContractRow, streamContracts } from './contracts.repository';
 import { countAndTotals } from './contracts.service';

@@ -2,7 +2,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { ProcedureType } from '../../../shared/constants/enums';
 import type { Database } from '../../db/client';
 import { contracts } from '../../db/schema';
-import { countsInTotals } from './contract-filters.queries';
+import { countsInTotals } from '../contracts/contract-filters.repository';
 import type { PeriodFigures, TypeFigures } from './figures.types';
 import { type SupplierFigures, toFigures } from './supplier-figures';
 import type { FigureExpressions } from './supplier-figures.queries';

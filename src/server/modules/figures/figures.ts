@@ -3,7 +3,7 @@ import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { DatabaseHandle } from '../../db/client';
 import { Gate } from '../../lib/gate';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractConditions } from './contract-filters.queries';
+import { contractConditions } from '../contracts/contract-filters.repository';
 import {
   contractSupplierPage,
   contractSupplierTotals,

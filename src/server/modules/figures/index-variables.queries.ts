@@ -4,7 +4,7 @@ import type { CalculationFilter, FilterProperty } from '../../../shared/calculat
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { contracts, indexCube, organizations, supplierRanking, supplierRankingTotals } from '../../db/schema';
-import { absent, countsInTotals } from './contract-filters.queries';
+import { absent, countsInTotals } from '../contracts/contract-filters.repository';
 
 /**
  * The variables of index formulas (shared/calculations/variables.ts), each an aggregate over the

@@ -12,8 +12,8 @@ import {
 import { notFound } from '../../lib/errors';
 import { type Page, pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
+import { contractConditions } from '../contracts/contract-filters.repository';
 import { countContracts } from '../contracts/contracts.repository';
-import { contractConditions } from '../figures/contract-filters.queries';
 import { figures, sumByType } from '../figures/figures';
 import { round } from '../figures/money-rule';
 import { resultKey } from '../figures/result-keys';
