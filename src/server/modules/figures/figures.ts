@@ -169,11 +169,6 @@ export function sumByType(rows: readonly TypeFigures[]): SupplierFigures {
   };
 }
 
-/** 'Última actualización' of the monitor's contracts, kept by triggers on the organization row. */
-export function lastUpdateOf(organization: OrganizationRow): { lastUpdate?: string } {
-  return organization.contractsUpdatedAt ? { lastUpdate: organization.contractsUpdatedAt.toISOString() } : {};
-}
-
 export type { PeriodFigures, SupplierFigureRow, SupplierRanking, TypeFigures } from './figures.types';
 export type { FormatQuarter, VariableSet, VariableValues };
 
