@@ -1,12 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import {
-  CONTRACT_FIELD_KEYS,
-  CONTRACT_FIELDS,
-  isPlainField,
-  type ReferenceField,
-} from '../../../shared/contracts/fields';
-import type { ContractDoc } from '../../../shared/contracts/schema';
 import type { Database } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
 import { containsPattern } from '../../db/sql';
@@ -88,31 +81,3 @@ export const contractStore = catalogueStore({
   search: contractSearch,
   searchWith: contractsOfSuppliersNamed,
 });
-
-const named = (id: string | null, name: string | null) => (id && name !== null ? { _id: id, name } : null);
-
-/** A contract as the catalogue shows it: each field from its column, references with their names. */
-export function presentContractDoc({
-  contract: row,
-  supplierName,
-  organizerName,
-  applicantName,
-}: ContractCatalogueRow): ContractDoc {
-  const names: Record<ReferenceField, string | null> = {
-    supplier: supplierName,
-    organizerAdministrativeUnit: organizerName,
-    applicantAdministrativeUnit: applicantName,
-  };
-  const fields = Object.fromEntries(
-    CONTRACT_FIELD_KEYS.map((key) => {
-      const value = row[CONTRACT_FIELDS[key].column];
-      return [key, isPlainField(key) ? value : named(value as string | null, names[key])];
-    }),
-  );
-  return {
-    _id: row.id,
-    ...(fields as Omit<ContractDoc, '_id' | 'createdAt' | 'updatedAt'>),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}

@@ -1,11 +1,19 @@
 import type { ContractDocument, ProcedureType } from '../../../shared/constants/enums';
-import { type PlainField, plainFields } from '../../../shared/contracts/fields';
-import { DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
+import {
+  CONTRACT_FIELD_KEYS,
+  CONTRACT_FIELDS,
+  isPlainField,
+  type PlainField,
+  plainFields,
+  type ReferenceField,
+} from '../../../shared/contracts/fields';
+import { type ContractDoc, DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import type { ContractDetail, ContractListItem, ContractTotals } from '../../../shared/schemas/contracts';
 import type { TypeFigures } from '../figures/figures';
 import { round } from '../figures/money-rule';
 import type { ContractDetailRow, ContractRow } from './contracts.repository';
+import type { ContractCatalogueRow } from './contracts-catalogue.repository';
 
 const reference = (id: string | null, name: string | null) =>
   id && name !== null ? { _id: id, name } : null;
@@ -69,4 +77,30 @@ export function presentTotals(rows: readonly TypeFigures[]): ContractTotals {
   totals.totalCount = totals.publicCount + totals.invitationCount + totals.noBidCount;
   totals.totalAmount = round(rows.reduce((sum, row) => sum + row.amount, 0));
   return totals;
+}
+
+/** A contract as the catalogue shows it: each field from its column, references with their names. */
+export function presentContractDoc({
+  contract: row,
+  supplierName,
+  organizerName,
+  applicantName,
+}: ContractCatalogueRow): ContractDoc {
+  const names: Record<ReferenceField, string | null> = {
+    supplier: supplierName,
+    organizerAdministrativeUnit: organizerName,
+    applicantAdministrativeUnit: applicantName,
+  };
+  const fields = Object.fromEntries(
+    CONTRACT_FIELD_KEYS.map((key) => {
+      const value = row[CONTRACT_FIELDS[key].column];
+      return [key, isPlainField(key) ? value : reference(value as string | null, names[key])];
+    }),
+  );
+  return {
+    _id: row.id,
+    ...(fields as Omit<ContractDoc, '_id' | 'createdAt' | 'updatedAt'>),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
