@@ -5,6 +5,7 @@ import {
   type ContractField,
   type FieldSpec,
 } from '../../../shared/contracts/fields';
+import { MONEY_RULE_NOTE } from '../../../shared/format/money';
 import type { ContractTotals } from '../../../shared/schemas/contracts';
 import type { DownloadFormat, PublicFilters } from '../../../shared/schemas/filters';
 import type { ExportColumn, ExportDocument, ExportFilter } from '../../exports/document';
@@ -12,7 +13,6 @@ import { renderJson } from '../../exports/json';
 import { exportBatchRows } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { describeFilters } from '../figures/filter-labels.queries';
-import { MONEY_RULE_NOTE } from '../figures/money-rule';
 import { contractConditions } from './contract-filters.repository';
 import { presentContract } from './contracts.presenter';
 import { type ContractRow, streamContracts } from './contracts.repository';

@@ -8,10 +8,10 @@ import {
   type ReferenceField,
 } from '../../../shared/contracts/fields';
 import { type ContractDoc, DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
+import { roundHundredths } from '../../../shared/format/money';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import type { ContractDetail, ContractListItem, ContractTotals } from '../../../shared/schemas/contracts';
 import type { TypeFigures } from '../figures/figures';
-import { round } from '../figures/money-rule';
 import type { ContractDetailRow, ContractRow } from './contracts.repository';
 import type { ContractCatalogueRow } from './contracts-catalogue.repository';
 
@@ -70,12 +70,12 @@ export function presentTotals(rows: readonly TypeFigures[]): ContractTotals {
     invitationCount: of('INVITATION')?.counted ?? 0,
     noBidCount: of('NO_BID')?.counted ?? 0,
     totalAmount: 0,
-    PUBLIC: round(of('PUBLIC')?.amount ?? 0),
-    INVITATION: round(of('INVITATION')?.amount ?? 0),
-    NO_BID: round(of('NO_BID')?.amount ?? 0),
+    PUBLIC: roundHundredths(of('PUBLIC')?.amount ?? 0),
+    INVITATION: roundHundredths(of('INVITATION')?.amount ?? 0),
+    NO_BID: roundHundredths(of('NO_BID')?.amount ?? 0),
   };
   totals.totalCount = totals.publicCount + totals.invitationCount + totals.noBidCount;
-  totals.totalAmount = round(rows.reduce((sum, row) => sum + row.amount, 0));
+  totals.totalAmount = roundHundredths(rows.reduce((sum, row) => sum + row.amount, 0));
   return totals;
 }
 
