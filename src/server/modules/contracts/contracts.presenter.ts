@@ -1,4 +1,8 @@
-import type { ContractDocument, ProcedureType } from '../../../shared/constants/enums';
+import {
+  CONTRACT_DOCUMENTS,
+  type ContractDocument,
+  type ProcedureType,
+} from '../../../shared/constants/enums';
 import {
   CONTRACT_FIELD_KEYS,
   CONTRACT_FIELDS,
@@ -10,7 +14,13 @@ import {
 import { type ContractDoc, DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
 import { roundHundredths } from '../../../shared/format/money';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
-import type { ContractDetail, ContractListItem, ContractTotals } from '../../../shared/schemas/contracts';
+import {
+  type ContractDetail,
+  type ContractListItem,
+  type ContractTotals,
+  type DocumentBackupField,
+  documentBackupField,
+} from '../../../shared/schemas/contracts';
 import type { TypeFigures } from '../figures/figures';
 import type { ContractDetailRow, ContractRow } from './contracts.repository';
 import type { ContractCatalogueRow } from './contracts-catalogue.repository';
@@ -53,10 +63,9 @@ export function presentContractDetail(
     ...presentContract(row),
     ...fieldValues(row, DETAILED),
     organizerAdministrativeUnit: reference(row.organizerId, row.organizerName),
-    contractUrlBackup: newest('CONTRACT'),
-    announcementUrlBackup: newest('ANNOUNCEMENT'),
-    clarificationMeetingJudgmentUrlBackup: newest('JUDGMENT'),
-    presentationProposalsDocUrlBackup: newest('PROPOSALS'),
+    ...(Object.fromEntries(
+      CONTRACT_DOCUMENTS.map((document) => [documentBackupField(document), newest(document)]),
+    ) as Record<DocumentBackupField, string | null>),
     documentBackups: [...backups],
   };
 }
