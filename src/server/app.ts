@@ -54,7 +54,7 @@ import { dataLoadRoutes } from './modules/data-load/data-load.routes';
 import { defineDataLoadJobs } from './modules/data-load/data-load-jobs';
 import { defineErrorReportJobs } from './modules/error-reports/error-report-jobs';
 import { errorReportsPublicRoutes } from './modules/error-reports/error-reports.public.routes';
-import { defineFigureJobs } from './modules/figures/figure-jobs';
+import { defineFigureJobs, keepSearchLater } from './modules/figures/figure-jobs';
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { landingPublicRoutes } from './modules/landing/landing.public.routes';
@@ -168,6 +168,7 @@ export async function buildApp(
       ...config.peers,
       userAgent: `Vigia/1 (+${config.publicUrl}; monitor ciudadano de contrataciones públicas)`,
     }),
+    frequentSearchSeen: (organizationId, search) => keepSearchLater(appDeps, organizationId, search),
   };
   app.decorate('deps', appDeps);
   // Every job, defined once here; the workers start with the app (below) and stop with it.

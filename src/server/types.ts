@@ -42,6 +42,12 @@ export interface AppDeps {
   outbound: OutboundClient;
   /** The object store of the backup copies (FILE_STORAGE_URL), or null: bytes in the database. */
   objects: ObjectStore | null;
+  /**
+   * Told by the figures engine when it scanned a search matching many contracts, which is worth
+   * keeping (decision 0031); the figures' jobs answer it (figure-jobs.ts), so the engine needs
+   * nothing of them. Returns at once: the visitor's answer never waits for it.
+   */
+  frequentSearchSeen: (organizationId: string, search: string) => void;
 }
 
 declare module 'fastify' {

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportBatchRows, nextTurn } from '../lib/event-loop';
+import { contractConditions } from '../modules/contracts/contract-filters.repository';
 import { streamContracts } from '../modules/contracts/contracts.repository';
-import { contractConditions } from '../modules/figures/contract-filters.queries';
 import { seedGeneratedMonitor } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 

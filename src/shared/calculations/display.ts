@@ -1,5 +1,5 @@
 import type { DisplayForm } from '../constants/enums';
-import { formatMoney } from '../format/money';
+import { formatMoney, roundHundredths } from '../format/money';
 import type { Value } from './evaluate';
 
 /**
@@ -30,7 +30,7 @@ function decimalsOf(value: number): number {
 
 /** An index's value as its pages show it: two decimals at most (`57.21`). */
 export function displayIndex(result: number): string {
-  return displayResult(Math.round(result * 100) / 100, 'NORMAL');
+  return displayResult(roundHundredths(result), 'NORMAL');
 }
 
 export type RiskLevel = 'ALTO' | 'MEDIO' | 'BAJO';

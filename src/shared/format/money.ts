@@ -35,8 +35,21 @@ export function formatMillions(value: number | null | undefined): string {
 
 /** Millions for chart axes: 12_345_678 → `12.35`. */
 export function toMillions(value: number): number {
-  return Math.round((value / 1_000_000) * 100) / 100;
+  return roundHundredths(value / 1_000_000);
 }
+
+/**
+ * To two decimals: sums arrive as exact decimals, and cents are kept exact when they become JSON
+ * numbers; an index's value shows two decimals at most.
+ */
+export const roundHundredths = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The one rule for money (docs/decisions/0004-one-rule-for-money.md), in one line, as the screens
+ * and every download say it next to the totals.
+ */
+export const MONEY_RULE_NOTE =
+  'Las sumas y los conteos incluyen solo contratos concluidos; no incluyen ampliaciones, modificaciones ni adendas. Los listados muestran todos los contratos.';
 
 /**
  * A share of a whole as a percentage text. `round` is the organization's rounding flag:

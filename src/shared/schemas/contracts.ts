@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTRACT_DOCUMENT_FIELDS, CONTRACT_DOCUMENTS, type ContractDocument } from '../constants/enums';
 import { contractDocShape, DETAIL_FIELDS, LISTED_FIELDS } from '../contracts/schema';
 import { DocumentBackupSchema } from './backups';
 import { PageQuerySchema, PaginationSchema, SearchTextSchema, successEnvelope } from './common';
@@ -28,16 +29,22 @@ export const ContractListItemSchema = z.object({
 });
 export type ContractListItem = z.infer<typeof ContractListItemSchema>;
 
+/** The original's backup fields: each document link's newest copy, under the link's name and 'Backup'. */
+export type DocumentBackupField = `${(typeof CONTRACT_DOCUMENT_FIELDS)[ContractDocument]}Backup`;
+export const documentBackupField = (document: ContractDocument): DocumentBackupField =>
+  `${CONTRACT_DOCUMENT_FIELDS[document]}Backup`;
+
+const documentBackupShape = Object.fromEntries(
+  CONTRACT_DOCUMENTS.map((document) => [
+    documentBackupField(document),
+    z.string().nullable().describe('File id, downloadable at /public-api/files/download/{id}'),
+  ]),
+) as Record<DocumentBackupField, z.ZodNullable<z.ZodString>>;
+
 /** Everything the public detail page shows (the association's internal notes are not public). */
 export const ContractDetailSchema = ContractListItemSchema.extend({
   ...contractDocShape(DETAIL_FIELDS),
-  contractUrlBackup: z
-    .string()
-    .nullable()
-    .describe('File id, downloadable at /public-api/files/download/{id}'),
-  announcementUrlBackup: z.string().nullable(),
-  clarificationMeetingJudgmentUrlBackup: z.string().nullable(),
-  presentationProposalsDocUrlBackup: z.string().nullable(),
+  ...documentBackupShape,
   /** Each document link and its copies (decision 0037). */
   documentBackups: z.array(DocumentBackupSchema),
 });

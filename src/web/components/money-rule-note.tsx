@@ -1,14 +1,13 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MONEY_RULE_NOTE } from '../../shared/format/money';
 
-/** The one rule for money, said next to every total (docs/decisions/0004-one-rule-for-money.md). */
+/** The one rule for money, said next to every total as the downloads say it (shared MONEY_RULE_NOTE). */
 export function MoneyRuleNote() {
   const { t } = useTranslation();
   return (
     <Text fz="xs" c="dimmed">
-      {t(
-        'Las sumas y los conteos incluyen solo contratos concluidos; no incluyen ampliaciones, modificaciones ni adendas.',
-      )}
+      {t(MONEY_RULE_NOTE)}
     </Text>
   );
 }

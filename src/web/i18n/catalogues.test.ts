@@ -14,6 +14,7 @@ import {
   PROCEDURE_TYPE_LABELS,
 } from '../../shared/constants/enums';
 import { CONDITION_LABELS } from '../../shared/format/filter-conditions';
+import { MONEY_RULE_NOTE } from '../../shared/format/money';
 import { CONTACT_MESSAGES } from '../../shared/schemas/contact';
 import { ERROR_REPORT_MESSAGES } from '../../shared/schemas/error-reports';
 import { CHART_SERIES } from '../../shared/schemas/landing';
@@ -34,8 +35,8 @@ const PATTERNS = [
 
 /**
  * Labels of the shared enumerations and chart series, the contact form's messages (field errors
- * from the shared schema, server refusals in toasts) and the comparison's method wording, shown
- * with t(label) in the web app.
+ * from the shared schema, server refusals in toasts), the comparison's method wording and the money
+ * rule's sentence, shown with t(label) in the web app.
  */
 const SHARED_LABELS = [
   PROCEDURE_TYPE_LABELS,
@@ -50,6 +51,7 @@ const SHARED_LABELS = [
   CONDITION_LABELS,
   BACKUP_REASON_LABELS,
   METHOD_WORDING,
+  { MONEY_RULE_NOTE },
   Object.fromEntries(Object.entries(VARIABLE_LINKS).map(([key, link]) => [key, link.text])),
 ].flatMap((labels) => Object.values(labels) as string[]);
 

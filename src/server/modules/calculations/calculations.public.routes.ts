@@ -11,7 +11,7 @@ import { downloadSignal, sendExport } from '../../exports/send';
 import { isUuid } from '../../lib/ids';
 import { requestedOrganization } from '../../plugins/organization';
 import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
-import { lastUpdateOf } from '../figures/figures';
+import { lastUpdateOf } from '../organizations/organizations.presenter';
 import { corruptionIndexExport } from './corruption-index.export';
 import { corruptionIndex } from './corruption-index.service';
 

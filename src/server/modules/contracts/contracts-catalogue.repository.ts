@@ -1,18 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import {
-  CONTRACT_FIELD_KEYS,
-  CONTRACT_FIELDS,
-  isPlainField,
-  type ReferenceField,
-} from '../../../shared/contracts/fields';
-import type { ContractDoc } from '../../../shared/contracts/schema';
 import type { Database } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
 import { containsPattern } from '../../db/sql';
 import { catalogueStore } from '../catalogues/catalogue.repository';
 import type { JoinedSort } from '../catalogues/catalogue-order.repository';
-import { supplierNameMatch } from '../figures/contract-filters.queries';
+import { supplierNameMatch } from './contract-filters.repository';
 
 /** The contracts catalogue's reads: the table, its joins, search and named sorts (decision 0021). */
 
@@ -75,7 +68,7 @@ const contractSorts = {
 /** Process id, contract number and description. */
 const contractSearch = (text: string) => sql`${contracts.searchText} LIKE ${containsPattern(text)}`;
 
-/** Contracts of suppliers whose name matches: the public search's lookup (figures engine). */
+/** Contracts of suppliers whose name matches: the public search's lookup (contract-filters.repository.ts). */
 async function contractsOfSuppliersNamed(db: Database, organizationId: string, text: string) {
   return (await supplierNameMatch(db, organizationId, containsPattern(text))) ?? sql`false`;
 }
@@ -88,31 +81,3 @@ export const contractStore = catalogueStore({
   search: contractSearch,
   searchWith: contractsOfSuppliersNamed,
 });
-
-const named = (id: string | null, name: string | null) => (id && name !== null ? { _id: id, name } : null);
-
-/** A contract as the catalogue shows it: each field from its column, references with their names. */
-export function presentContractDoc({
-  contract: row,
-  supplierName,
-  organizerName,
-  applicantName,
-}: ContractCatalogueRow): ContractDoc {
-  const names: Record<ReferenceField, string | null> = {
-    supplier: supplierName,
-    organizerAdministrativeUnit: organizerName,
-    applicantAdministrativeUnit: applicantName,
-  };
-  const fields = Object.fromEntries(
-    CONTRACT_FIELD_KEYS.map((key) => {
-      const value = row[CONTRACT_FIELDS[key].column];
-      return [key, isPlainField(key) ? value : named(value as string | null, names[key])];
-    }),
-  );
-  return {
-    _id: row.id,
-    ...(fields as Omit<ContractDoc, '_id' | 'createdAt' | 'updatedAt'>),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}

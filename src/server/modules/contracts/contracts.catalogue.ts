@@ -7,12 +7,12 @@ import {
 } from '../../../shared/contracts/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { type CatalogueDefinition, rowFailure, type Scope } from '../catalogues/catalogue';
+import { presentContractDoc } from './contracts.presenter';
 import { type RowOutcome, saveContracts } from './contracts.write';
 import {
   type ContractCatalogueRow,
   contractStore,
   findContractWithNames,
-  presentContractDoc,
 } from './contracts-catalogue.repository';
 
 /** The monitor the contracts are written to (the routes require one for this catalogue). */

@@ -5,15 +5,15 @@ import {
   type ContractField,
   type FieldSpec,
 } from '../../../shared/contracts/fields';
+import { MONEY_RULE_NOTE } from '../../../shared/format/money';
 import type { ContractTotals } from '../../../shared/schemas/contracts';
 import type { DownloadFormat, PublicFilters } from '../../../shared/schemas/filters';
 import type { ExportColumn, ExportDocument, ExportFilter } from '../../exports/document';
 import { renderJson } from '../../exports/json';
 import { exportBatchRows } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractConditions } from '../figures/contract-filters.queries';
 import { describeFilters } from '../figures/filter-labels.queries';
-import { MONEY_RULE_NOTE } from '../figures/money-rule';
+import { contractConditions } from './contract-filters.repository';
 import { presentContract } from './contracts.presenter';
 import { type ContractRow, streamContracts } from './contracts.repository';
 import { countAndTotals } from './contracts.service';

@@ -3,8 +3,7 @@ import { parseQuarterLabel } from '../../../shared/format/dates';
 import type { OptionsResponse } from '../../../shared/schemas/contracts';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { resultKey } from '../figures/result-keys';
-import { findSupplierOptions } from '../suppliers/suppliers.repository';
-import { distinctValues, referencedUnits } from './contracts.repository';
+import { distinctValues, findSupplierOptions, referencedUnits } from './contracts.repository';
 
 /** The option lists behind `/public-api/contracts/retrieve/*`, sorted as the spec says. */
 export const OPTION_KINDS = [

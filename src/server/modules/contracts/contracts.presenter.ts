@@ -1,11 +1,29 @@
-import type { ContractDocument, ProcedureType } from '../../../shared/constants/enums';
-import { type PlainField, plainFields } from '../../../shared/contracts/fields';
-import { DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
+import {
+  CONTRACT_DOCUMENTS,
+  type ContractDocument,
+  type ProcedureType,
+} from '../../../shared/constants/enums';
+import {
+  CONTRACT_FIELD_KEYS,
+  CONTRACT_FIELDS,
+  isPlainField,
+  type PlainField,
+  plainFields,
+  type ReferenceField,
+} from '../../../shared/contracts/fields';
+import { type ContractDoc, DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
+import { roundHundredths } from '../../../shared/format/money';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
-import type { ContractDetail, ContractListItem, ContractTotals } from '../../../shared/schemas/contracts';
+import {
+  type ContractDetail,
+  type ContractListItem,
+  type ContractTotals,
+  type DocumentBackupField,
+  documentBackupField,
+} from '../../../shared/schemas/contracts';
 import type { TypeFigures } from '../figures/figures';
-import { round } from '../figures/money-rule';
 import type { ContractDetailRow, ContractRow } from './contracts.repository';
+import type { ContractCatalogueRow } from './contracts-catalogue.repository';
 
 const reference = (id: string | null, name: string | null) =>
   id && name !== null ? { _id: id, name } : null;
@@ -45,10 +63,9 @@ export function presentContractDetail(
     ...presentContract(row),
     ...fieldValues(row, DETAILED),
     organizerAdministrativeUnit: reference(row.organizerId, row.organizerName),
-    contractUrlBackup: newest('CONTRACT'),
-    announcementUrlBackup: newest('ANNOUNCEMENT'),
-    clarificationMeetingJudgmentUrlBackup: newest('JUDGMENT'),
-    presentationProposalsDocUrlBackup: newest('PROPOSALS'),
+    ...(Object.fromEntries(
+      CONTRACT_DOCUMENTS.map((document) => [documentBackupField(document), newest(document)]),
+    ) as Record<DocumentBackupField, string | null>),
     documentBackups: [...backups],
   };
 }
@@ -62,11 +79,37 @@ export function presentTotals(rows: readonly TypeFigures[]): ContractTotals {
     invitationCount: of('INVITATION')?.counted ?? 0,
     noBidCount: of('NO_BID')?.counted ?? 0,
     totalAmount: 0,
-    PUBLIC: round(of('PUBLIC')?.amount ?? 0),
-    INVITATION: round(of('INVITATION')?.amount ?? 0),
-    NO_BID: round(of('NO_BID')?.amount ?? 0),
+    PUBLIC: roundHundredths(of('PUBLIC')?.amount ?? 0),
+    INVITATION: roundHundredths(of('INVITATION')?.amount ?? 0),
+    NO_BID: roundHundredths(of('NO_BID')?.amount ?? 0),
   };
   totals.totalCount = totals.publicCount + totals.invitationCount + totals.noBidCount;
-  totals.totalAmount = round(rows.reduce((sum, row) => sum + row.amount, 0));
+  totals.totalAmount = roundHundredths(rows.reduce((sum, row) => sum + row.amount, 0));
   return totals;
+}
+
+/** A contract as the catalogue shows it: each field from its column, references with their names. */
+export function presentContractDoc({
+  contract: row,
+  supplierName,
+  organizerName,
+  applicantName,
+}: ContractCatalogueRow): ContractDoc {
+  const names: Record<ReferenceField, string | null> = {
+    supplier: supplierName,
+    organizerAdministrativeUnit: organizerName,
+    applicantAdministrativeUnit: applicantName,
+  };
+  const fields = Object.fromEntries(
+    CONTRACT_FIELD_KEYS.map((key) => {
+      const value = row[CONTRACT_FIELDS[key].column];
+      return [key, isPlainField(key) ? value : reference(value as string | null, names[key])];
+    }),
+  );
+  return {
+    _id: row.id,
+    ...(fields as Omit<ContractDoc, '_id' | 'createdAt' | 'updatedAt'>),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }

@@ -5,7 +5,7 @@ import { contracts, suppliers } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { createContract, createUnit, seedGeneratedMonitor } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { contractConditions } from '../figures/contract-filters.queries';
+import { contractConditions } from './contract-filters.repository';
 import { streamContracts } from './contracts.repository';
 
 /** The export reader: every contract once, in the list's order, whatever the batch size. */

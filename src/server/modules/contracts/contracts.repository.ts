@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProcedureType } from '../../../shared/constants/enums';
 import {
@@ -10,6 +10,7 @@ import {
 import { DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
 import { type Database, queryRows } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
+import { containsPattern } from '../../db/sql';
 import { EXPORT_BATCH_ROWS, nextTurn } from '../../lib/event-loop';
 
 const applicant = alias(administrativeUnits, 'applicant');
@@ -240,5 +241,34 @@ export async function referencedUnits(
             OR EXISTS (SELECT 1 FROM contracts c WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL
                          AND c.organizer_administrative_unit_id = u.id ${scope}))
         ORDER BY u.name, u.id`,
+  );
+}
+
+/**
+ * Supplier options of the contracts' filter select: by name, optionally matching a search, only
+ * those with contracts for the filter, bounded.
+ */
+export async function findSupplierOptions(
+  db: Database,
+  organizationId: string,
+  options: { search?: string; onlyWithContracts: boolean; ids?: string[]; limit: number },
+): Promise<{ id: string; name: string }[]> {
+  const conditions = [eq(suppliers.organizationId, organizationId), isNull(suppliers.deletedAt)];
+  if (options.search) conditions.push(sql`${suppliers.searchName} LIKE ${containsPattern(options.search)}`);
+  if (options.ids) conditions.push(inArray(suppliers.id, options.ids));
+  if (options.onlyWithContracts) {
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM contracts c WHERE c.organization_id = ${organizationId}
+                  AND c.supplier_id = ${suppliers.id} AND c.deleted_at IS NULL)`,
+    );
+  }
+  return (
+    db
+      .select({ id: suppliers.id, name: suppliers.name })
+      .from(suppliers)
+      .where(and(...conditions))
+      // The lower-case, accent-free name: 'Ángel' and 'agua' next to 'Aguilar', whatever the collation.
+      .orderBy(asc(suppliers.searchName), asc(suppliers.id))
+      .limit(options.limit)
   );
 }

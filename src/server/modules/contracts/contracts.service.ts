@@ -10,9 +10,9 @@ import { notFound } from '../../lib/errors';
 import { pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractBackups } from '../backups/backups.service';
-import { type ContractConditionParts, contractConditionParts } from '../figures/contract-filters.queries';
 import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
+import { type ContractConditionParts, contractConditionParts } from './contract-filters.repository';
 import { presentContract, presentContractDetail, presentTotals } from './contracts.presenter';
 import { findContract, findContractPage, findContractPageAlongOrder } from './contracts.repository';
 

@@ -4,7 +4,7 @@ import type { ProcedureType } from '../../../shared/constants/enums';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
 import { contractCube, supplierCube, supplierRanking, supplierRankingTotals } from '../../db/schema';
-import type { PeriodFigures, TypeFigures } from './figures';
+import type { PeriodFigures, TypeFigures } from './figures.types';
 import { pick, type SupplierFigures, toFigures } from './supplier-figures';
 import type { FigureExpressions } from './supplier-figures.queries';
 import { rankSuppliers } from './supplier-figures.queries';

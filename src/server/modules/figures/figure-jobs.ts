@@ -103,7 +103,8 @@ export function requestFiguresRepair(deps: Pick<AppDeps, 'jobs'>, organizationId
 /**
  * Asks for a search's figures to be kept, after the scan that found it frequent (decision 0031),
  * without making the visitor who asked wait: the job is queued beside the answer (a failure is
- * logged, and the next scan of the search asks again), and keeps the figures afterwards.
+ * logged, and the next scan of the search asks again), and keeps the figures afterwards. The
+ * engine asks through its deps (frequentSearchSeen, this function as app.ts wires it).
  */
 export function keepSearchLater(
   deps: Pick<AppDeps, 'jobs' | 'background'>,

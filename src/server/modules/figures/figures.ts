@@ -3,7 +3,7 @@ import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { DatabaseHandle } from '../../db/client';
 import { Gate } from '../../lib/gate';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractConditions } from './contract-filters.queries';
+import { contractConditions } from '../contracts/contract-filters.repository';
 import {
   contractSupplierPage,
   contractSupplierTotals,
@@ -24,7 +24,7 @@ import {
   supplierCubeTotalsByType,
   supplierRankingPage,
 } from './cubes.queries';
-import { keepSearchLater } from './figure-jobs';
+import type { FigureAnswers, FigureQuestion, TypeFigures } from './figures.types';
 import {
   type FormatQuarter,
   formatQuarters,
@@ -45,51 +45,9 @@ import type { SupplierFigures } from './supplier-figures';
  * where it is read from.
  */
 
-/** Per procedure type: contracts listed by the filters, and those counted and their amount under the one rule. */
-export interface TypeFigures {
-  procedureType: ProcedureType;
-  listed: number;
-  counted: number;
-  amount: number;
-}
+export type FiguresDeps = Pick<AppDeps, 'database' | 'cache' | 'frequentSearchSeen'>;
 
-/** The same per quarter ('1o 2022') and procedure type. */
-export interface PeriodFigures extends TypeFigures {
-  period: string;
-}
-
-/** A supplier's row of the ranking: its figures per procedure type. */
-export type SupplierFigureRow = SupplierFigures & { supplierId: string; name: string };
-
-export interface SupplierRanking {
-  /** The window asked for, largest total first (name, then id, break ties). */
-  rows: SupplierFigureRow[];
-  /** How many suppliers the filtered contracts have. */
-  groups: number;
-  /** The figures of all of them. */
-  totals: SupplierFigures;
-}
-
-export type FigureQuestion =
-  | { filters: Partial<PublicFilters>; grouping: 'procedureType' }
-  | { filters: Partial<PublicFilters>; grouping: 'periodAndType' }
-  | {
-      filters: Partial<PublicFilters>;
-      grouping: 'supplier';
-      window: { offset: number; limit: number };
-      /** False for one-off reads (a download's windows), which would only crowd the cache. */
-      cache?: boolean;
-    };
-
-export interface FigureAnswers {
-  procedureType: TypeFigures[];
-  periodAndType: PeriodFigures[];
-  supplier: SupplierRanking;
-}
-
-export type FiguresDeps = Pick<AppDeps, 'database' | 'cache' | 'jobs' | 'background'>;
-
-/** Answers a question about the monitor's contracts; see the types above for what each grouping returns. */
+/** Answers a question about the monitor's contracts; figures.types.ts says what each grouping returns. */
 export function figures<G extends FigureQuestion['grouping']>(
   deps: FiguresDeps,
   organization: OrganizationRow,
@@ -158,7 +116,7 @@ async function answer(
         // wait for it, not even for the job to be queued.
         const listed = rows.reduce((sum, row) => sum + row.listed, 0);
         if (keptSearchServes(filters) && listed >= SEARCH_KEPT_FROM)
-          keepSearchLater(deps, organizationId, filters.search);
+          deps.frequentSearchSeen(organizationId, filters.search);
         return rows;
       });
     }
@@ -211,11 +169,7 @@ export function sumByType(rows: readonly TypeFigures[]): SupplierFigures {
   };
 }
 
-/** 'Última actualización' of the monitor's contracts, kept by triggers on the organization row. */
-export function lastUpdateOf(organization: OrganizationRow): { lastUpdate?: string } {
-  return organization.contractsUpdatedAt ? { lastUpdate: organization.contractsUpdatedAt.toISOString() } : {};
-}
-
+export type { PeriodFigures, SupplierFigureRow, SupplierRanking, TypeFigures } from './figures.types';
 export type { FormatQuarter, VariableSet, VariableValues };
 
 /** The XXVIII formats of a monitor's period by quarter (the index page's table), cached like the variables. */

@@ -1,10 +1,11 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CalculationFilter, FilterProperty } from '../../../shared/calculations/filters';
+import { roundHundredths } from '../../../shared/format/money';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { contracts, indexCube, organizations, supplierRanking, supplierRankingTotals } from '../../db/schema';
-import { absent, countsInTotals } from './contract-filters.queries';
+import { absent, countsInTotals } from '../contracts/contract-filters.repository';
 
 /**
  * The variables of index formulas (shared/calculations/variables.ts), each an aggregate over the
@@ -292,6 +293,6 @@ export async function formatQuarters(
 function valuesOf(row: Record<string, string | number | null> | undefined): VariableValues {
   const values: VariableValues = {};
   for (const [name, value] of Object.entries(row ?? {}))
-    values[name] = value === null ? null : Math.round(Number(value) * 100) / 100;
+    values[name] = value === null ? null : roundHundredths(Number(value));
   return values;
 }

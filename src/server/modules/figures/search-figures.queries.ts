@@ -2,8 +2,12 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { contracts, searchFigures, searchTerms } from '../../db/schema';
 import { containsPattern } from '../../db/sql';
-import { contractConditions, countsInTotals, patternCondition } from './contract-filters.queries';
-import type { TypeFigures } from './figures';
+import {
+  contractConditions,
+  countsInTotals,
+  patternCondition,
+} from '../contracts/contract-filters.repository';
+import type { TypeFigures } from './figures.types';
 
 /**
  * The figures of a kept search (decision 0031), per procedure type, or undefined when the monitor

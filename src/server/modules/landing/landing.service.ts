@@ -1,8 +1,8 @@
+import { roundHundredths } from '../../../shared/format/money';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import { CHART_SERIES, type PeriodAmount } from '../../../shared/schemas/landing';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { figures } from '../figures/figures';
-import { round } from '../figures/money-rule';
 
 /**
  * Amounts per quarter and procedure type, oldest quarter first (the home bar chart). Same rule
@@ -24,7 +24,7 @@ export async function amountByPeriod(
       totalNoBid: 0,
     };
     const series = CHART_SERIES.find((item) => item.key === row.procedureType);
-    if (series) entry[series.periodField] = round(row.amount);
+    if (series) entry[series.periodField] = roundHundredths(row.amount);
     byPeriod.set(row.period, entry);
   }
   return [...byPeriod.values()].sort(
@@ -42,7 +42,8 @@ export async function amountByProcedure(
   filters: Partial<PublicFilters>,
 ) {
   const rows = await figures(deps, organization, { filters, grouping: 'procedureType' });
-  const amountOf = (type: string) => round(rows.find((row) => row.procedureType === type)?.amount ?? 0);
+  const amountOf = (type: string) =>
+    roundHundredths(rows.find((row) => row.procedureType === type)?.amount ?? 0);
   return {
     data: {
       labels: CHART_SERIES.map((series) => series.label),

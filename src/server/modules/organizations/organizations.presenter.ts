@@ -32,3 +32,8 @@ export function presentPublicOrganization(
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** 'Última actualización' of the monitor's contracts, kept by triggers on the organization row. */
+export function lastUpdateOf(organization: OrganizationRow): { lastUpdate?: string } {
+  return organization.contractsUpdatedAt ? { lastUpdate: organization.contractsUpdatedAt.toISOString() } : {};
+}

@@ -6,13 +6,13 @@ import { renderJson } from '../../exports/json';
 import { notFound } from '../../lib/errors';
 import { exportBatchRows, nextTurn } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
+import { contractConditions } from '../contracts/contract-filters.repository';
 import {
   contractColumnsNamed,
   documentHead,
   jsonHead,
   presentedContracts,
 } from '../contracts/contracts.export';
-import { contractConditions } from '../figures/contract-filters.queries';
 import { describeFilters } from '../figures/filter-labels.queries';
 import { findSupplier, streamSupplierContracts } from './suppliers.repository';
 import { getSupplierDetail, listSupplierWindow } from './suppliers.service';

@@ -20,8 +20,8 @@ import { sendCachedAnswer } from '../../lib/cached-answer';
 import { requireOrganization } from '../../plugins/organization';
 import type { OrganizationRow } from '../../types';
 import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
-import { lastUpdateOf } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
+import { lastUpdateOf } from '../organizations/organizations.presenter';
 import { supplierDetailExport, suppliersExport } from './suppliers.export';
 import { getSupplierDetail, listSuppliers, supplierContracts } from './suppliers.service';
 

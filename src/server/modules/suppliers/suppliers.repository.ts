@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { PROCEDURE_TYPES, type ProcedureType } from '../../../shared/constants/enums';
 import type { SupplierContract } from '../../../shared/schemas/suppliers';
 import type { Database } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
-import { containsPattern } from '../../db/sql';
 import { streamContractsInOrder } from '../contracts/contracts.repository';
 
 export async function findSupplier(db: Database, organizationId: string, id: string) {
@@ -15,32 +14,6 @@ export async function findSupplier(db: Database, organizationId: string, id: str
     )
     .limit(1);
   return row;
-}
-
-/** Supplier options of the filter select: by name, optionally matching a search, bounded. */
-export async function findSupplierOptions(
-  db: Database,
-  organizationId: string,
-  options: { search?: string; onlyWithContracts: boolean; ids?: string[]; limit: number },
-): Promise<{ id: string; name: string }[]> {
-  const conditions = [eq(suppliers.organizationId, organizationId), isNull(suppliers.deletedAt)];
-  if (options.search) conditions.push(sql`${suppliers.searchName} LIKE ${containsPattern(options.search)}`);
-  if (options.ids) conditions.push(inArray(suppliers.id, options.ids));
-  if (options.onlyWithContracts) {
-    conditions.push(
-      sql`EXISTS (SELECT 1 FROM contracts c WHERE c.organization_id = ${organizationId}
-                  AND c.supplier_id = ${suppliers.id} AND c.deleted_at IS NULL)`,
-    );
-  }
-  return (
-    db
-      .select({ id: suppliers.id, name: suppliers.name })
-      .from(suppliers)
-      .where(and(...conditions))
-      // The lower-case, accent-free name: 'Ángel' and 'agua' next to 'Aguilar', whatever the collation.
-      .orderBy(asc(suppliers.searchName), asc(suppliers.id))
-      .limit(options.limit)
-  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ProcedureType } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
+import { roundHundredths } from '../../../shared/format/money';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import {
   SUPPLIER_GROUP_SIZE,
@@ -12,10 +13,9 @@ import {
 import { notFound } from '../../lib/errors';
 import { type Page, pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
+import { contractConditions } from '../contracts/contract-filters.repository';
 import { countContracts } from '../contracts/contracts.repository';
-import { contractConditions } from '../figures/contract-filters.queries';
 import { figures, sumByType } from '../figures/figures';
-import { round } from '../figures/money-rule';
 import { resultKey } from '../figures/result-keys';
 import type { SupplierFigures } from '../figures/supplier-figures';
 import { findSupplier, findSupplierContracts } from './suppliers.repository';
@@ -27,10 +27,10 @@ function presentTotals(sums: SupplierFigures): SupplierTotals {
     publicCount: sums.publicCount,
     invitationCount: sums.invitationCount,
     noBidCount: sums.noBidCount,
-    total: round(sums.total),
-    public: round(sums.public),
-    invitation: round(sums.invitation),
-    noBid: round(sums.noBid),
+    total: roundHundredths(sums.total),
+    public: roundHundredths(sums.public),
+    invitation: roundHundredths(sums.invitation),
+    noBid: roundHundredths(sums.noBid),
   };
 }
 
@@ -70,10 +70,10 @@ export async function listSupplierWindow(
   const rows = ranking.rows.map(({ supplierId, ...row }) => ({
     _id: supplierId,
     ...row,
-    public: round(row.public),
-    invitation: round(row.invitation),
-    noBid: round(row.noBid),
-    total: round(row.total),
+    public: roundHundredths(row.public),
+    invitation: roundHundredths(row.invitation),
+    noBid: roundHundredths(row.noBid),
+    total: roundHundredths(row.total),
   }));
   return { rows, total: ranking.groups, totals: presentTotals(ranking.totals) };
 }

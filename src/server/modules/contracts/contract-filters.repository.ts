@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ContractDocument } from '../../../shared/constants/enums';
+import { CONTRACT_DOCUMENT_FIELDS, type ContractDocument } from '../../../shared/constants/enums';
+import { CONTRACT_FIELDS } from '../../../shared/contracts/fields';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
@@ -62,7 +63,7 @@ export async function contractConditionParts(
   if (filters.procedureStates?.length)
     conditions.push(inArray(contracts.procedureState, filters.procedureStates));
   if (filters.categories?.length) conditions.push(inArray(contracts.category, filters.categories));
-  for (const document of filters.withoutDocuments ?? []) conditions.push(absent(DOCUMENT_COLUMNS[document]));
+  for (const document of filters.withoutDocuments ?? []) conditions.push(absent(documentColumn(document)));
   if (filters.limitExceeded) conditions.push(sql`${contracts.limitExceeded} IS TRUE`);
   if (filters.withoutFolio) conditions.push(absent(contracts.contractId));
   const base = and(...conditions)!;
@@ -71,13 +72,9 @@ export async function contractConditionParts(
   return { base, search, where: and(base, search)! };
 }
 
-/** The column of each document link (shared CONTRACT_DOCUMENTS). */
-const DOCUMENT_COLUMNS: Record<ContractDocument, AnyPgColumn> = {
-  CONTRACT: contracts.contractUrl,
-  ANNOUNCEMENT: contracts.announcementUrl,
-  JUDGMENT: contracts.clarificationMeetingJudgmentUrl,
-  PROPOSALS: contracts.presentationProposalsDocUrl,
-};
+/** The column of a document's link (shared CONTRACT_DOCUMENT_FIELDS, the field's column). */
+const documentColumn = (document: ContractDocument): AnyPgColumn =>
+  contracts[CONTRACT_FIELDS[CONTRACT_DOCUMENT_FIELDS[document]].column];
 
 /** Empty or missing text: a link or folio the contract does not have (the index's variables count the same way). */
 export const absent = (column: AnyPgColumn): SQL => sql`coalesce(${column}, '') = ''`;
