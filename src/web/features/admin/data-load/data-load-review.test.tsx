@@ -1,19 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DATA_LOAD_MESSAGES, type DataLoadRowDoc } from '../../../../shared/schemas/data-load';
 import { fakeApi } from '../../../test/api';
-import { renderScreen } from '../../../test/render';
+import { findToast, renderScreen } from '../../../test/render';
 import { DataLoadReview } from './data-load-review';
 
 const MONITOR = '01900000-0000-7000-8000-000000000001';
 
-const info = (errorsCount: number) => ({
+const info = (errorsCount: number, status: 'CURRENT' | 'UPLOADING' = 'CURRENT') => ({
   error: false,
   message: '',
   data: {
     current: {
       _id: '01900000-0000-7000-8000-0000000000d1',
-      status: 'CURRENT',
+      status,
       fileName: 'contratos.xlsx',
       uploadedBy: 'Lucía Carga',
       createdAt: '2026-11-25T10:00:00.000Z',
@@ -118,5 +118,60 @@ describe('DataLoadReview', () => {
     await screen.findByText('Se cargaron 27 contratos, 3 proveedores y 1 unidades administrativas.');
     expect(api.last('POST /api/data-load/confirm-current')?.body).toEqual({ ignoreErrors: false });
     expect(screen.queryByText(DATA_LOAD_MESSAGES.errorsBanner)).not.toBeInTheDocument();
+  });
+
+  it('asks before cancelling, then says it was cancelled', async () => {
+    const api = fakeApi({
+      'GET /api/data-load/current-info': () => info(0),
+      'GET /api/data-load/current': () => page([row(3, 'NO_ISSUES')]),
+      'POST /api/data-load/cancel-current': () => ({ error: false, message: '', data: info(0).data }),
+    });
+    const { user } = renderScreen(<DataLoadReview organizationId={MONITOR} />);
+    await user.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar la carga de datos' });
+    expect(
+      within(dialog).getByText(/Se descartarán los registros leídos de «contratos.xlsx»/),
+    ).toBeInTheDocument();
+    expect(api.to('POST /api/data-load/cancel-current')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar la carga' }));
+    await findToast(DATA_LOAD_MESSAGES.cancelled);
+    expect(api.to('POST /api/data-load/cancel-current')).toHaveLength(1);
+  });
+
+  it('refuses a corrections file that is not a spreadsheet, hides the rows on request', async () => {
+    const api = fakeApi({
+      'GET /api/data-load/current-info': () => info(2),
+      'GET /api/data-load/current': () => page([row(3, 'NO_ISSUES')]),
+    });
+    const { user } = renderScreen(<DataLoadReview organizationId={MONITOR} />);
+    await screen.findByRole('button', { name: 'Cargar correcciones' });
+    // Chosen as a browser lets anyone pick any file; the input's accept list is only a hint.
+    fireEvent.change(screen.getByTestId('corrections-input'), {
+      target: { files: [new File(['hola'], 'notas.txt', { type: 'text/plain' })] },
+    });
+    await findToast(DATA_LOAD_MESSAGES.notSpreadsheet);
+    expect(api.to('POST /api/data-load/upload')).toHaveLength(0);
+
+    expect(await screen.findByText('30 registros')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ocultar detalles' }));
+    expect(screen.queryByLabelText('Sin problemas')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mostrar detalles' })).toBeInTheDocument();
+  });
+
+  it('while the file is read, shows its progress and no review buttons', async () => {
+    const api = fakeApi({
+      'GET /api/data-load/current-info': () => ({
+        ...info(0, 'UPLOADING'),
+        data: {
+          ...info(0, 'UPLOADING').data,
+          current: { ...info(0, 'UPLOADING').data.current, rowsProcessed: 12, summary: null },
+        },
+      }),
+    });
+    renderScreen(<DataLoadReview organizationId={MONITOR} />);
+    expect(await screen.findByText('12 de 30 registros leídos')).toBeInTheDocument();
+    expect(screen.queryByTestId('load-summary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Descargar validaciones' })).not.toBeInTheDocument();
+    expect(api.to('GET /api/data-load/current')).toHaveLength(0);
   });
 });

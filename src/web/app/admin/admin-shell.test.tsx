@@ -1,0 +1,122 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Permission } from '../../../shared/constants/enums';
+import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
+import { getCurrentOrganizationId } from '../../lib/current-organization';
+import { clearSession, getSession, setSession } from '../../lib/session';
+import { fakeApi } from '../../test/api';
+import { TEST_ORGANIZATION } from '../../test/public';
+import { findToast, renderScreen } from '../../test/render';
+import { AdminShell } from './admin-shell';
+
+// The bell keeps a live stream to the server: it has its own place, not this screen's test.
+vi.mock('../../features/admin/notifications/notifications-menu', () => ({
+  NotificationsMenu: () => null,
+}));
+
+const signIn = (permissions: Permission[]) =>
+  setSession({
+    token: 'token-de-prueba',
+    expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    permissions,
+    user: { _id: 'u1', fullName: 'Carmen Carga Ruiz', profilePicture: null },
+  });
+
+const organizations = (docs = [TEST_ORGANIZATION]) => ({
+  'GET /public-api/organizations/list': () => ({
+    error: false,
+    data: { docs, total: docs.length, page: 1, pages: 1 },
+  }),
+});
+
+const shell = (
+  <Routes>
+    <Route path="/" element={<p>Portada pública</p>} />
+    <Route path="/admin" element={<AdminShell />}>
+      <Route path="contracts" element={<p>Pantalla de contratos</p>} />
+    </Route>
+  </Routes>
+);
+
+const section = (name: string) =>
+  within(screen.getByRole('navigation', { name: 'Secciones de la administración' })).queryByRole('link', {
+    name,
+  });
+
+afterEach(() => clearSession());
+
+describe('AdminShell', () => {
+  it('shows the chosen monitor and only the sections the administrator may open', async () => {
+    fakeApi(organizations());
+    signIn(['CONTRACTS']);
+    renderScreen(shell, { route: '/admin/contracts' });
+    expect(screen.getByText('Pantalla de contratos')).toBeInTheDocument();
+    expect(await screen.findByText('MP')).toBeInTheDocument();
+    expect(screen.getByText('Municipio de Prueba')).toBeInTheDocument();
+
+    expect(section('Inicio')).toBeInTheDocument();
+    expect(section('Contratos')).toHaveAttribute('data-active', 'true');
+    expect(section('Carga de datos')).toBeInTheDocument();
+    for (const hidden of ['Usuarios', 'Organizaciones', 'Cálculos', 'Configuración'])
+      expect(section(hidden)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cargar datos' })).toHaveAttribute('href', '/admin/data-load');
+    expect(screen.queryByRole('link', { name: 'Configuración' })).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('user-menu')).getByText('CC')).toBeInTheDocument();
+    expect(screen.getByText('Carmen Carga Ruiz')).toBeInTheDocument();
+  });
+
+  it('gives an administrator with every permission every section and the settings button', async () => {
+    fakeApi(organizations());
+    signIn([
+      'USERS',
+      'SUPPLIERS',
+      'ORGANIZATIONS',
+      'ADMINISTRATIVE_UNITS',
+      'CONTRACTS',
+      'RESOURCES',
+      'CALCULATIONS',
+      'SETTINGS',
+    ]);
+    renderScreen(shell, { route: '/admin/contracts' });
+    await screen.findByText('MP');
+    for (const name of [
+      'Usuarios',
+      'Organizaciones',
+      'Proveedores',
+      'Unidades administrativas',
+      'Recursos',
+      'Cálculos',
+      'Configuración',
+    ])
+      expect(section(name)).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Configuración' })).toHaveAttribute(
+      'href',
+      '/admin/settings',
+    );
+  });
+
+  it('signs out from the user menu: tells the server, goes to the public site, says so once', async () => {
+    const api = fakeApi({
+      ...organizations(),
+      'POST /api/session/logout': () => ({ error: false, message: ACCOUNT_MESSAGES.loggedOut }),
+    });
+    signIn(['CONTRACTS']);
+    const { user } = renderScreen(shell, { route: '/admin/contracts' });
+    await user.click(screen.getByTestId('user-menu'));
+    expect(await screen.findByRole('menuitem', { name: 'Seleccionar organización' })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
+    expect(await screen.findByText('Portada pública')).toBeInTheDocument();
+    await findToast(ACCOUNT_MESSAGES.loggedOut);
+    expect(api.to('POST /api/session/logout')).toHaveLength(1);
+    expect(getSession()).toBeNull();
+  });
+
+  it('forgets a chosen monitor that no longer exists', async () => {
+    fakeApi(organizations([]));
+    signIn(['CONTRACTS']);
+    renderScreen(shell, { route: '/admin/contracts' });
+    await vi.waitFor(() => expect(getCurrentOrganizationId()).toBeNull());
+    expect(screen.getByTestId('sidebar-organization')).toHaveTextContent('…');
+  });
+});
