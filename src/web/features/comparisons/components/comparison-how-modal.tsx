@@ -1,10 +1,11 @@
-import { Modal, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { METHOD_WORDING } from '../../../../shared/calculations/compare';
 import type { ComparisonSide } from '../../../../shared/schemas/comparisons';
+import { HowCalculatedModal } from '../../../components/how-calculated-modal';
 
 /**
- * '¿Cómo se calcula?' of a comparison: the index in words, each side's own formula (each monitor
+ * A comparison's '¿Cómo se calcula?': the index in words, each side's own formula (each monitor
  * computes its index with its own calculations), and whether both are the same method.
  */
 export function ComparisonHowModal({
@@ -22,18 +23,21 @@ export function ComparisonHowModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('¿Cómo se calcula?')} size="lg">
-      <Stack gap="sm">
+    <HowCalculatedModal
+      opened={opened}
+      onClose={onClose}
+      intro={
         <Text>
           {t(
             'El Índice de Riesgo de Corrupción mide, en una escala de cero (alto riesgo) a cien (bajo riesgo), qué tanto las contrataciones públicas siguen buenas prácticas de competencia y transparencia. Cada monitor lo calcula con sus propios datos y sus propios cálculos, en la administración elegida de cada lado.',
           )}
         </Text>
-        {[left, right].map((side) => (
-          <div key={`${side.organization.url ?? ''}${side.organization._id}`}>
-            <Title order={3} fz="h5">
-              {side.organization.shortName || side.organization.name}
-            </Title>
+      }
+      parts={[left, right].map((side) => ({
+        key: `${side.organization.url ?? ''}${side.organization._id}`,
+        title: side.organization.shortName || side.organization.name,
+        body: (
+          <>
             {side.corruptionIndex?.description ? (
               <Text fz="sm">{side.corruptionIndex.description}</Text>
             ) : null}
@@ -46,17 +50,14 @@ export function ComparisonHowModal({
                 {t('Este monitor no publica la fórmula de su índice.')}
               </Text>
             )}
-          </div>
-        ))}
+          </>
+        ),
+      }))}
+      summary={
         <Text fz="sm" fw={600}>
           {t(sameMethod ? METHOD_WORDING.same : METHOD_WORDING.different)}
         </Text>
-        <Text fz="sm">
-          {t(
-            'Niveles: 50 o menos, riesgo ALTO; más de 50 y hasta 75, riesgo MEDIO; más de 75, riesgo BAJO. Con pocos contratos concluidos en la administración el índice no da calificación (datos insuficientes).',
-          )}
-        </Text>
-      </Stack>
-    </Modal>
+      }
+    />
   );
 }

@@ -1,10 +1,11 @@
-import { List, Modal, Stack, Text, Title } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CorruptionIndexData } from '../../../../shared/schemas/calculations';
+import { HowCalculatedModal } from '../../../components/how-calculated-modal';
 
 /**
- * '¿Cómo se calcula?' (public spec): the method in words, from the monitor's own calculations (an
- * administrator may change them): the axes and their indicators with what each measures.
+ * The index page's '¿Cómo se calcula?': the method in words, from the monitor's own calculations
+ * (an administrator may change them): the axes and their indicators with what each measures.
  */
 export function HowModal({
   data,
@@ -17,20 +18,25 @@ export function HowModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('¿Cómo se calcula?')} size="lg">
-      <Stack gap="sm">
-        <Text>
-          {t(
-            'El Índice de Riesgo de Corrupción es una variable que mide, en una escala de cero (alto riesgo) a cien (bajo riesgo), las prácticas de contratación de una administración. Se calcula a partir de {{count}} ejes principales; cada eje consta de uno o varios indicadores, y cada indicador va de 0 a 100, donde más es mejor.',
-            { count: data.axes.length },
-          )}
-        </Text>
-        {data.corruptionIndex ? <Text>{data.corruptionIndex.description}</Text> : null}
-        {data.axes.map((axis, position) => (
-          <div key={axis._id}>
-            <Title order={3} fz="h5">
-              {position + 1}) {axis.name}
-            </Title>
+    <HowCalculatedModal
+      opened={opened}
+      onClose={onClose}
+      intro={
+        <>
+          <Text>
+            {t(
+              'El Índice de Riesgo de Corrupción es una variable que mide, en una escala de cero (alto riesgo) a cien (bajo riesgo), las prácticas de contratación de una administración. Se calcula a partir de {{count}} ejes principales; cada eje consta de uno o varios indicadores, y cada indicador va de 0 a 100, donde más es mejor.',
+              { count: data.axes.length },
+            )}
+          </Text>
+          {data.corruptionIndex ? <Text>{data.corruptionIndex.description}</Text> : null}
+        </>
+      }
+      parts={data.axes.map((axis, position) => ({
+        key: axis._id,
+        title: `${position + 1}) ${axis.name}`,
+        body: (
+          <>
             <Text fz="sm" c="dimmed">
               {axis.description}
             </Text>
@@ -44,21 +50,18 @@ export function HowModal({
                 </List.Item>
               ))}
             </List>
-          </div>
-        ))}
-        <Text fz="sm">
-          {t(
-            'Niveles: 50 o menos, riesgo ALTO; más de 50 y hasta 75, riesgo MEDIO; más de 75, riesgo BAJO. Con menos de {{minimum}} contratos concluidos en la administración el índice no da calificación (datos insuficientes).',
-            { minimum: data.minimumContracts },
-          )}
-        </Text>
+          </>
+        ),
+      }))}
+      minimumContracts={data.minimumContracts}
+      footnote={
         <Text fz="sm" c="dimmed">
           {t(
             'Solo cuentan los contratos concluidos que no son ampliaciones, modificaciones ni adendas (las ampliaciones se cuentan aparte). Versión del método: {{version}}.',
             { version: data.methodVersion },
           )}
         </Text>
-      </Stack>
-    </Modal>
+      }
+    />
   );
 }
