@@ -46,8 +46,6 @@ import {
 } from './data-load.repository';
 import type { ReadMessage, ReadRequest } from './read.worker';
 import { References } from './references';
-import type { SerialisedRow } from './staging';
-import type { ValidationRow } from './validations';
 import {
   CORRUPT_WORKBOOK,
   declaredLastRow,
@@ -56,7 +54,9 @@ import {
   TOO_MUCH_TO_READ,
   tooManyRows,
   zipUncompressedBytes,
-} from './workbook';
+} from './sheet/workbook';
+import type { SerialisedRow } from './staging';
+import type { ValidationRow } from './validations';
 
 /**
  * The spreadsheet load (admin spec, sections 2 to 8; data-load-rules.md): an upload stores the

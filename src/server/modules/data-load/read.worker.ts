@@ -1,8 +1,8 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { References } from './references';
-import { isBlankRow, readRow } from './rows';
+import { isBlankRow, readRow } from './sheet/rows';
+import { CORRUPT_WORKBOOK, declaredLastRow, LoadFileError, openSheet } from './sheet/workbook';
 import { type SerialisedRow, serialiseRow, stageRow } from './staging';
-import { CORRUPT_WORKBOOK, declaredLastRow, LoadFileError, openSheet } from './workbook';
 
 /**
  * The thread that reads a load's workbook (the CPU work: unzipping, XML, every cell's rules), so

@@ -2,11 +2,11 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
 import { choiceWords, matchChoice } from '../../../shared/contracts/sheet';
+import { row } from '../../test/data-load-rows';
 import { checkContractRules } from './contract-rules';
-import { row } from './row-fixture';
-import { readRow } from './rows';
+import { readRow } from './sheet/rows';
+import { openSheet } from './sheet/workbook';
 import { buildTemplate } from './template';
-import { openSheet } from './workbook';
 
 const col = (code: string) => CONTRACT_SHEET_COLUMNS.findIndex((column) => column.code === code) + 1;
 

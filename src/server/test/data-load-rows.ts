@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
-import type { App } from '../../app';
-import { locateColumns, type SheetLayout } from './headers';
-import { type RawCell, readRow } from './rows';
+import { CONTRACT_SHEET_COLUMNS } from '../../shared/contracts/fields';
+import type { App } from '../app';
+import { locateColumns, type SheetLayout } from '../modules/data-load/sheet/headers';
+import { type RawCell, readRow } from '../modules/data-load/sheet/rows';
 
 /** The template's columns C1..C34 in order, as a sheet with codes in row 1 would have them. */
 export const layout = locateColumns([CONTRACT_SHEET_COLUMNS.map((column) => column.code)]) as SheetLayout;

@@ -3,8 +3,8 @@ import {
   type ContractField,
   type SheetColumn,
   sheetRequirement,
-} from '../../../shared/contracts/fields';
-import { cleanCell, foldForMatch, sheetColumnOf } from '../../../shared/contracts/sheet';
+} from '../../../../shared/contracts/fields';
+import { cleanCell, foldForMatch, sheetColumnOf } from '../../../../shared/contracts/sheet';
 
 /**
  * Where a sheet's columns are (data-load-rules.md, 'Accepted files'): row 1 holding the codes

@@ -1,5 +1,5 @@
-import { CONTRACT_FIELDS, sheetRequirement } from '../../../shared/contracts/fields';
-import { contractRequiredMessage, INVALID_TEXT_MESSAGE } from '../../../shared/contracts/rules';
+import { CONTRACT_FIELDS, sheetRequirement } from '../../../../shared/contracts/fields';
+import { contractRequiredMessage, INVALID_TEXT_MESSAGE } from '../../../../shared/contracts/rules';
 import {
   choiceWords,
   cleanCell,
@@ -8,9 +8,9 @@ import {
   normaliseQuarter,
   readFlag,
   stripOverridePrefix,
-} from '../../../shared/contracts/sheet';
-import { SupplierNameSchema } from '../../../shared/schemas/catalogues';
-import { isWellFormedText } from '../../../shared/schemas/common';
+} from '../../../../shared/contracts/sheet';
+import { SupplierNameSchema } from '../../../../shared/schemas/catalogues';
+import { isWellFormedText } from '../../../../shared/schemas/common';
 import { type Reading, readAmount, readDate, readRfc, readUrl } from './cells';
 import type { LocatedColumn, SheetLayout } from './headers';
 

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
+import { CONTRACT_SHEET_COLUMNS } from '../../../../shared/contracts/fields';
 import { isBlankRow, readRow } from './rows';
 import {
   CORRUPT_WORKBOOK,

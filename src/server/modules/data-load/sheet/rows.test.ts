@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SUPPLIER_MESSAGES } from '../../../shared/schemas/catalogues';
+import { SUPPLIER_MESSAGES } from '../../../../shared/schemas/catalogues';
+import { indexOf, layout, row } from '../../../test/data-load-rows';
 import { AMOUNT_FORMAT_ERROR, DATE_FORMAT_ERROR, RFC_FORMAT_INFO, URL_PREFIXED_INFO } from './cells';
-import { indexOf, layout, row } from './row-fixture';
 import { FLAG_ERROR, isBlankRow, NO_NUMBER_INFO, PLACEHOLDER_INFO, PREFIX_INFO, quarterError } from './rows';
 
 describe('reading a row of the sheet', () => {
