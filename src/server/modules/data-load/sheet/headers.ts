@@ -30,7 +30,7 @@ export const missingColumnsMessage = (missing: readonly LocatedColumn[]) =>
   `Faltan las columnas: ${missing.map((column) => `${column.code} (${column.header})`).join(', ')}.`;
 
 /** How many of the rows at the top of a sheet are looked at for the Spanish headers. */
-const HEADER_ROWS = 10;
+export const HEADER_ROWS = 10;
 /** A row is the header row when at least this share of its non-empty cells are known headers. */
 const HEADER_SHARE = 0.6;
 
