@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signIn } from '../../test/auth';
+import { uploadRows, VALID_CELLS } from '../../test/data-load-rows';
 import { createOrganization } from '../../test/factories';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
-import { uploadRows, VALID_CELLS } from './row-fixture';
 
 /**
  * A request's queries have a deadline (DB_REQUEST_TIMEOUT_MS) so that a frozen database answers

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { bearer, createUser, signIn } from '../../test/auth';
+import { uploadRows, VALID_CELLS } from '../../test/data-load-rows';
 import { createOrganization } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { uploadRows, VALID_CELLS } from './row-fixture';
 
 /**
  * A large confirm rewrites the cube rows it touches once per page; on a PostgreSQL without

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_MESSAGES } from '../../../shared/contracts/schema';
-import { AMOUNT_FORMAT_ERROR } from './cells';
+import { row } from '../../test/data-load-rows';
 import { checkContractRules, DIRECT_AWARD_ONLY_INFO, TOTAL_COPIED_INFO } from './contract-rules';
-import { row } from './row-fixture';
+import { AMOUNT_FORMAT_ERROR } from './sheet/cells';
 
 const check = (changes: Record<string, unknown> = {}) => {
   const read = row(changes);

@@ -8,8 +8,8 @@ import {
 } from '../../../shared/contracts/fields';
 import { type ContractValues, LoadedContractSchema } from '../../../shared/contracts/schema';
 import { deriveContractType } from '../../../shared/contracts/sheet';
-import { normaliseName } from './cells';
-import type { RowReading } from './rows';
+import { normaliseName } from './sheet/cells';
+import type { RowReading } from './sheet/rows';
 
 /**
  * The contract rules of a read row (data-load-rules.md, 'Required and cross-field rules'): the

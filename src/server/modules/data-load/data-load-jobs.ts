@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import type { AppDeps } from '../../types';
-import { DATA_LOAD_READ_JOB, readLoad } from './data-load.service';
+import type { DataLoadDeps } from './data-load.service';
+import { DATA_LOAD_READ_JOB, readLoad } from './data-load-reading';
 
 /**
  * The reading of an uploaded sheet, as a durable job: queued with the load in one transaction,
  * claimed by one process, and started over from the first row if that process dies (its rows are
  * replaced). A cancelled load stops at its next batch.
  */
-export function defineDataLoadJobs(
-  deps: Pick<AppDeps, 'database' | 'jobs' | 'now' | 'config' | 'objects'>,
-): void {
+export function defineDataLoadJobs(deps: DataLoadDeps): void {
   deps.jobs.define(
     DATA_LOAD_READ_JOB,
     z.object({ dataLoadId: z.uuid() }),

@@ -16,17 +16,17 @@ import {
   suppliers,
 } from '../../db/schema';
 import { bearer, createUser, signIn } from '../../test/auth';
+import { multipart, uploadRows, VALID_CELLS, workbook } from '../../test/data-load-rows';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
-import { multipart, uploadRows, VALID_CELLS, workbook } from './row-fixture';
-import { NO_NUMBER_INFO } from './rows';
+import { NO_NUMBER_INFO } from './sheet/rows';
 import {
   CORRUPT_WORKBOOK,
   EMPTY_SHEET,
   NOT_A_SPREADSHEET,
   TOO_LARGE_UNCOMPRESSED,
   tooManyRows,
-} from './workbook';
+} from './sheet/workbook';
 
 /** A workbook like the template: codes in row 1, headers in row 2, then the rows. */
 const row = (changes: Record<string, unknown>) => ({ ...VALID_CELLS, ...changes });

@@ -13,14 +13,8 @@ import { AppError } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth';
 import { requireOrganization } from '../../plugins/organization';
-import {
-  cancelLoad,
-  confirmLoad,
-  currentLoadRows,
-  loadInfo,
-  loadRowsPage,
-  uploadLoad,
-} from './data-load.service';
+import { cancelLoad, currentLoadRows, loadInfo, loadRowsPage, uploadLoad } from './data-load.service';
+import { confirmLoad } from './data-load-confirm';
 import { buildTemplate } from './template';
 import { writeValidations } from './validations';
 

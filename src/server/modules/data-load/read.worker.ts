@@ -1,14 +1,16 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { References } from './references';
-import { isBlankRow, readRow } from './rows';
-import { type SerialisedRow, serialiseRow, stageRow } from './staging';
-import { CORRUPT_WORKBOOK, declaredLastRow, LoadFileError, openSheet } from './workbook';
+import { isBlankRow, LoadFileError } from './sheet/sheet-reader';
+import { CORRUPT_WORKBOOK } from './sheet/workbook';
+import { TEMPLATE_PROFILE } from './sheet-profile';
+import { type SerialisedRow, serialiseRow } from './staging';
 
 /**
  * The thread that reads a load's workbook (the CPU work: unzipping, XML, every cell's rules), so
  * the server's event loop stays free. It sends the rows in batches and waits for 'next' after
  * each one; the job answers 'next' as it starts writing a batch, so the thread reads the next
- * batch meanwhile and at most two are in memory.
+ * batch meanwhile and at most two are in memory. The file is read as its sheet profile says
+ * (sheet-profile.ts: the template, so far).
  */
 
 export interface ReadRequest {
@@ -32,25 +34,21 @@ export async function readWorkbook(
   next: () => Promise<void>,
 ): Promise<void> {
   const file = Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength);
-  const sheet = await openSheet(file, request);
+  const profile = TEMPLATE_PROFILE;
+  const sheet = await profile.read(file, request);
   if ('error' in sheet) {
     send({ type: 'failed', message: sheet.error });
     return;
   }
-  const { layout } = sheet;
-  const lastRow = declaredLastRow(file);
-  const total = lastRow === null ? null : Math.max(0, lastRow - layout.firstDataRow + 1);
-  const messages =
-    layout.unknown.length > 0 ? [`Se ignoraron las columnas: ${layout.unknown.join(', ')}.`] : [];
-  send({ type: 'opened', total, messages });
+  send({ type: 'opened', total: sheet.total, messages: sheet.messages });
   const references = new References(request.references);
   let batch: SerialisedRow[] = [];
   let read = 0;
   try {
     for await (const row of sheet.rows) {
       read++;
-      if (isBlankRow(layout, row.cellAt)) continue;
-      batch.push(serialiseRow(stageRow(readRow(layout, row.number, row.cellAt)), references));
+      if (isBlankRow(row)) continue;
+      batch.push(serialiseRow(profile.stage(row), references));
       if (batch.length >= request.batchRows) {
         send({ type: 'rows', rows: batch, read });
         batch = [];

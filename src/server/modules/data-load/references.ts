@@ -1,4 +1,4 @@
-import { normaliseName } from './cells';
+import { normaliseName } from './sheet/cells';
 
 /**
  * The monitor's suppliers and administrative units as a load matches them (data-load-rules.md,

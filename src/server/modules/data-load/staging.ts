@@ -1,9 +1,9 @@
 import { foldForMatch } from '../../../shared/contracts/sheet';
 import { type DataLoadField, ROW_FIELD_OF, type StagedContract } from '../../../shared/schemas/data-load';
-import { contractFingerprint } from './cells';
 import { checkContractRules } from './contract-rules';
 import type { References } from './references';
-import type { RowReading } from './rows';
+import { contractFingerprint } from './sheet/cells';
+import type { RowReading } from './sheet/rows';
 
 /**
  * A read row as the load keeps it (the review's row): each column's value as the sheet held it

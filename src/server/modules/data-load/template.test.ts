@@ -2,11 +2,11 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
 import { choiceWords, matchChoice } from '../../../shared/contracts/sheet';
+import { row } from '../../test/data-load-rows';
 import { checkContractRules } from './contract-rules';
-import { row } from './row-fixture';
-import { readRow } from './rows';
+import { readRow } from './sheet/rows';
+import { readTemplateSheet } from './sheet/template-sheet';
 import { buildTemplate } from './template';
-import { openSheet } from './workbook';
 
 const col = (code: string) => CONTRACT_SHEET_COLUMNS.findIndex((column) => column.code === code) + 1;
 
@@ -94,13 +94,13 @@ describe('the template download', () => {
       C34: 'No',
     };
     for (const [code, value] of Object.entries(cells)) sheet.getCell(3, col(code)).value = value;
-    const opened = await openSheet(Buffer.from(await book.xlsx.writeBuffer()), {
+    const opened = await readTemplateSheet(Buffer.from(await book.xlsx.writeBuffer()), {
       maxRows: 10,
       maxUncompressedBytes: 10_000_000,
     });
     if ('error' in opened) throw new Error(opened.error);
     const rows = [];
-    for await (const row of opened.rows) rows.push(readRow(opened.layout, row.number, row.cellAt));
+    for await (const row of opened.rows) rows.push(readRow(row));
     expect(rows).toHaveLength(1);
     const { values } = checkContractRules(rows[0]!);
     const errors = Object.entries(rows[0]!.cells).filter(([, cell]) => cell.errors.length > 0);

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contracts/fields';
 import { choiceWords } from '../../../shared/contracts/sheet';
 import { loadExcel } from '../../lib/excel';
-import { REQUIRED_COLUMNS } from './headers';
+import { REQUIRED_COLUMNS } from './sheet/headers';
 
 /**
  * The template a monitor's staff fill in ('Descargar plantilla'; data-load-rules.md, 'Lifecycle'):

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cleanCell, foldForMatch } from '../../../shared/contracts/sheet';
+import { cleanCell, foldForMatch } from '../../../../shared/contracts/sheet';
 
 /**
  * How the spreadsheet import reads one cell of a date, amount, URL or RFC column, and how it

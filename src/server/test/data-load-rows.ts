@@ -1,13 +1,9 @@
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
-import type { App } from '../../app';
-import { locateColumns, type SheetLayout } from './headers';
-import { type RawCell, readRow } from './rows';
-
-/** The template's columns C1..C34 in order, as a sheet with codes in row 1 would have them. */
-export const layout = locateColumns([CONTRACT_SHEET_COLUMNS.map((column) => column.code)]) as SheetLayout;
-export const indexOf = (code: string) => CONTRACT_SHEET_COLUMNS.findIndex((column) => column.code === code);
+import { CONTRACT_SHEET_COLUMNS } from '../../shared/contracts/fields';
+import type { App } from '../app';
+import { readRow } from '../modules/data-load/sheet/rows';
+import type { RawCell, SheetRow } from '../modules/data-load/sheet/sheet-reader';
 
 /** The cells of a valid row of the template, by code (the API tests build workbooks from them too). */
 export const VALID_CELLS: Readonly<Record<string, unknown>> = {
@@ -34,12 +30,17 @@ export const VALID_CELLS: Readonly<Record<string, unknown>> = {
 /** A valid row of the template, by code; `changes` replace cells (a RawCell for a hyperlink). */
 export function row(changes: Record<string, unknown> = {}) {
   const cells: Record<string, unknown> = { ...VALID_CELLS, ...changes };
-  const read = readRow(layout, 3, (index) => {
-    const code = CONTRACT_SHEET_COLUMNS[index]!.code;
-    const cell = cells[code];
-    return cell && typeof cell === 'object' && 'value' in cell ? (cell as RawCell) : { value: cell };
-  });
-  return read;
+  return readRow(sheetRow(3, cells));
+}
+
+/** A data row of the template with all its columns C1..C34, from values by code (a RawCell for a hyperlink). */
+export function sheetRow(rowNumber: number, values: Record<string, unknown>): SheetRow {
+  const cells: Record<string, RawCell> = {};
+  for (const { code } of CONTRACT_SHEET_COLUMNS) {
+    const cell = values[code];
+    cells[code] = cell && typeof cell === 'object' && 'value' in cell ? (cell as RawCell) : { value: cell };
+  }
+  return { rowNumber, cells };
 }
 
 /** A workbook as the template lays it out (codes, then headers), one row per object of cells by code. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SUPPLIER_MESSAGES } from '../../../shared/schemas/catalogues';
+import { SUPPLIER_MESSAGES } from '../../../../shared/schemas/catalogues';
+import { row, sheetRow } from '../../../test/data-load-rows';
 import { AMOUNT_FORMAT_ERROR, DATE_FORMAT_ERROR, RFC_FORMAT_INFO, URL_PREFIXED_INFO } from './cells';
-import { indexOf, layout, row } from './row-fixture';
-import { FLAG_ERROR, isBlankRow, NO_NUMBER_INFO, PLACEHOLDER_INFO, PREFIX_INFO, quarterError } from './rows';
+import { FLAG_ERROR, NO_NUMBER_INFO, PLACEHOLDER_INFO, PREFIX_INFO, quarterError } from './rows';
+import { isBlankRow } from './sheet-reader';
 
 describe('reading a row of the sheet', () => {
   it('reads a valid row without errors: choices by their Spanish words, dates, amounts', () => {
@@ -108,7 +109,7 @@ describe('reading a row of the sheet', () => {
   });
 
   it('tells a blank row from one with a value', () => {
-    expect(isBlankRow(layout, () => ({ value: '  ' }))).toBe(true);
-    expect(isBlankRow(layout, (index) => ({ value: index === indexOf('C11') ? 'x' : null }))).toBe(false);
+    expect(isBlankRow(sheetRow(3, { C1: '  ', C11: '  ', C34: '' }))).toBe(true);
+    expect(isBlankRow(sheetRow(3, { C11: 'x' }))).toBe(false);
   });
 });

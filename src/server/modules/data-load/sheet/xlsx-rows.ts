@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import type { RawCell } from './rows';
+import type { RawCell } from './sheet-reader';
 import { entryStream, firstSheetEntry, inflated, type ZipEntry, zipEntries } from './zip';
 
 /**

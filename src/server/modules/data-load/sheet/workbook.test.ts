@@ -1,26 +1,24 @@
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
-import { isBlankRow, readRow } from './rows';
+import { CONTRACT_SHEET_COLUMNS } from '../../../../shared/contracts/fields';
+import { readRow } from './rows';
+import { isBlankRow, LoadFileError, type ReadLimits, type SheetRow } from './sheet-reader';
+import { readTemplateSheet } from './template-sheet';
 import {
   CORRUPT_WORKBOOK,
   columnLetters,
   declaredLastRow,
   EMPTY_SHEET,
   fileKindOf,
-  LoadFileError,
   NOT_A_SPREADSHEET,
-  openSheet,
-  type ReadOptions,
-  type SheetRow,
   TOO_LARGE_UNCOMPRESSED,
   tooManyRows,
   zipUncompressedBytes,
 } from './workbook';
 import { entryData, firstSheetEntry, zipEntries } from './zip';
 
-const OPTIONS: ReadOptions = { maxRows: 1_000, maxUncompressedBytes: 50_000_000 };
+const OPTIONS: ReadLimits = { maxRows: 1_000, maxUncompressedBytes: 50_000_000 };
 const CODES = CONTRACT_SHEET_COLUMNS.map((column) => column.code);
 const col = (code: string) => CODES.indexOf(code) + 1;
 
@@ -38,7 +36,7 @@ async function workbook(rows: Record<string, ExcelJS.CellValue>[], extraSheet = 
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function all(rows: AsyncGenerator<SheetRow>): Promise<SheetRow[]> {
+async function all(rows: AsyncIterable<SheetRow>): Promise<SheetRow[]> {
   const list: SheetRow[] = [];
   for await (const row of rows) list.push(row);
   return list;
@@ -59,18 +57,18 @@ describe('opening a workbook of a load', () => {
       ],
       true,
     );
-    const sheet = await openSheet(file, OPTIONS);
+    const sheet = await readTemplateSheet(file, OPTIONS);
     if ('error' in sheet) throw new Error(sheet.error);
-    expect(sheet.layout).toMatchObject({ headerRow: 1, firstDataRow: 3 });
+    expect(sheet).toMatchObject({ total: 3, messages: [] });
     const rows = await all(sheet.rows);
-    const read = rows.filter((row) => !isBlankRow(sheet.layout, row.cellAt));
-    expect(read.map((row) => row.number)).toEqual([3, 5]);
-    const first = readRow(sheet.layout, read[0]!.number, read[0]!.cellAt);
+    const read = rows.filter((row) => !isBlankRow(row));
+    expect(read.map((row) => row.rowNumber)).toEqual([3, 5]);
+    const first = readRow(read[0]!);
     expect(first.cells.C1!.value).toBe('NO_BID');
     expect(first.cells.C11!.value).toBe('Servicio de limpieza');
     expect(first.cells.C21!.value).toBe('2019-03-15');
     expect(first.cells.C22!.value).toBe(232_000);
-    expect(readRow(sheet.layout, 5, read[1]!.cellAt).cells.C22!.value).toBe(1_500.5);
+    expect(readRow(read[1]!).cells.C22!.value).toBe(1_500.5);
   });
 
   it("reads an .xlsx hyperlink cell's target in a URL column (the text elsewhere), and the declared row count", async () => {
@@ -82,13 +80,13 @@ describe('opening a workbook of a load', () => {
       { C26: { text: 'Contrato', hyperlink: 'https://transparencia.example.org/c.pdf' } },
     ]);
     expect(declaredLastRow(file)).toBe(4);
-    const opened = await openSheet(file, OPTIONS);
+    const opened = await readTemplateSheet(file, OPTIONS);
     if ('error' in opened) throw new Error(opened.error);
     const [first, second] = await all(opened.rows);
-    const one = readRow(opened.layout, first!.number, first!.cellAt);
+    const one = readRow(first!);
     expect(one.cells.C9!.value).toBe('https://transparencia.example.org/conv.pdf?a=1&b=2');
     expect(one.cells.C11!.value).toBe('Servicio de limpieza');
-    const two = readRow(opened.layout, second!.number, second!.cellAt);
+    const two = readRow(second!);
     expect(two.cells.C26!.value).toBe('https://transparencia.example.org/c.pdf');
     expect(columnLetters(0)).toBe('A');
     expect(columnLetters(25)).toBe('Z');
@@ -111,10 +109,10 @@ describe('opening a workbook of a load', () => {
     XLSX.utils.book_append_sheet(book, sheet, 'Contratos');
     const file = XLSX.write(book, { bookType: 'biff8', type: 'buffer' }) as Buffer;
     expect(fileKindOf(file)).toBe('cfb');
-    const opened = await openSheet(file, OPTIONS);
+    const opened = await readTemplateSheet(file, OPTIONS);
     if ('error' in opened) throw new Error(opened.error);
     const [first] = await all(opened.rows);
-    const read = readRow(opened.layout, first!.number, first!.cellAt);
+    const read = readRow(first!);
     expect(read.rowIndex).toBe(3);
     expect(read.cells.C1!.value).toBe('PUBLIC');
     expect(read.cells.C21!.value).toBe('2019-03-15');
@@ -125,19 +123,21 @@ describe('opening a workbook of a load', () => {
   it('refuses a compound file that is not a workbook', async () => {
     const cfb = Buffer.alloc(4_096);
     Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(cfb);
-    expect(await openSheet(cfb, OPTIONS)).toEqual({ error: CORRUPT_WORKBOOK });
+    expect(await readTemplateSheet(cfb, OPTIONS)).toEqual({ error: CORRUPT_WORKBOOK });
   });
 
   it('tells files apart by content, not by name', async () => {
     expect(fileKindOf(Buffer.from('PK\x03\x04rest'))).toBe('xlsx');
     expect(fileKindOf(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).toBe('cfb');
-    expect(await openSheet(Buffer.from('C1,C2\nLP,Obra'), OPTIONS)).toEqual({ error: NOT_A_SPREADSHEET });
-    expect(await openSheet(Buffer.from('%PDF-1.7'), OPTIONS)).toEqual({ error: NOT_A_SPREADSHEET });
+    expect(await readTemplateSheet(Buffer.from('C1,C2\nLP,Obra'), OPTIONS)).toEqual({
+      error: NOT_A_SPREADSHEET,
+    });
+    expect(await readTemplateSheet(Buffer.from('%PDF-1.7'), OPTIONS)).toEqual({ error: NOT_A_SPREADSHEET });
   });
 
   it('refuses a damaged workbook with a clear message, never an exception', async () => {
     const file = await workbook([{ C1: 'Adjudicación directa' }]);
-    expect(await openSheet(file.subarray(0, Math.floor(file.length / 2)), OPTIONS)).toEqual({
+    expect(await readTemplateSheet(file.subarray(0, Math.floor(file.length / 2)), OPTIONS)).toEqual({
       error: CORRUPT_WORKBOOK,
     });
     // The sheet's own bytes damaged (a damaged part the load does not read, like the theme, is no matter).
@@ -145,7 +145,7 @@ describe('opening a workbook of a load', () => {
     const sheet = firstSheetEntry(zipEntries(scrambled) ?? [])!;
     const data = entryData(scrambled, sheet);
     data.fill(7, 10, Math.min(data.length - 10, 400));
-    const opened = await openSheet(scrambled, OPTIONS);
+    const opened = await readTemplateSheet(scrambled, OPTIONS);
     if ('error' in opened) expect(opened.error).toBe(CORRUPT_WORKBOOK);
     else await expect(all(opened.rows)).rejects.toThrow(LoadFileError);
   });
@@ -154,17 +154,17 @@ describe('opening a workbook of a load', () => {
     const file = await workbook([{ C11: 'x'.repeat(32_000) }, { C11: 'y'.repeat(32_000) }]);
     expect(zipUncompressedBytes(file)).toBeGreaterThan(64_000);
     expect(file.length).toBeLessThan(20_000);
-    expect(await openSheet(file, { ...OPTIONS, maxUncompressedBytes: 50_000 })).toEqual({
+    expect(await readTemplateSheet(file, { ...OPTIONS, maxUncompressedBytes: 50_000 })).toEqual({
       error: TOO_LARGE_UNCOMPRESSED,
     });
   });
 
   it('stops past the row limit, and says when the sheet has no records', async () => {
     const file = await workbook([{ C1: 'AD' }, { C1: 'AD' }, { C1: 'AD' }]);
-    const sheet = await openSheet(file, { ...OPTIONS, maxRows: 2 });
+    const sheet = await readTemplateSheet(file, { ...OPTIONS, maxRows: 2 });
     if ('error' in sheet) throw new Error(sheet.error);
     await expect(all(sheet.rows)).rejects.toThrow(tooManyRows(2));
-    const empty = await openSheet(await workbook([]), OPTIONS);
+    const empty = await readTemplateSheet(await workbook([]), OPTIONS);
     if ('error' in empty) throw new Error(empty.error);
     await expect(all(empty.rows)).rejects.toThrow(EMPTY_SHEET);
   });
@@ -172,7 +172,7 @@ describe('opening a workbook of a load', () => {
   it('names the missing columns of the whole file', async () => {
     const book = new ExcelJS.Workbook();
     book.addWorksheet('Contratos').addRow(CODES.filter((code) => code !== 'C27'));
-    const sheet = await openSheet(Buffer.from(await book.xlsx.writeBuffer()), OPTIONS);
+    const sheet = await readTemplateSheet(Buffer.from(await book.xlsx.writeBuffer()), OPTIONS);
     expect(sheet).toEqual({ error: 'Faltan las columnas: C27 (Área responsable de la información).' });
   });
 });

@@ -3,8 +3,8 @@ import {
   type ContractField,
   type SheetColumn,
   sheetRequirement,
-} from '../../../shared/contracts/fields';
-import { cleanCell, foldForMatch, sheetColumnOf } from '../../../shared/contracts/sheet';
+} from '../../../../shared/contracts/fields';
+import { cleanCell, foldForMatch, sheetColumnOf } from '../../../../shared/contracts/sheet';
 
 /**
  * Where a sheet's columns are (data-load-rules.md, 'Accepted files'): row 1 holding the codes
@@ -30,7 +30,7 @@ export const missingColumnsMessage = (missing: readonly LocatedColumn[]) =>
   `Faltan las columnas: ${missing.map((column) => `${column.code} (${column.header})`).join(', ')}.`;
 
 /** How many of the rows at the top of a sheet are looked at for the Spanish headers. */
-const HEADER_ROWS = 10;
+export const HEADER_ROWS = 10;
 /** A row is the header row when at least this share of its non-empty cells are known headers. */
 const HEADER_SHARE = 0.6;
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
+import { CONTRACT_SHEET_COLUMNS } from '../../../../shared/contracts/fields';
 import { HEADERS_NOT_FOUND, locateColumns, REQUIRED_COLUMNS, type SheetLayout } from './headers';
 
 /** The original's upload template (../shared/fixtures/karewa-template.xlsx), kept beside the tests. */
-const TEMPLATE = path.join(import.meta.dirname, 'fixtures', 'karewa-template.xlsx');
+const TEMPLATE = path.join(import.meta.dirname, '..', 'fixtures', 'karewa-template.xlsx');
 
 async function templateRows(): Promise<unknown[][]> {
   const workbook = new ExcelJS.Workbook();

@@ -1,5 +1,9 @@
-import { CONTRACT_FIELDS, sheetRequirement } from '../../../shared/contracts/fields';
-import { contractRequiredMessage, INVALID_TEXT_MESSAGE } from '../../../shared/contracts/rules';
+import {
+  CONTRACT_FIELDS,
+  CONTRACT_SHEET_COLUMNS,
+  sheetRequirement,
+} from '../../../../shared/contracts/fields';
+import { contractRequiredMessage, INVALID_TEXT_MESSAGE } from '../../../../shared/contracts/rules';
 import {
   choiceWords,
   cleanCell,
@@ -8,11 +12,12 @@ import {
   normaliseQuarter,
   readFlag,
   stripOverridePrefix,
-} from '../../../shared/contracts/sheet';
-import { SupplierNameSchema } from '../../../shared/schemas/catalogues';
-import { isWellFormedText } from '../../../shared/schemas/common';
+} from '../../../../shared/contracts/sheet';
+import { SupplierNameSchema } from '../../../../shared/schemas/catalogues';
+import { isWellFormedText } from '../../../../shared/schemas/common';
 import { type Reading, readAmount, readDate, readRfc, readUrl } from './cells';
-import type { LocatedColumn, SheetLayout } from './headers';
+import type { LocatedColumn } from './headers';
+import type { RawCell, SheetRow } from './sheet-reader';
 
 /**
  * One row of a sheet read cell by cell (data-load-rules.md, 'Reading a cell' and the required
@@ -50,43 +55,30 @@ export const choiceError = (options: readonly string[]) =>
 export const quarterError = (label: string) =>
   `El campo ${label} no tiene un formato válido (por ejemplo 1o 2019)`;
 
-/** A raw cell as the workbook reader gives it: its value and, for a hyperlink, its target. */
-export interface RawCell {
-  value: unknown;
-  hyperlink?: string | null;
-}
+/** The template's columns by code (a row's cells are under these codes). */
+const COLUMN_OF: ReadonlyMap<string, LocatedColumn> = new Map(
+  CONTRACT_SHEET_COLUMNS.map((column) => [column.code, column]),
+);
 
-/** Reads one data row; `cellAt(index)` gives the raw cell of a 0-based column index. */
-export function readRow(
-  layout: SheetLayout,
-  rowIndex: number,
-  cellAt: (index: number) => RawCell | undefined,
-): RowReading {
+/** Reads one data row of the template (template-sheet.ts gives its cells by code). */
+export function readRow(row: SheetRow): RowReading {
+  const columns = Object.keys(row.cells).map((code) => COLUMN_OF.get(code)!);
   const cells: Record<string, CellReading> = {};
-  for (const [index, column] of layout.columns) cells[column.code] = readCell(column, cellAt(index));
+  for (const column of columns) cells[column.code] = readCell(column, row.cells[column.code]);
   const isEmpty = cells.C34?.value === true;
-  for (const [, column] of layout.columns) {
+  for (const column of columns) {
     const cell = cells[column.code]!;
     if (cell.value === null && cell.errors.length === 0 && isRequired(column, isEmpty) && !noNumber(cell))
       cell.errors.push(contractRequiredMessage(CONTRACT_FIELDS[column.field].label));
   }
   const all = Object.values(cells);
   return {
-    rowIndex,
+    rowIndex: row.rowNumber,
     cells,
     isEmpty,
     hasErrors: all.some((cell) => cell.errors.length > 0),
     hasInfos: all.some((cell) => cell.infos.length > 0),
   };
-}
-
-/** Whether a row holds nothing at all (blank rows are skipped, not read). */
-export function isBlankRow(layout: SheetLayout, cellAt: (index: number) => RawCell | undefined): boolean {
-  for (const index of layout.columns.keys()) {
-    const raw = cellAt(index)?.value;
-    if (raw !== null && raw !== undefined && cleanCell(String(raw)) !== '') return false;
-  }
-  return true;
 }
 
 const noNumber = (cell: CellReading) => cell.infos.includes(NO_NUMBER_INFO);

@@ -1,5 +1,5 @@
 import { constants, inflateRawSync } from 'node:zlib';
-import { locateColumns, type SheetLayout } from './headers';
+import { LoadFileError, type ReadLimits } from './sheet-reader';
 import { columnIndex, columnLetters, InflatedTooLarge, type XlsxRow, xlsxRows } from './xlsx-rows';
 import { entryData, entryStream, firstSheetEntry, inflated, type ZipEntry, zipEntries } from './zip';
 
@@ -137,21 +137,19 @@ export function declaredLastRow(zip: Buffer): number | null {
   return Number(match[2] ?? match[1]);
 }
 
-export type SheetRow = XlsxRow;
-
-export interface ReadOptions {
-  maxRows: number;
-  maxUncompressedBytes: number;
-}
-
-export type SheetReading = { layout: SheetLayout; rows: AsyncGenerator<SheetRow> } | { error: string };
+/** A row of the first worksheet: its Excel number and its cells by 0-based column index. */
+export type WorkbookRow = XlsxRow;
 
 /**
- * Opens an .xlsx load: checks the container and its uncompressed size, finds the columns in the
- * first rows, and gives the data rows (blank ones included: the caller skips them) one at a time.
- * An unreadable file is an error for the whole file, never an exception.
+ * Opens an .xlsx or .xls: checks the container and its uncompressed size, and gives the first
+ * worksheet's rows one at a time (those an .xlsx holds blank included; the reader of the profile
+ * finds its headers among them). An unreadable file is an error for the whole file: at once, or
+ * as a LoadFileError from the rows.
  */
-export async function openSheet(file: Buffer, options: ReadOptions): Promise<SheetReading> {
+export async function openWorkbook(
+  file: Buffer,
+  options: ReadLimits,
+): Promise<{ rows: AsyncGenerator<WorkbookRow> } | { error: string }> {
   const kind = fileKindOf(file.subarray(0, 8));
   if (kind === null) return { error: NOT_A_SPREADSHEET };
   if (kind === 'xlsx') {
@@ -161,64 +159,32 @@ export async function openSheet(file: Buffer, options: ReadOptions): Promise<She
   }
   // A compound file is a legacy .xls (read whole: the format cannot be streamed; the upload's size
   // limit bounds it), or an encrypted .xlsx, which it refuses.
-  const iterator =
+  const rows =
     kind === 'xlsx'
       ? xlsxRows(file, await sheetHyperlinks(file), options.maxUncompressedBytes)
       : xlsRowsOf(file, options.maxRows);
-  const head: SheetRow[] = [];
-  try {
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      head.push(next.value);
-      if (next.value.number >= 10) break;
-    }
-  } catch (error) {
-    return { error: readingFailure(error) };
-  }
-  const grid: unknown[][] = [];
-  for (const row of head) {
-    const values: unknown[] = [];
-    for (let index = 0; index < 60; index++) values.push(row.cellAt(index)?.value ?? null);
-    grid[row.number - 1] = values;
-  }
-  const layout = locateColumns(Array.from(grid, (row) => row ?? []));
-  if ('error' in layout) return layout;
-  return { layout, rows: dataRows(layout, head, iterator, options.maxRows) };
+  return { rows: failingAsFile(rows) };
 }
 
-async function* dataRows(
-  layout: SheetLayout,
-  head: SheetRow[],
-  rest: AsyncGenerator<SheetRow>,
-  maxRows: number,
-): AsyncGenerator<SheetRow> {
-  let count = 0;
-  const counted = (row: SheetRow) => {
-    count++;
-    if (count > maxRows) throw new LoadFileError(tooManyRows(maxRows));
-    return row;
-  };
-  for (const row of head) if (row.number >= layout.firstDataRow) yield counted(row);
+/** The rows, a failure to read them becoming the file's message. */
+async function* failingAsFile(rows: AsyncGenerator<WorkbookRow>): AsyncGenerator<WorkbookRow> {
   try {
-    for await (const row of rest) if (row.number >= layout.firstDataRow) yield counted(row);
+    yield* rows;
   } catch (error) {
     if (error instanceof LoadFileError) throw error;
     throw new LoadFileError(readingFailure(error));
   }
-  if (count === 0) throw new LoadFileError(EMPTY_SHEET);
 }
 
 /** What the person is told when the sheet could not be read: too much once inflated, or damaged. */
 const readingFailure = (error: unknown) =>
   error instanceof InflatedTooLarge ? TOO_LARGE_UNCOMPRESSED : CORRUPT_WORKBOOK;
 
-/** A problem of the whole file found while its rows are read (the load reports its message). */
-export class LoadFileError extends Error {}
-
 /**
  * The first worksheet of a legacy .xls, row by row. Dates stay Excel serials (read as calendar days
  * by the date columns, with no time zone involved); hyperlinks give their target.
  */
-async function* xlsRowsOf(file: Buffer, maxRows: number): AsyncGenerator<SheetRow> {
+async function* xlsRowsOf(file: Buffer, maxRows: number): AsyncGenerator<WorkbookRow> {
   // SheetJS is loaded only for the rare legacy file.
   const XLSX = await import('@e965/xlsx');
   const book = XLSX.read(file, { type: 'buffer', dense: true, cellDates: false, sheetRows: maxRows + 12 });

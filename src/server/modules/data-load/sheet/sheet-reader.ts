@@ -1,0 +1,56 @@
+import { cleanCell } from '../../../../shared/contracts/sheet';
+
+/**
+ * What the load asks of a kind of sheet (a profile: the original's template, template-sheet.ts, is
+ * the first): a reader that opens the uploaded file, recognises its layout (where its headers are,
+ * which columns it has) and gives its data rows, each cell under the profile's column code. The
+ * profile's other half, its mapping, reads such a row into the load's row (rows.ts for the template).
+ * Reading the file, staging its rows and the load's lifecycle stay the same for every profile.
+ */
+
+/** A cell as the workbook holds it: its value and, for a hyperlink, its target. */
+export interface RawCell {
+  value: unknown;
+  hyperlink?: string | null;
+}
+
+/** One data row of a sheet. */
+export interface SheetRow {
+  /** The Excel row number. */
+  rowNumber: number;
+  /** By the profile's column code: every column the sheet has, in the sheet's order (undefined when empty). */
+  cells: Readonly<Record<string, RawCell | undefined>>;
+}
+
+export interface ReadLimits {
+  maxRows: number;
+  maxUncompressedBytes: number;
+}
+
+export interface OpenedSheet {
+  /** How many data rows the file declares (the progress's total), or null when it does not say. */
+  total: number | null;
+  /** What the review says of the whole file (columns it ignored, say). */
+  messages: string[];
+  /**
+   * The data rows one at a time, blank ones included (the load counts them, then skips them). A
+   * problem of the whole file met on the way (too many rows, damaged past its start) throws
+   * LoadFileError with its message.
+   */
+  rows: AsyncIterable<SheetRow>;
+}
+
+/** Opens an uploaded file as one kind of sheet, or gives the one error for the whole file. */
+export type SheetReader = (file: Buffer, limits: ReadLimits) => Promise<OpenedSheet | { error: string }>;
+
+/** A problem of the whole file found while its rows are read (the load reports its message). */
+export class LoadFileError extends Error {}
+
+/** Whether a row holds nothing at all (blank rows are skipped, not read). */
+export function isBlankRow(row: SheetRow): boolean {
+  for (const cell of Object.values(row.cells)) {
+    const raw = cell?.value;
+    if (raw !== null && raw !== undefined && cleanCell(String(raw)) !== '') return false;
+  }
+  return true;
+}
