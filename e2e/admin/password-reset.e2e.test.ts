@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtp } from '../../src/server/test/smtp';
 import { addAdministrator, signIn } from '../fixtures/admin';
-import { launchBrowser, QUIET } from '../fixtures/browser';
+import { launchBrowser, openWatchedPage, type WatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 /** Forgotten password in Chromium: the e-mail arrives over SMTP and its link sets a new password once. */
@@ -10,6 +10,7 @@ describe('password recovery in Chromium', () => {
   let portal: RunningPortal;
   let smtp: TestSmtp;
   let browser: Browser;
+  let watched: WatchedPage;
   let page: Page;
 
   beforeAll(async () => {
@@ -22,7 +23,8 @@ describe('password recovery in Chromium', () => {
       lastName: 'Olvido',
     });
     browser = await launchBrowser();
-    page = await (await browser.newContext({ ...QUIET, locale: 'es-MX' })).newPage();
+    watched = await openWatchedPage(browser);
+    ({ page } = watched);
   });
   afterAll(async () => {
     await browser?.close();
@@ -61,6 +63,8 @@ describe('password recovery in Chromium', () => {
     await signIn(page, 'olvido@example.org', 'la-nueva-clave');
     await page.waitForURL(/\/admin\/select-organization/);
 
+    // The used link is refused: the browser reports the server's 410 as a failed resource.
+    watched.expectedConsole = /status of 410 \(Gone\)/;
     await page.goto(`${portal.baseUrl}${path}`);
     await page.getByLabel('Nueva contraseña').fill('tercera-clave');
     await page.getByLabel('Confirmar contraseña').fill('tercera-clave');

@@ -107,7 +107,6 @@ describe('unexpected-error reports in Chromium', () => {
     await dialog(page).waitFor({ state: 'hidden' });
     // The screen still says what failed underneath.
     await page.getByText('Hubo un error al cargar el listado').waitFor();
-    expect(watched.problems).toEqual([]);
   });
 
   it('a refused call (404) is the screen’s business: no modal, no report', async () => {

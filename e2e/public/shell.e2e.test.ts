@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { launchBrowser, QUIET } from '../fixtures/browser';
+import { launchBrowser, openWatchedPage, QUIET, type WatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 describe('public shell in Chromium, on a fresh embedded database with the demonstration data', () => {
@@ -10,7 +10,7 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let problems: string[];
+  let watched: WatchedPage;
 
   beforeAll(async () => {
     portal = await startPortal();
@@ -24,20 +24,12 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
   beforeEach(async () => {
     // The server's own answers (404 status, simulated failures through page.route) are checked
     // here, so no service worker stands in between; offline.e2e.test.ts covers the worker.
-    context = await browser.newContext({
-      ...QUIET,
+    watched = await openWatchedPage(browser, {
       viewport: { width: 1280, height: 800 },
-      locale: 'es-MX',
       serviceWorkers: 'block',
+      expectedConsole: /404 \(Not Found\)/,
     });
-    page = await context.newPage();
-    problems = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      const text = message.text();
-      if (message.type() === 'error' && !text.includes('404 (Not Found)')) problems.push(text);
-      if (text.includes('Content Security Policy')) problems.push(text);
-    });
+    ({ context, page } = watched);
   });
   afterEach(async () => {
     await context.close();
@@ -82,7 +74,6 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
       .evaluate((el) => getComputedStyle(el).borderBottomColor);
     expect(border).toBe('rgb(68, 104, 196)');
     expect(await page.locator('header').getByText('NVIZ').isVisible()).toBe(true);
-    expect(problems).toEqual([]);
   });
 
   it('keeps the chosen monitor across reloads and lets the visitor change it', async () => {
@@ -149,6 +140,7 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
   });
 
   it('shows SERVICIO EN MANTENIMIENTO when the server says so', async () => {
+    watched.expectedConsole = /503 \(Service Unavailable\)/;
     await page.route('**/public-api/organizations/list**', (route) =>
       route.fulfill({
         status: 503,
@@ -161,6 +153,7 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
   });
 
   it('says the monitors are unavailable when their list cannot load, and offers to try again', async () => {
+    watched.expectedConsole = /500 \(Internal Server Error\)/;
     await page.goto(url('/select-organization'));
     await chooseMonitor(/Seleccionar Municipio de Santa Lucía del Valle/);
     await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
@@ -195,6 +188,8 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
     await page.goto(url('/select-organization'));
     await chooseMonitor(/Seleccionar Municipio de Santa Lucía del Valle/);
     await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
+    // The browser reports the refused screen, and the error screen's boundary logs why.
+    watched.expectedConsole = /net::ERR_FAILED|Failed to fetch dynamically imported module/;
     await page.route('**/assets/about-*.js', (route) => route.abort());
     await page.getByRole('link', { name: 'Acerca de' }).click();
     await page.getByRole('heading', { name: 'PARECE QUE ALGO SALIO MAL' }).waitFor();
