@@ -1,5 +1,6 @@
 import type { FileKind } from '../../../shared/constants/enums';
-import { fileStore, type StoredFile } from '../../lib/file-store';
+import { fileStore } from '../../lib/file-store';
+import type { StoredFile } from '../../lib/file-store.types';
 import { isUuid } from '../../lib/ids';
 import type { AppDeps } from '../../types';
 import { type FileRow, findFile } from './files.repository';
