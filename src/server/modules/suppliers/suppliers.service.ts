@@ -17,22 +17,8 @@ import { contractConditions } from '../figures/contract-filters.queries';
 import { figures, sumByType } from '../figures/figures';
 import { round } from '../figures/money-rule';
 import { resultKey } from '../figures/result-keys';
-import type { SupplierFigures } from '../figures/supplier-figures';
+import { presentTotals } from './suppliers.presenter';
 import { findSupplier, findSupplierContracts } from './suppliers.repository';
-
-function presentTotals(sums: SupplierFigures): SupplierTotals {
-  return {
-    contractsCount: sums.contractsCount,
-    totalCount: sums.publicCount + sums.invitationCount + sums.noBidCount,
-    publicCount: sums.publicCount,
-    invitationCount: sums.invitationCount,
-    noBidCount: sums.noBidCount,
-    total: round(sums.total),
-    public: round(sums.public),
-    invitation: round(sums.invitation),
-    noBid: round(sums.noBid),
-  };
-}
 
 /** A page of the suppliers of the filtered contracts, largest total first, with the totals of all of them. */
 export async function listSuppliers(

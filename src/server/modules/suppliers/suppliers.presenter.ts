@@ -1,0 +1,18 @@
+import type { SupplierTotals } from '../../../shared/schemas/suppliers';
+import { round } from '../figures/money-rule';
+import type { SupplierFigures } from '../figures/supplier-figures';
+
+/** A supplier's totals as the public pages read them (amounts by the money rule). */
+export function presentTotals(sums: SupplierFigures): SupplierTotals {
+  return {
+    contractsCount: sums.contractsCount,
+    totalCount: sums.publicCount + sums.invitationCount + sums.noBidCount,
+    publicCount: sums.publicCount,
+    invitationCount: sums.invitationCount,
+    noBidCount: sums.noBidCount,
+    total: round(sums.total),
+    public: round(sums.public),
+    invitation: round(sums.invitation),
+    noBid: round(sums.noBid),
+  };
+}
