@@ -16,6 +16,7 @@ import type { JobContext } from '../../lib/jobs';
 import { startWorker } from '../../lib/worker-thread';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { createNotification } from '../admin/notifications.service';
+import { documentRegistration } from '../backups/backups.service';
 import { type ContractWrite, prepareContracts, writeContracts } from '../contracts/contracts.write';
 import { contractsFingerprinted, contractsNumbered } from '../contracts/contracts-write.repository';
 import { requestTidyAfterBulkWrite } from '../figures/figure-jobs';
@@ -636,7 +637,7 @@ export async function confirmLoad(
         const saved = await writeContracts(tx, page.contracts, {
           now: deps.now(),
           onRefused: 'skip',
-          backups: deps,
+          documents: documentRegistration(deps),
         });
         for (const outcome of saved.outcomes) {
           if (outcome.status === 'created') result.contracts++;

@@ -6,6 +6,12 @@ import type { AppDeps } from '../../types';
 import { type FileRow, findFile } from './files.repository';
 
 /**
+ * What other modules do with image files (covers, pictures, resource images) inside their own
+ * writes: their declared way to the file records, never the repository.
+ */
+export { deleteImageIfUnused, insertImageFile } from './files.repository';
+
+/**
  * A stored file of a kind the caller serves, with its content opened as a stream (from the
  * database, the disk or the bucket, wherever the content is); undefined when the id names none.
  */
