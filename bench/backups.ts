@@ -18,7 +18,7 @@ import { queryRows } from '../src/server/db/client';
 import { organizations } from '../src/server/db/schema';
 import { runBackups } from '../src/server/modules/backups/backup-runner';
 import { registerDocuments } from '../src/server/modules/backups/backups.repository';
-import { documentLink } from '../src/server/modules/backups/document-links';
+import { documentLink } from '../src/server/modules/contracts/document-links';
 import { monitorToMeasure, openBenchDatabase, option, percentile } from './support';
 
 const documents = Number(option('documents') ?? 10_000);

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/server/db/client';
-import { contractCatalogue } from '../src/server/modules/contracts/contracts.catalogue';
+import { contractStore } from '../src/server/modules/contracts/contracts-catalogue.repository';
 import { openAdminBench, option, percentile } from './support';
 
 const runs = Number(option('runs') ?? 20);
@@ -45,7 +45,7 @@ console.log(
 );
 console.log(`${'contracts catalogue call'.padEnd(52)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
 let worst = { name: '', p95: 0 };
-for (const sort of contractCatalogue.store.sorts) {
+for (const sort of contractStore.sorts) {
   for (const order of ['asc', 'desc'] as const) {
     for (const [label, page, limit] of [
       ['page 1', 1, 10],

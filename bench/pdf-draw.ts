@@ -6,7 +6,7 @@
  * seconds of the drawing alone. Run it with `node --cpu-prof` (through tsx) to see where they go.
  */
 
-import type { PdfPayload } from '../src/server/exports/pdf-worker';
+import type { PdfPayload } from '../src/server/exports/pdf-draw';
 import { renderPayload } from '../src/server/exports/pdf-worker';
 import { option } from './support';
 

@@ -33,13 +33,17 @@ import { aboutPublicRoutes } from './modules/about/about.public.routes';
 import { aboutSettingsRoutes } from './modules/about/about.routes';
 import { defineAccountJobs } from './modules/accounts/account-jobs';
 import { accountsPublicRoutes, sessionRoutes } from './modules/accounts/accounts.routes';
+import { accountEffects } from './modules/accounts/accounts.service';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { notificationStreamRoutes } from './modules/admin/notification-stream.routes';
 import { defineBackupJobs } from './modules/backups/backup-jobs';
 import { backupRoutes } from './modules/backups/backups.routes';
+import { documentRegistration } from './modules/backups/backups.service';
+import { calculationCatalogue } from './modules/calculations/calculations.catalogue';
 import { comparationsPublicRoutes } from './modules/calculations/calculations.public.routes';
 import { calculationRoutes } from './modules/calculations/calculations.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogue.routes';
-import { CATALOGUES } from './modules/catalogues/definitions';
+import { unitCatalogue } from './modules/catalogues/units.catalogue';
 import {
   comparisonDownloadRoutes,
   comparisonRoutes,
@@ -49,6 +53,7 @@ import {
 import { contactPublicRoutes } from './modules/contact/contact.public.routes';
 import { defineContactJobs } from './modules/contact/contact-jobs';
 import { contractPickerRoutes } from './modules/contracts/contract-pickers.routes';
+import { contractCatalogue } from './modules/contracts/contracts.catalogue';
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
 import { dataLoadRoutes } from './modules/data-load/data-load.routes';
 import { defineDataLoadJobs } from './modules/data-load/data-load-jobs';
@@ -58,11 +63,14 @@ import { defineFigureJobs, keepSearchLater } from './modules/figures/figure-jobs
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { landingPublicRoutes } from './modules/landing/landing.public.routes';
+import { organizationCatalogue } from './modules/organizations/organizations.catalogue';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
 import { findOrganization } from './modules/organizations/organizations.repository';
 import { resourceImageRoutes } from './modules/resources/resource-image.routes';
+import { resourceCatalogue } from './modules/resources/resources.catalogue';
 import { resourcesPublicRoutes } from './modules/resources/resources.public.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { supplierCatalogue } from './modules/suppliers/suppliers.catalogue';
 import { suppliersPublicRoutes } from './modules/suppliers/suppliers.public.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { visitsPublicRoutes } from './modules/visits/visits.public.routes';
@@ -258,11 +266,23 @@ export async function buildApp(
   await app.register(errorReportsPublicRoutes, { prefix: '/public-api/error-reports' });
   await app.register(accountsPublicRoutes, { prefix: '/public-api/accounts' });
   await app.register(sessionRoutes, { prefix: '/api/session' });
-  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(usersRoutes(accountEffects), { prefix: '/api/users' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(notificationStreamRoutes, { prefix: '/api/admin' });
   await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(aboutSettingsRoutes, { prefix: '/api/settings' });
-  for (const catalogue of CATALOGUES) {
+  // Every catalogue served by the shared routes (the access table lists them). Each definition
+  // lives with its resource, over that resource's repository; registered here, so that the engine
+  // (modules/catalogues) imports none of them. The users catalogue runs on the same engine behind
+  // its own routes (modules/users).
+  for (const catalogue of [
+    supplierCatalogue,
+    unitCatalogue,
+    organizationCatalogue,
+    resourceCatalogue,
+    contractCatalogue(documentRegistration),
+    calculationCatalogue,
+  ]) {
     await app.register(catalogueRoutes(catalogue), { prefix: `/api/${catalogue.path}` });
   }
   await app.register(contractPickerRoutes, { prefix: '/api/contracts' });

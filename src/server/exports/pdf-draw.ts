@@ -1,7 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { webLink } from '../../shared/format/links';
 import type { CellKind } from './document';
-import type { PdfPayload, PdfSectionPayload } from './pdf-worker';
 
 /**
  * Draws a download's PDF with pdfkit directly: title, consultation, filters, summary, notes and
@@ -9,6 +8,29 @@ import type { PdfPayload, PdfSectionPayload } from './pdf-worker';
  * per-character width table and every line is placed once, which is several times faster
  * than a general layout engine on 10,000 rows (decision 0019).
  */
+
+/** One table, already cut to the row limit, every cell already a display string. */
+export interface PdfSectionPayload {
+  title: string;
+  columns: { header: string; kind: CellKind; width: number }[];
+  rows: string[][];
+}
+
+/**
+ * What the main thread sends to the worker: only strings, so the structured clone is cheap and
+ * the worker needs no formatter, database or document model.
+ */
+export interface PdfPayload {
+  title: string;
+  consulted: string;
+  organizationName: string;
+  product: string;
+  filters: string[];
+  summary: { label: string; value: string; kind: 'money' | 'count' }[];
+  note?: string;
+  cutMessage?: string;
+  sections: PdfSectionPayload[];
+}
 
 /** Font files: paths or their bytes (a pooled thread reads them once). */
 export interface PdfFonts {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PdfPayload } from './pdf-draw';
 import { PdfPool } from './pdf-pool';
-import type { PdfPayload } from './pdf-worker';
 
 function payload(rows: string[][]): PdfPayload {
   return {

@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../lib/worker-thread';
-import type { PdfPayload, PdfWorkerReply } from './pdf-worker';
+import type { PdfPayload } from './pdf-draw';
+import type { PdfWorkerReply } from './pdf-worker';
 
 export interface PdfPoolOptions {
   /** Threads at most (PDF_WORKERS); the download gate admits no more PDFs than this at once. */

@@ -3,31 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort } from 'node:worker_threads';
-import type { CellKind } from './document';
-import { drawPdf, type PdfFonts } from './pdf-draw';
-
-/** One table, already cut to the row limit, every cell already a display string. */
-export interface PdfSectionPayload {
-  title: string;
-  columns: { header: string; kind: CellKind; width: number }[];
-  rows: string[][];
-}
-
-/**
- * What the main thread sends to the worker: only strings, so the structured clone is cheap and
- * the worker needs no formatter, database or document model.
- */
-export interface PdfPayload {
-  title: string;
-  consulted: string;
-  organizationName: string;
-  product: string;
-  filters: string[];
-  summary: { label: string; value: string; kind: 'money' | 'count' }[];
-  note?: string;
-  cutMessage?: string;
-  sections: PdfSectionPayload[];
-}
+import { drawPdf, type PdfFonts, type PdfPayload } from './pdf-draw';
 
 /** What the worker answers: the file, or the message of what went wrong; and its heap after it. */
 export type PdfWorkerReply = ({ ok: true; pdf: Uint8Array } | { ok: false; message: string }) & {

@@ -1,8 +1,8 @@
 import { formatDate } from '../../shared/format/dates';
 import { formatCount, formatMoney } from '../../shared/format/money';
 import { type ExportColumn, type ExportDocument, type ExportSection, PRODUCT_NAME } from './document';
+import type { PdfPayload, PdfSectionPayload } from './pdf-draw';
 import { PdfPool } from './pdf-pool';
-import type { PdfPayload, PdfSectionPayload } from './pdf-worker';
 
 /** Rows a PDF shows at most (across all sections); the XLSX and JSON downloads carry the rest. */
 export const PDF_MAX_ROWS = 10_000;

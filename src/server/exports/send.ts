@@ -10,6 +10,9 @@ import type { DownloadTicket } from './gate';
 import { renderPdf } from './pdf';
 import { renderXlsx } from './xlsx';
 
+/** Downloads are heavy: a few per minute and address are plenty for a person (every export route). */
+export const DOWNLOAD_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+
 const TYPES: Record<DownloadFormat, string> = {
   xls: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',

@@ -3,13 +3,18 @@ import { Readable } from 'node:stream';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { fileChunks, fileContents, files } from '../db/schema';
-import type { FileInput, FileStore, PutOptions, PutResult, StoredFile } from './file-store';
-import { fileTooLarge } from './file-store';
+import { AppError } from './errors';
+import type { FileInput, FileStore, PutOptions, PutResult, StoredFile } from './file-store.types';
 import { newId } from './ids';
 import type { ObjectStore } from './object-store';
 
 /** Bytes per chunk row: large enough for few round trips, small enough to hold one in memory. */
 export const CHUNK_BYTES = 512 * 1024;
+
+/** A file larger than the caller allows (callers that check sizes first never see it). */
+function fileTooLarge(): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', 'El archivo es demasiado grande.');
+}
 
 /**
  * The file store's backend: contents in `file_contents`, their bytes in `file_chunks`, or in the

@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import { fileChunks, fileContents, files } from '../db/schema';
 import { runBackups } from '../modules/backups/backup-runner';
 import { registerDocuments } from '../modules/backups/backups.repository';
-import { documentLink } from '../modules/backups/document-links';
+import { documentLink } from '../modules/contracts/document-links';
 import { insertLoadFile, loadFileBytes } from '../modules/data-load/data-load.repository';
 import { createOrganization } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';

@@ -5,8 +5,8 @@ import { ACCOUNT_MESSAGES } from '../../shared/schemas/accounts';
 import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { verifySessionToken } from '../lib/session-tokens';
-import { findLiveSession } from '../modules/accounts/sessions.repository';
-import type { UserRow } from '../modules/users/users.repository';
+import { liveSessionUser } from '../modules/accounts/accounts.service';
+import type { UserRow } from '../modules/users/users.service';
 import { API_ACCESS, type RouteAccess, routeKey } from './access';
 import { requireOrganization } from './organization';
 
@@ -74,7 +74,7 @@ export async function authenticate(request: FastifyRequest): Promise<Principal> 
   const now = deps.now();
   const claims = await verifySessionToken(deps.sessionKey, token, now);
   if (!claims) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired);
-  const user = await findLiveSession(deps.database.db, claims.sessionId, claims.userId, now);
+  const user = await liveSessionUser(deps, claims.sessionId, claims.userId);
   if (!user) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired);
   request.principal = {
     user,

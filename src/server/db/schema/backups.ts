@@ -11,8 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BACKUP_STATES } from '../../../shared/constants/backups';
 import { createdAt, id } from './columns';
-import { files } from './files';
-import { organizations } from './organizations';
+import { files, organizations } from './organizations';
 
 export const backupStateEnum = pgEnum('backup_state', BACKUP_STATES);
 

@@ -13,8 +13,7 @@ import {
 import type { DataLoadField, DataLoadSummary, StagedContract } from '../../../shared/schemas/data-load';
 import { createdAt, id, updatedAt } from './columns';
 import { dataLoadRowStatusEnum, dataLoadStatusEnum } from './enums';
-import { files } from './files';
-import { organizations } from './organizations';
+import { files, organizations } from './organizations';
 import { users } from './users';
 
 /** A spreadsheet upload of contracts: at most one in progress (UPLOADING or CURRENT) per monitor. */

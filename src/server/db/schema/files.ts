@@ -1,16 +1,5 @@
-import {
-  type AnyPgColumn,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id } from './columns';
-import { fileKindEnum } from './enums';
-import { organizations } from './organizations';
 
 /**
  * The stored bytes of the file store's database backend (lib/file-store): one row per distinct
@@ -43,32 +32,4 @@ export const fileChunks = pgTable(
     data: bytea().notNull(),
   },
   (t) => [primaryKey({ columns: [t.contentId, t.seq] })],
-);
-
-/**
- * Every stored file (covers, pictures, resource images, document backups, uploaded sheets): what
- * it is, whose it is and its name; its bytes are a content of the file store, shared by files of
- * the same bytes and type.
- */
-export const files = pgTable(
-  'files',
-  {
-    id: id(),
-    /** Null only for files that belong to no monitor (profile pictures). */
-    organizationId: uuid().references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' }),
-    kind: fileKindEnum().notNull(),
-    filename: text().notNull(),
-    /** The bytes (lib/file-store); a content is deleted only once no file refers to it. */
-    contentId: uuid()
-      .notNull()
-      .references(() => fileContents.id),
-    /** Where a document backup was downloaded from. */
-    sourceUrl: text(),
-    createdBy: uuid(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('files_organization_idx').on(t.organizationId, t.kind),
-    index('files_content_idx').on(t.contentId),
-  ],
 );

@@ -12,8 +12,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, softDelete, updatedAt } from './columns';
-import { themeEnum } from './enums';
-import { files } from './files';
+import { fileKindEnum, themeEnum } from './enums';
+import { fileContents } from './files';
+
+// A monitor and its stored files refer to each other (its cover is a file, a file belongs to a
+// monitor): both tables live here, so that no two schema files import each other.
 
 /** A monitor: one monitored government body and every public-site setting of it. */
 export const organizations = pgTable(
@@ -70,5 +73,33 @@ export const organizations = pgTable(
   (t) => [
     uniqueIndex('organizations_name_key').on(sql`lower(${t.name})`).where(sql`deleted_at IS NULL`),
     index('organizations_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Every stored file (covers, pictures, resource images, document backups, uploaded sheets): what
+ * it is, whose it is and its name; its bytes are a content of the file store, shared by files of
+ * the same bytes and type.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    /** Null only for files that belong to no monitor (profile pictures). */
+    organizationId: uuid().references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' }),
+    kind: fileKindEnum().notNull(),
+    filename: text().notNull(),
+    /** The bytes (lib/file-store); a content is deleted only once no file refers to it. */
+    contentId: uuid()
+      .notNull()
+      .references(() => fileContents.id),
+    /** Where a document backup was downloaded from. */
+    sourceUrl: text(),
+    createdBy: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('files_organization_idx').on(t.organizationId, t.kind),
+    index('files_content_idx').on(t.contentId),
   ],
 );

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, searchable, softDelete, updatedAt } from './columns';
 import { resourceClassificationEnum } from './enums';
-import { files } from './files';
-import { organizations } from './organizations';
+import { files, organizations } from './organizations';
 
 /** Articles, legal framework, notes and websites published on /resources. */
 export const resources = pgTable(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, inet, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, softDelete, updatedAt } from './columns';
 import { administratorTypeEnum, permissionEnum, tokenPurposeEnum } from './enums';
-import { files } from './files';
+import { files } from './organizations';
 
 /**
  * Administrators of the installation. Users are not tenant rows: the association's staff work

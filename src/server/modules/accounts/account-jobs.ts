@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import type { TokenPurpose } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
+import type { MailMessage } from '../../lib/mailer';
 import type { AppDeps } from '../../types';
-import { findUser, findUserByEmail } from '../users/users.repository';
+import { findUser, findUserByEmail, type UserRow } from '../users/users.service';
 import { invitationMail, resetPasswordMail } from './account-mails';
-import { mailPasswordLink } from './accounts.service';
+import { issuePasswordToken } from './password-tokens.repository';
 
 export const PASSWORD_RESET_MAIL_JOB = 'password-reset-mail';
 export const INVITATION_MAIL_JOB = 'invitation-mail';
@@ -50,4 +52,37 @@ export function defineAccountJobs(deps: AppDeps): void {
     },
     retries,
   );
+}
+
+const RESET_MAILS_PER_HOUR = 3;
+
+const LINK_LIFETIME_MS: Record<TokenPurpose, number> = {
+  RESET: LIMITS.resetLinkMinutes * 60_000,
+  INVITATION: LIMITS.invitationLinkHours * 3_600_000,
+};
+
+/** E-mails a user a new single-use link to set a password (a reset, or the invitation of a new user). */
+async function mailPasswordLink(
+  deps: AppDeps,
+  user: UserRow,
+  purpose: TokenPurpose,
+  compose: (link: string) => MailMessage,
+): Promise<void> {
+  const now = deps.now();
+  const token = await issuePasswordToken(deps.database.db, {
+    userId: user.id,
+    purpose,
+    expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]),
+    now,
+    // Reset e-mails per account and hour, whoever asks and from wherever.
+    limit:
+      purpose === 'RESET'
+        ? { max: RESET_MAILS_PER_HOUR, since: new Date(now.getTime() - 3_600_000) }
+        : undefined,
+  });
+  if (token) await deps.mailer.send(compose(passwordLink(deps, token)));
+}
+
+function passwordLink(deps: AppDeps, token: string): string {
+  return `${deps.config.publicUrl}/new-password/${token}`;
 }

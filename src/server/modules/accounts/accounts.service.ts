@@ -1,5 +1,4 @@
 import { effectivePermissions } from '../../../shared/auth/permissions';
-import type { TokenPurpose } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import {
   ACCOUNT_MESSAGES,
@@ -9,20 +8,21 @@ import {
 } from '../../../shared/schemas/accounts';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { MailMessage } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { signSessionToken } from '../../lib/session-tokens';
 import type { AppDeps } from '../../types';
 import { presentSessionUser } from '../users/users.presenter';
-import { findUser, findUserByEmail, recordLogin, type UserRow, updateUser } from '../users/users.repository';
-import { endHolds, holdLimit, signInHoldKey } from './account-holds';
-import { PASSWORD_RESET_MAIL_JOB } from './account-jobs';
 import {
-  consumePasswordToken,
-  isLiveToken,
-  issuePasswordToken,
-  retireTokens,
-} from './password-tokens.repository';
+  type AccountEffects,
+  findUser,
+  findUserByEmail,
+  recordLogin,
+  type UserRow,
+  updateUser,
+} from '../users/users.service';
+import { endHolds, holdLimit, passwordCheckHoldKey, signInHoldKey } from './account-holds';
+import { INVITATION_MAIL_JOB, PASSWORD_RESET_MAIL_JOB } from './account-jobs';
+import { consumePasswordToken, isLiveToken, retireTokens } from './password-tokens.repository';
 import { findLiveSession, insertSession, revokeSession, revokeSessions } from './sessions.repository';
 
 // Verified when the e-mail matches no account, so a miss takes as long as a wrong password.
@@ -96,39 +96,6 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
   await deps.jobs.enqueue(PASSWORD_RESET_MAIL_JOB, { email });
 }
 
-const RESET_MAILS_PER_HOUR = 3;
-
-const LINK_LIFETIME_MS: Record<TokenPurpose, number> = {
-  RESET: LIMITS.resetLinkMinutes * 60_000,
-  INVITATION: LIMITS.invitationLinkHours * 3_600_000,
-};
-
-/** E-mails a user a new single-use link to set a password (a reset, or the invitation of a new user). */
-export async function mailPasswordLink(
-  deps: AppDeps,
-  user: UserRow,
-  purpose: TokenPurpose,
-  compose: (link: string) => MailMessage,
-): Promise<void> {
-  const now = deps.now();
-  const token = await issuePasswordToken(deps.database.db, {
-    userId: user.id,
-    purpose,
-    expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[purpose]),
-    now,
-    // Reset e-mails per account and hour, whoever asks and from wherever.
-    limit:
-      purpose === 'RESET'
-        ? { max: RESET_MAILS_PER_HOUR, since: new Date(now.getTime() - 3_600_000) }
-        : undefined,
-  });
-  if (token) await deps.mailer.send(compose(passwordLink(deps, token)));
-}
-
-export function passwordLink(deps: AppDeps, token: string): string {
-  return `${deps.config.publicUrl}/new-password/${token}`;
-}
-
 /**
  * Sets a password from a reset or invitation link. The link works once and within its time;
  * afterwards every session of the user ends, so a stolen session dies with the old password, and
@@ -157,3 +124,16 @@ export async function setPasswordWithToken(deps: AppDeps, body: NewPasswordBody)
 export function liveSessionUser(deps: Pick<AppDeps, 'database' | 'now'>, sessionId: string, userId: string) {
   return findLiveSession(deps.database.db, sessionId, userId, deps.now());
 }
+
+/**
+ * What a change to a user does to its account, given to the users' routes by the app (the users
+ * module's port): sessions and links end, invitations are queued, profile password checks held.
+ */
+export const accountEffects: AccountEffects = {
+  endSessions: revokeSessions,
+  retireLinks: retireTokens,
+  invite: async (deps, userId, invitedBy) => {
+    await deps.jobs.enqueue(INVITATION_MAIL_JOB, { userId, invitedBy });
+  },
+  passwordCheckHold: (deps, userId) => ({ key: passwordCheckHoldKey(userId), limit: holdLimit(deps) }),
+};

@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import type { UserRow } from '../users/users.repository';
 
 export interface NewSession {
   id: string;
@@ -21,7 +20,7 @@ export async function findLiveSession(
   sessionId: string,
   userId: string,
   now: Date,
-): Promise<UserRow | undefined> {
+): Promise<typeof users.$inferSelect | undefined> {
   const [row] = await db
     .select({ user: users })
     .from(sessions)

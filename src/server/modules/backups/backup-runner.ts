@@ -15,6 +15,7 @@ import { fileStore } from '../../lib/file-store';
 import { newId } from '../../lib/ids';
 import { OutboundError } from '../../lib/outbound/client';
 import type { AppDeps } from '../../types';
+import { fetchAddress } from '../contracts/document-links';
 import {
   type ClaimedSource,
   claimDue,
@@ -26,7 +27,6 @@ import {
   releaseClaim,
   usedBytes,
 } from './backups.repository';
-import { fetchAddress } from './document-links';
 
 /**
  * Fetches and re-checks the copies of contract documents (decision 0037). A run claims due

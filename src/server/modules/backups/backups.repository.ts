@@ -4,7 +4,7 @@ import { type Database, queryRows } from '../../db/client';
 import { documentAttempts, documentSources, documentVersions, fileContents, files } from '../../db/schema';
 import { jsonRecordset } from '../../db/sql';
 import { newId } from '../../lib/ids';
-import type { DocumentLink } from './document-links';
+import type { DocumentLink } from '../contracts/document-links';
 
 /**
  * The backup copies' tables (decision 0037): document sources (one per monitor and link), their

@@ -1,4 +1,4 @@
-import type { BackupReason, BackupState, DocumentCopyState } from '../../../shared/constants/backups';
+import type { BackupReason, BackupState } from '../../../shared/constants/backups';
 import { CONTRACT_DOCUMENT_FIELDS, CONTRACT_DOCUMENTS } from '../../../shared/constants/enums';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import type { Database } from '../../db/client';
@@ -6,14 +6,17 @@ import { notFound } from '../../lib/errors';
 import { pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { findContract } from '../contracts/contracts.repository';
+import type { DocumentRegistration } from '../contracts/contracts.write';
+import { type DocumentField, documentLink } from '../contracts/document-links';
+import { requestBackups } from './backup-jobs';
+import { type CopyInfo, presentBackup } from './backups.presenter';
 import {
   backupSummary,
-  type DocumentBackupInfo,
   documentsOf,
   findSources,
+  registerDocuments,
   retrySources,
 } from './backups.repository';
-import { type DocumentField, documentLink } from './document-links';
 
 /**
  * The copies of contract documents as people read them (decision 0037): a contract's four
@@ -22,6 +25,17 @@ import { type DocumentField, documentLink } from './document-links';
  */
 
 const BACKUPS_PAGE_SIZE = 20;
+
+/**
+ * The contract write path's registration of documents (saveContracts takes it as a port): the
+ * links are registered in the write's transaction and a run of the copies starts once it commits.
+ */
+export function documentRegistration(deps: Pick<AppDeps, 'jobs' | 'config'>): DocumentRegistration {
+  return async (tx, organizationId, links) => {
+    await registerDocuments(tx, organizationId, links);
+    if (links.length > 0) await requestBackups(deps, tx);
+  };
+}
 
 /**
  * A contract's documents, in the spec's order, each with its copies. A link with no registered
@@ -48,7 +62,6 @@ export async function contractBackups(
 }
 
 /** A document as a contract shows it: a registered source's, or an unregistered link's. */
-type CopyInfo = Omit<DocumentBackupInfo, 'state'> & { state: DocumentCopyState };
 
 function unregistered(url: string, fetchable: boolean): CopyInfo {
   return {
@@ -58,24 +71,6 @@ function unregistered(url: string, fetchable: boolean): CopyInfo {
     lastCheckedAt: null,
     goneSince: null,
     versions: [],
-  };
-}
-
-function presentBackup(document: DocumentBackup['document'], info: CopyInfo): DocumentBackup {
-  return {
-    document,
-    url: info.url,
-    state: info.state,
-    reason: info.reason,
-    lastCheckedAt: info.lastCheckedAt?.toISOString() ?? null,
-    goneSince: info.goneSince?.toISOString() ?? null,
-    versions: info.versions.map((version) => ({
-      fileId: version.fileId,
-      sha256: version.sha256,
-      size: version.size,
-      mimeType: version.mimeType,
-      copiedAt: version.copiedAt.toISOString(),
-    })),
   };
 }
 

@@ -18,6 +18,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { CatalogueDefinition, Scope } from '../catalogues/catalogue';
+import { presentCalculation } from './calculations.presenter';
 import {
   type CalculationRow,
   type CalculationValues,
@@ -171,32 +172,6 @@ function definitionOf(values: CalculationValues | CalculationRow): object {
 function monitorOf(scope: Scope): string {
   if (!scope.organization) throw new AppError('ORGANIZATION_REQUIRED');
   return scope.organization.id;
-}
-
-export function presentCalculation(row: CalculationRow): CalculationDoc {
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    abbreviation: row.abbreviation,
-    type: row.type,
-    administrationPeriod: row.administrationPeriod,
-    enabled: row.enabled,
-    locked: row.locked,
-    notes: row.notes,
-    displayForm: row.displayForm,
-    hasPercentScale: row.hasPercentScale,
-    scale: row.scale,
-    filters: row.filters as unknown as Record<string, unknown>[],
-    formula: {
-      expression: row.formula.expression,
-      variables: row.formula.variables ?? [],
-      calculations: row.formula.calculations ?? [],
-    },
-    version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }
 
 /** The monitor's other live calculations, with the save's turn taken. */

@@ -7,10 +7,9 @@ import {
 } from '../../../shared/schemas/calculations';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import { DownloadFormatSchema } from '../../../shared/schemas/filters';
-import { downloadSignal, sendExport } from '../../exports/send';
+import { DOWNLOAD_RATE_LIMIT, downloadSignal, sendExport } from '../../exports/send';
 import { isUuid } from '../../lib/ids';
 import { requestedOrganization } from '../../plugins/organization';
-import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
 import { lastUpdateOf } from '../organizations/organizations.presenter';
 import { corruptionIndexExport } from './corruption-index.export';
 import { corruptionIndex } from './corruption-index.service';

@@ -3,7 +3,7 @@ import { PROCEDURE_STATES, PROCEDURE_TYPES } from '../../../shared/constants/enu
 import { bearer, createUser, signIn } from '../../test/auth';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { contractCatalogue } from '../contracts/contracts.catalogue';
+import { contractStore } from '../contracts/contracts-catalogue.repository';
 
 /** A contract as the test made it: what each named sort reads. */
 interface Made {
@@ -156,7 +156,7 @@ describe('contracts catalogue: named sorts and page sizes', () => {
   }
 
   it('names its sorts: supplier, units, period, year, type, state, number, date, amount, creation', () => {
-    expect([...contractCatalogue.store.sorts].sort()).toEqual(Object.keys(readers).sort());
+    expect([...contractStore.sorts].sort()).toEqual(Object.keys(readers).sort());
   });
 
   for (const sort of Object.keys(readers)) {

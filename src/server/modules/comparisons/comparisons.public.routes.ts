@@ -13,10 +13,9 @@ import {
   SaveComparisonBodySchema,
 } from '../../../shared/schemas/comparisons';
 import { DownloadFormatSchema } from '../../../shared/schemas/filters';
-import { downloadSignal, sendExport } from '../../exports/send';
+import { DOWNLOAD_RATE_LIMIT, downloadSignal, sendExport } from '../../exports/send';
 import { AppError } from '../../lib/errors';
 import { optionalOrganization, requireOrganization } from '../../plugins/organization';
-import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
 import { comparisonExport } from './comparisons.export';
 import {
   localMonitors,

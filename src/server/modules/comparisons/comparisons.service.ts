@@ -5,7 +5,7 @@ import { organizationById } from '../../plugins/organization';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { corruptionIndex, indexPeriod } from '../calculations/corruption-index.service';
 import { figures, sumByType } from '../figures/figures';
-import { findOrganizations } from '../organizations/organizations.repository';
+import { findOrganizations } from '../organizations/organizations.service';
 import { recentComparisons, recordComparison } from './comparisons.repository';
 import { PeerDetailSchema, PeerListSchema } from './peer-schemas';
 

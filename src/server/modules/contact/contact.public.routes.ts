@@ -10,7 +10,8 @@ import {
 import { createCaptcha } from '../../lib/captcha';
 import { AppError } from '../../lib/errors';
 import { requireOrganization } from '../../plugins/organization';
-import { presentContactInfo, submitContactMessage } from './contact.service';
+import { presentContactInfo } from './contact.presenter';
+import { submitContactMessage } from './contact.service';
 
 /** Challenges are cheap to make but not free: a browser needs one per tick of the box. */
 const CHALLENGE_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };

@@ -1,25 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CONTACT_MESSAGES, type ContactBody, type ContactInfo } from '../../../shared/schemas/contact';
+import { CONTACT_MESSAGES, type ContactBody } from '../../../shared/schemas/contact';
 import type { Captcha } from '../../lib/captcha';
 import { AppError } from '../../lib/errors';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { storeContactMessage } from './contact.repository';
 import { CONTACT_MAIL_JOB } from './contact-jobs';
-
-/** The contact page's view of a monitor: where it is, when, and whether the form can deliver. */
-export function presentContactInfo(row: OrganizationRow): ContactInfo {
-  const email = row.contactEmail?.trim() || null;
-  return {
-    _id: row.id,
-    address: row.address,
-    schedule: row.schedule,
-    additionalInformation: row.additionalInformation,
-    contactLocation: row.contactLocation,
-    email,
-    socialUrl: row.socialUrl,
-    canReceive: email !== null,
-  };
-}
 
 /**
  * Accepts one contact message: the monitor must have a contact address and the captcha must be

@@ -6,9 +6,10 @@ import {
   withContractRules,
 } from '../../../shared/contracts/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { AppDeps } from '../../types';
 import { type CatalogueDefinition, rowFailure, type Scope } from '../catalogues/catalogue';
 import { presentContractDoc } from './contracts.presenter';
-import { type RowOutcome, saveContracts } from './contracts.write';
+import { type DocumentRegistration, type RowOutcome, saveContracts } from './contracts.write';
 import {
   type ContractCatalogueRow,
   contractStore,
@@ -38,13 +39,12 @@ function singleRefusal(outcome: Refused): AppError {
 /**
  * Contracts entered or corrected by hand (CONTRACTS). Listed with the supplier's and units' names;
  * searched by process id, contract number, description and supplier name; written through
- * saveContracts (contracts.write.ts), like the spreadsheet import.
+ * saveContracts (contracts.write.ts), like the spreadsheet import, with the documents' registration
+ * the app passes in (the backups module's, so that contracts import no backups code).
  */
-export const contractCatalogue: CatalogueDefinition<
-  typeof ContractFieldsSchema,
-  ContractCatalogueRow,
-  ContractDoc
-> = {
+export const contractCatalogue = (
+  documents: (deps: AppDeps) => DocumentRegistration,
+): CatalogueDefinition<typeof ContractFieldsSchema, ContractCatalogueRow, ContractDoc> => ({
   path: 'contracts',
   permission: 'CONTRACTS',
   scope: 'organization',
@@ -61,7 +61,7 @@ export const contractCatalogue: CatalogueDefinition<
       [body],
       monitorOf(scope),
       { userId: scope.actor.userId },
-      { now: deps.now(), backups: deps },
+      { now: deps.now(), documents: documents(deps) },
     );
     const outcome = outcomes[0]!;
     if (outcome.status === 'refused') throw singleRefusal(outcome);
@@ -74,7 +74,7 @@ export const contractCatalogue: CatalogueDefinition<
       docs,
       monitorOf(scope),
       { userId: scope.actor.userId },
-      { now: deps.now(), backups: deps },
+      { now: deps.now(), documents: documents(deps) },
     );
     const refused = outcomes.find((outcome): outcome is Refused => outcome.status === 'refused');
     if (refused) throw rowFailure(refused.index, new AppError(refused.code, refused.problems[0]?.message));
@@ -82,4 +82,4 @@ export const contractCatalogue: CatalogueDefinition<
   },
   messages: CONTRACT_MESSAGES,
   conflicts: { contracts_number_key: CONTRACT_MESSAGES.numberTaken },
-};
+});

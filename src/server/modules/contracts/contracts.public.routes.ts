@@ -16,7 +16,7 @@ import {
   DownloadQuerySchema,
   FilteredListBodySchema,
 } from '../../../shared/schemas/filters';
-import { downloadSignal, sendExport } from '../../exports/send';
+import { DOWNLOAD_RATE_LIMIT, downloadSignal, sendExport } from '../../exports/send';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { requireOrganization } from '../../plugins/organization';
 import type { OrganizationRow } from '../../types';
@@ -27,9 +27,6 @@ import { filterOptions, OPTION_KINDS } from './contracts.options';
 import { contractTotals, getContract, listContracts } from './contracts.service';
 
 const tags = ['public: contracts'];
-
-/** Downloads are heavy: a few per minute and address are plenty for a person. */
-export const DOWNLOAD_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A page of the list (both list routes answer one), kept in the result cache as sent. */

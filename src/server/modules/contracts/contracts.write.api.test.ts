@@ -4,7 +4,16 @@ import type { DatabaseHandle } from '../../db/client';
 import { contracts, organizations } from '../../db/schema';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-app';
-import { type ContractWrite, prepareContracts, saveContracts, writeContracts } from './contracts.write';
+import {
+  type ContractWrite,
+  type DocumentRegistration,
+  prepareContracts,
+  saveContracts,
+  writeContracts,
+} from './contracts.write';
+
+// These tests look at the contracts only: their documents' registration is the backups' (backups.api.test.ts).
+const documents: DocumentRegistration = async () => {};
 
 describe('saveContracts', () => {
   let database: DatabaseHandle;
@@ -53,7 +62,7 @@ describe('saveContracts', () => {
   }
 
   const save = (rows: ContractWrite[], organizationId: string, onRefused?: 'rollback' | 'skip') =>
-    saveContracts(database.db, rows, { id: organizationId }, actor, { now, onRefused });
+    saveContracts(database.db, rows, { id: organizationId }, actor, { now, onRefused, documents });
 
   it("refuses another monitor's supplier and units, and deleted ones, naming the field", async () => {
     const { db } = database;
@@ -169,7 +178,7 @@ describe('saveContracts', () => {
     const mine = await monitor();
     const other = await monitor();
     const prepared = prepareContracts([mine.row()], mine.organization, actor);
-    const written = await writeContracts(database.db, prepared, { now });
+    const written = await writeContracts(database.db, prepared, { now, documents });
     expect(written.outcomes.map((outcome) => outcome.status)).toEqual(['created']);
     expect(await mine.stored()).toBe(1);
     expect(await other.stored()).toBe(0);

@@ -9,10 +9,6 @@ import type { ErrorCode } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { AppDeps } from '../../types';
-import { requestBackups } from '../backups/backup-jobs';
-import { registerDocuments } from '../backups/backups.repository';
-import { type DocumentLink, documentLinksOf, onceEach } from '../backups/document-links';
 import {
   contractsFingerprinted,
   contractsNumbered,
@@ -25,6 +21,7 @@ import {
   type NewContract,
   updateContract,
 } from './contracts-write.repository';
+import { type DocumentLink, documentLinksOf, onceEach } from './document-links';
 
 /**
  * The one way contracts are written (the catalogue's save and inline save; the spreadsheet import
@@ -64,9 +61,20 @@ export interface SaveOptions {
   onRefused?: 'rollback' | 'skip';
   /** The spreadsheet load the new contracts come from. */
   dataLoadId?: string;
-  /** Starts copying the documents the written contracts link to, once the write commits (decision 0037). */
-  backups?: Pick<AppDeps, 'jobs' | 'config'>;
+  /** Registers the documents the written contracts link to, in the write's transaction (decision 0037). */
+  documents: DocumentRegistration;
 }
+
+/**
+ * What a write does with the documents its contracts link to, inside its transaction: the backups
+ * module registers them and starts their copies once the write commits (backups.service.ts,
+ * documentRegistration). The caller passes it in, so the write path imports no backups code.
+ */
+export type DocumentRegistration = (
+  tx: Database,
+  organizationId: string,
+  links: readonly DocumentLink[],
+) => Promise<void>;
 
 export interface SaveResult {
   outcomes: RowOutcome[];
@@ -306,8 +314,7 @@ export async function writeContracts(
       }
       // The documents they link to, registered with them: their copies follow in the background.
       const links = onceEach(accepted.flatMap((row) => row.links));
-      await registerDocuments(tx, monitor.id, links);
-      if (links.length > 0 && options.backups) await requestBackups(options.backups, tx);
+      await options.documents(tx, monitor.id, links);
       return {
         outcomes: [...outcomes, ...accepted.map(toOutcome)].sort((a, b) => a.index - b.index),
         written: true,

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { OrganizationRow } from '../../types';
 import { createNotification } from '../admin/notifications.service';
+import { documentRegistration } from '../backups/backups.service';
 import { type ContractWrite, prepareContracts, writeContracts } from '../contracts/contracts.write';
 import { requestTidyAfterBulkWrite } from '../figures/figure-jobs';
 import {
@@ -168,7 +169,7 @@ export async function confirmLoad(
         const saved = await writeContracts(tx, page.contracts, {
           now: deps.now(),
           onRefused: 'skip',
-          backups: deps,
+          documents: documentRegistration(deps),
         });
         for (const outcome of saved.outcomes) {
           if (outcome.status === 'created') result.contracts++;

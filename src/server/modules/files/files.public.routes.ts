@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { FileKind } from '../../../shared/constants/enums';
 import { admitDownload } from '../../exports/send';
 import { notFound } from '../../lib/errors';
-import type { StoredFile } from '../../lib/file-store';
+import type { StoredFile } from '../../lib/file-store.types';
 import { openStoredFile } from './files.service';
 
 /** Only these stored files are images meant for the public site. */

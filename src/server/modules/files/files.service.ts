@@ -1,8 +1,15 @@
 import type { FileKind } from '../../../shared/constants/enums';
-import { fileStore, type StoredFile } from '../../lib/file-store';
+import { fileStore } from '../../lib/file-store';
+import type { StoredFile } from '../../lib/file-store.types';
 import { isUuid } from '../../lib/ids';
 import type { AppDeps } from '../../types';
 import { type FileRow, findFile } from './files.repository';
+
+/**
+ * What other modules do with image files (covers, pictures, resource images) inside their own
+ * writes: their declared way to the file records, never the repository.
+ */
+export { deleteImageIfUnused, insertImageFile } from './files.repository';
 
 /**
  * A stored file of a kind the caller serves, with its content opened as a stream (from the

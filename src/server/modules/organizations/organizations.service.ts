@@ -4,6 +4,9 @@ import type { AppDeps } from '../../types';
 import { presentPublicOrganization } from './organizations.presenter';
 import { findOrganizations } from './organizations.repository';
 
+/** A page of the installation's monitors, for the comparisons' local list and search: their way to it. */
+export { findOrganizations } from './organizations.repository';
+
 /** The monitors a visitor can choose from. */
 export async function listPublicOrganizations(
   deps: AppDeps,

@@ -4,7 +4,7 @@ import { resources } from '../../db/schema';
 import { containsPattern } from '../../db/sql';
 import type { CheckedImage } from '../../lib/images';
 import { catalogueStore } from '../catalogues/catalogue.repository';
-import { deleteImageIfUnused, insertImageFile } from '../files/files.repository';
+import { deleteImageIfUnused, insertImageFile } from '../files/files.service';
 
 export type ResourceRow = typeof resources.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { organizations } from '../../db/schema';
 import type { CheckedImage } from '../../lib/images';
 import type { OrganizationRow } from '../../types';
-import { deleteImageIfUnused, insertImageFile } from '../files/files.repository';
+import { deleteImageIfUnused, insertImageFile } from '../files/files.service';
 
 /** The settings columns a change may write (theme and colour go together, cover through its own call). */
 export type SettingsValues = Partial<

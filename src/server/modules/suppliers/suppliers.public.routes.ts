@@ -15,11 +15,10 @@ import {
   SupplierDetailResponseSchema,
   SupplierListResponseSchema,
 } from '../../../shared/schemas/suppliers';
-import { downloadSignal, sendExport } from '../../exports/send';
+import { DOWNLOAD_RATE_LIMIT, downloadSignal, sendExport } from '../../exports/send';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { requireOrganization } from '../../plugins/organization';
 import type { OrganizationRow } from '../../types';
-import { DOWNLOAD_RATE_LIMIT } from '../contracts/contracts.public.routes';
 import { resultKey } from '../figures/result-keys';
 import { lastUpdateOf } from '../organizations/organizations.presenter';
 import { supplierDetailExport, suppliersExport } from './suppliers.export';

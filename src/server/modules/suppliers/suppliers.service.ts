@@ -17,22 +17,8 @@ import { contractConditions } from '../contracts/contract-filters.repository';
 import { countContracts } from '../contracts/contracts.repository';
 import { figures, sumByType } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
-import type { SupplierFigures } from '../figures/supplier-figures';
+import { presentTotals } from './suppliers.presenter';
 import { findSupplier, findSupplierContracts } from './suppliers.repository';
-
-function presentTotals(sums: SupplierFigures): SupplierTotals {
-  return {
-    contractsCount: sums.contractsCount,
-    totalCount: sums.publicCount + sums.invitationCount + sums.noBidCount,
-    publicCount: sums.publicCount,
-    invitationCount: sums.invitationCount,
-    noBidCount: sums.noBidCount,
-    total: roundHundredths(sums.total),
-    public: roundHundredths(sums.public),
-    invitation: roundHundredths(sums.invitation),
-    noBid: roundHundredths(sums.noBid),
-  };
-}
 
 /** A page of the suppliers of the filtered contracts, largest total first, with the totals of all of them. */
 export async function listSuppliers(

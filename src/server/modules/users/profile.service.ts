@@ -6,10 +6,9 @@ import { AppError } from '../../lib/errors';
 import { checkImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AppDeps } from '../../types';
-import { holdLimit, passwordCheckHoldKey } from '../accounts/account-holds';
-import { revokeSessions } from '../accounts/sessions.repository';
-import { deleteImageIfUnused, insertImageFile } from '../files/files.repository';
+import { deleteImageIfUnused, insertImageFile } from '../files/files.service';
 import { findUser, lockProfilePicture, type UserRow, updateUser } from './users.repository';
+import type { AccountEffects } from './users.service';
 
 /**
  * Changes one's own names, or one's password (with the current one). A new password ends the
@@ -18,6 +17,7 @@ import { findUser, lockProfilePicture, type UserRow, updateUser } from './users.
  */
 export async function updateProfile(
   deps: AppDeps,
+  accounts: AccountEffects,
   actor: Pick<Actor, 'userId' | 'sessionId'>,
   body: ProfileUpdateBody,
 ): Promise<UserRow> {
@@ -27,9 +27,9 @@ export async function updateProfile(
   // Deleted after this request's session check: the session is no longer valid.
   if (!user) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired);
   if ('newPassword' in body) {
-    const hold = passwordCheckHoldKey(user.id);
+    const hold = accounts.passwordCheckHold(deps, user.id);
     // Counted before the check, atomically: simultaneous guesses cannot all slip under the hold.
-    if ((await deps.limiter.hit(hold, holdLimit(deps))).exceeded) {
+    if ((await deps.limiter.hit(hold.key, hold.limit)).exceeded) {
       throw new AppError('RATE_LIMITED', USER_MESSAGES.currentPasswordHeld);
     }
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
@@ -37,11 +37,11 @@ export async function updateProfile(
         errors: [{ path: 'body.currentPassword', message: USER_MESSAGES.currentPasswordWrong }],
       });
     }
-    await deps.limiter.clear(hold);
+    await deps.limiter.clear(hold.key);
     const passwordHash = await hashPassword(body.newPassword);
     return db.transaction(async (tx) => {
       const updated = await updateUser(tx, user.id, { passwordHash, mustChangePassword: false }, now);
-      await revokeSessions(tx, user.id, now, actor.sessionId);
+      await accounts.endSessions(tx, user.id, now, actor.sessionId);
       return updated;
     });
   }

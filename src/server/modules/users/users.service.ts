@@ -4,11 +4,9 @@ import { USER_MESSAGES, type UserFields } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/errors';
+import type { Limit } from '../../lib/limiter';
 import { hashPassword } from '../../lib/passwords';
 import type { AppDeps } from '../../types';
-import { INVITATION_MAIL_JOB } from '../accounts/account-jobs';
-import { retireTokens } from '../accounts/password-tokens.repository';
-import { revokeSessions } from '../accounts/sessions.repository';
 import type { Written } from '../catalogues/catalogue';
 import {
   countOtherActiveGenerals,
@@ -19,6 +17,26 @@ import {
   type UserRow,
   updateUser,
 } from './users.repository';
+
+/** What accounts (sign-in, password links) read and write of a user: through this service, never the repository. */
+export { findUser, findUserByEmail, recordLogin, type UserRow, updateUser } from './users.repository';
+
+/**
+ * What a change to a user does to its account (sign-in, sessions, password links and their
+ * e-mails, failure holds: modules/accounts, which provides it as accountEffects). The app passes
+ * it to the users' routes, so that users and accounts do not import each other: accounts reads
+ * and writes users through this service.
+ */
+export interface AccountEffects {
+  /** Ends the user's sessions at once (all, or all but the one given). */
+  endSessions(tx: Database, userId: string, now: Date, exceptSessionId?: string): Promise<void>;
+  /** Ends the user's unused password links. */
+  retireLinks(tx: Database, userId: string, now: Date): Promise<void>;
+  /** Queues the invitation e-mail (a durable job). */
+  invite(deps: Pick<AppDeps, 'jobs'>, userId: string, invitedBy: string): Promise<void>;
+  /** The failure hold of wrong current passwords given in one account's profile (decision 0017). */
+  passwordCheckHold(deps: AppDeps, userId: string): { key: string; limit: Limit };
+}
 
 export interface AdministratorInput {
   email: string;
@@ -100,10 +118,13 @@ function userValues(body: UserFields) {
 }
 
 /** The invitation e-mail, queued once the write has committed (a durable job, retried until sent). */
-function invitation(deps: Pick<AppDeps, 'jobs'>, user: UserRow, actor: Actor): () => Promise<void> {
-  return async () => {
-    await deps.jobs.enqueue(INVITATION_MAIL_JOB, { userId: user.id, invitedBy: actor.name });
-  };
+function invitation(
+  deps: Pick<AppDeps, 'jobs'>,
+  accounts: AccountEffects,
+  user: UserRow,
+  actor: Actor,
+): () => Promise<void> {
+  return () => accounts.invite(deps, user.id, actor.name);
 }
 
 /**
@@ -112,6 +133,7 @@ function invitation(deps: Pick<AppDeps, 'jobs'>, user: UserRow, actor: Actor): (
  */
 export async function createUserEntry(
   deps: Pick<AppDeps, 'jobs'>,
+  accounts: AccountEffects,
   tx: Database,
   actor: Actor,
   input: UserFields,
@@ -120,7 +142,7 @@ export async function createUserEntry(
   await checkChange(tx, actor, null, values);
   if (await findUserByEmail(tx, values.email)) throw new AppError('CONFLICT', USER_MESSAGES.emailTaken);
   const user = await insertUser(tx, { ...values, passwordHash: null, createdBy: actor.userId });
-  return { row: user, afterCommit: user.active ? invitation(deps, user, actor) : undefined };
+  return { row: user, afterCommit: user.active ? invitation(deps, accounts, user, actor) : undefined };
 }
 
 /**
@@ -129,6 +151,7 @@ export async function createUserEntry(
  */
 export async function updateUserEntry(
   deps: Pick<AppDeps, 'jobs' | 'now'>,
+  accounts: AccountEffects,
   tx: Database,
   actor: Actor,
   id: string,
@@ -145,13 +168,13 @@ export async function updateUserEntry(
   const emailChanged = values.email !== target.email;
   // Taking access away ends the user's sessions at once. A new address also ends the links sent
   // to the old one and the sessions opened with it (but not the editor's own).
-  if (target.active && !values.active) await revokeSessions(tx, target.id, now);
-  else if (emailChanged) await revokeSessions(tx, target.id, now, actor.sessionId);
-  if (emailChanged) await retireTokens(tx, target.id, now);
+  if (target.active && !values.active) await accounts.endSessions(tx, target.id, now);
+  else if (emailChanged) await accounts.endSessions(tx, target.id, now, actor.sessionId);
+  if (emailChanged) await accounts.retireLinks(tx, target.id, now);
   // Someone who has not chosen a password yet is invited (again) when their address changes or
   // their access is switched on.
   const invite = updated.active && !updated.passwordHash && (emailChanged || !target.active);
-  return { row: updated, afterCommit: invite ? invitation(deps, updated, actor) : undefined };
+  return { row: updated, afterCommit: invite ? invitation(deps, accounts, updated, actor) : undefined };
 }
 
 /**
@@ -160,6 +183,7 @@ export async function updateUserEntry(
  */
 export async function removeUserEntry(
   deps: Pick<AppDeps, 'now'>,
+  accounts: AccountEffects,
   tx: Database,
   actor: Actor,
   id: string,
@@ -169,5 +193,5 @@ export async function removeUserEntry(
   await checkChange(tx, actor, target, null);
   const now = deps.now();
   await softDeleteUser(tx, target.id, actor.userId, now);
-  await revokeSessions(tx, target.id, now);
+  await accounts.endSessions(tx, target.id, now);
 }
