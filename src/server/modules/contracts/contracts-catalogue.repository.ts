@@ -68,7 +68,7 @@ const contractSorts = {
 /** Process id, contract number and description. */
 const contractSearch = (text: string) => sql`${contracts.searchText} LIKE ${containsPattern(text)}`;
 
-/** Contracts of suppliers whose name matches: the public search's lookup (contract-filters.repository.ts). */
+/** Contracts of suppliers whose name matches: the public search's lookup (contract-filters.ts). */
 async function contractsOfSuppliersNamed(db: Database, organizationId: string, text: string) {
   return (await supplierNameMatch(db, organizationId, containsPattern(text))) ?? sql`false`;
 }

@@ -21,6 +21,10 @@ import {
   type NewContract,
   updateContract,
 } from './contracts-write.repository';
+
+/** The write path's own lookups, also asked by a load's reading before it stages rows (which numbers and fingerprints the monitor has). */
+export { contractsFingerprinted, contractsNumbered } from './contracts-write.repository';
+
 import { type DocumentLink, documentLinksOf, onceEach } from './document-links';
 
 /**

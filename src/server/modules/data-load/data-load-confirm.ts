@@ -18,7 +18,8 @@ import {
   monitorReferences,
   updateLoad,
 } from './data-load.repository';
-import { currentLoad, type DataLoadDeps } from './data-load.service';
+import { currentLoad } from './data-load.service';
+import type { DataLoadDeps } from './data-load.types';
 import { References } from './references';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DataLoadDeps } from './data-load.service';
+import type { DataLoadDeps } from './data-load.types';
 import { DATA_LOAD_READ_JOB, readLoad } from './data-load-reading';
 
 /**

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { JobContext } from '../../lib/jobs';
 import { startWorker } from '../../lib/worker-thread';
 import { createNotification } from '../admin/notifications.service';
-import { contractsFingerprinted, contractsNumbered } from '../contracts/contracts-write.repository';
+import { contractsFingerprinted, contractsNumbered } from '../contracts/contracts.write';
 import {
   type DataLoadRow,
   deleteLoadFile,
@@ -18,7 +18,7 @@ import {
   type RowToInsert,
   updateLoad,
 } from './data-load.repository';
-import type { DataLoadDeps } from './data-load.service';
+import type { DataLoadDeps } from './data-load.types';
 import type { ReadMessage, ReadRequest } from './read.worker';
 import { CORRUPT_WORKBOOK, TOO_MUCH_TO_READ } from './sheet/workbook';
 import type { SerialisedRow } from './staging';

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/data-load';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
-import type { AppDeps, OrganizationRow } from '../../types';
+import type { OrganizationRow } from '../../types';
 import { createNotification } from '../admin/notifications.service';
 import { presentLoadInfo, presentLoadRow } from './data-load.presenter';
 import {
@@ -27,6 +27,7 @@ import {
   updateLoad,
   userName,
 } from './data-load.repository';
+import type { DataLoadDeps } from './data-load.types';
 import { DATA_LOAD_READ_JOB } from './data-load-reading';
 import {
   CORRUPT_WORKBOOK,
@@ -48,8 +49,6 @@ import type { ValidationRow } from './validations';
  * This file holds the requests' side: the upload, the review's reads and the cancel. The reading
  * is data-load-reading.ts, confirm data-load-confirm.ts, the review's shapes data-load.presenter.ts.
  */
-
-export type DataLoadDeps = Pick<AppDeps, 'database' | 'jobs' | 'now' | 'config' | 'objects'>;
 
 // ---------------------------------------------------------------------------------------------
 // Upload

@@ -1,0 +1,3 @@
+import type { AppDeps } from '../../types';
+
+export type DataLoadDeps = Pick<AppDeps, 'database' | 'jobs' | 'now' | 'config' | 'objects'>;
