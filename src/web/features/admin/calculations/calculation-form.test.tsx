@@ -4,22 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/api';
 import { renderScreen } from '../../../test/render';
 import { CalculationForm } from './calculation-form';
+import { CALCULATIONS_CATALOGUE } from './calculations-catalogue';
 
-const EMPTY = {
-  name: 'Índice de prueba',
-  description: '',
-  type: 'CONTRACT',
-  abbreviation: '$$PRUEBA',
-  administrationPeriod: '',
-  enabled: true,
-  locked: false,
-  notes: '',
-  displayForm: 'PERCENTAGE',
-  hasPercentScale: false,
-  scale: [],
-  filters: [],
-  formula: { expression: '' },
-};
+/** The catalogue's own empty draft, named so the formula can refer to it. */
+const EMPTY = { ...CALCULATIONS_CATALOGUE.empty, name: 'Índice de prueba', abbreviation: '$$PRUEBA' };
 
 /** The catalogue's modal holds the draft; here a state does. */
 function Modal({ initial = EMPTY }: { initial?: Record<string, unknown> }) {
