@@ -10,8 +10,9 @@ import {
 } from '../../../shared/schemas/backups';
 import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import { requireOrganization } from '../../plugins/organization';
+import { contractDocumentCopies } from '../contracts/contracts.service';
 import { requestBackups } from './backup-jobs';
-import { backupsOfContract, retry, sources, summary } from './backups.service';
+import { retry, sources, summary } from './backups.service';
 
 const tags = ['backups'];
 
@@ -98,7 +99,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         error: false as const,
         message: '',
-        data: await backupsOfContract(app.deps, organization.id, request.params.id),
+        data: await contractDocumentCopies(app.deps, organization.id, request.params.id),
       };
     },
   );

@@ -2,10 +2,8 @@ import type { BackupReason, BackupState } from '../../../shared/constants/backup
 import { CONTRACT_DOCUMENT_FIELDS, CONTRACT_DOCUMENTS } from '../../../shared/constants/enums';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import type { Database } from '../../db/client';
-import { notFound } from '../../lib/errors';
 import { pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { findContract } from '../contracts/contracts.repository';
 import type { DocumentRegistration } from '../contracts/contracts.write';
 import { type DocumentField, documentLink } from '../contracts/document-links';
 import { requestBackups } from './backup-jobs';
@@ -128,15 +126,4 @@ export async function retry(
 ) {
   const retried = await retrySources(deps.database.db, organization.id, ids ?? null, deps.now());
   return { retried };
-}
-
-/** The four documents of one of the monitor's contracts and their copies (the contract form); 404 if it is not one. */
-export async function backupsOfContract(
-  deps: Pick<AppDeps, 'database'>,
-  organizationId: string,
-  contractId: string,
-) {
-  const contract = await findContract(deps.database.db, organizationId, contractId);
-  if (!contract) throw notFound('El contrato solicitado no existe.');
-  return contractBackups(deps.database.db, organizationId, contract);
 }

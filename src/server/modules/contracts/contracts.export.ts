@@ -12,10 +12,10 @@ import type { ExportColumn, ExportDocument, ExportFilter } from '../../exports/d
 import { renderJson } from '../../exports/json';
 import { exportBatchRows } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { describeFilters } from '../figures/filter-labels.queries';
-import { contractConditions } from './contract-filters.repository';
+import { describeFilters } from '../figures/figures';
+import { type ContractConditionParts, contractConditions } from './contract-filters.repository';
 import { presentContract } from './contracts.presenter';
-import { type ContractRow, streamContracts } from './contracts.repository';
+import { type ContractRow, streamContracts, streamSupplierContracts } from './contracts.repository';
 import { countAndTotals } from './contracts.service';
 
 type ContractColumn = ExportColumn<ContractRow> & { pdf?: boolean };
@@ -96,6 +96,17 @@ export function jsonHead(organization: OrganizationRow, consultedAt: Date, filte
     filters,
     note: MONEY_RULE_NOTE,
   };
+}
+
+/**
+ * One supplier's contracts (`where` from the contract filters, holding the supplier) for its
+ * downloads, in its page's order: public tender, invitation, direct award; newest first.
+ */
+export function supplierContractRows(
+  deps: Pick<AppDeps, 'database'>,
+  where: ContractConditionParts['where'],
+): AsyncGenerator<ContractRow> {
+  return streamSupplierContracts(deps.database.db, where, exportBatchRows(deps.database));
 }
 
 export interface ContractsExport {

@@ -25,6 +25,11 @@ const byName = (a: { name: string; id: string }, b: { name: string; id: string }
 /** Supplier options are searched as the visitor types: never the whole catalogue at once. */
 const SUPPLIER_OPTIONS_LIMIT = 50;
 
+/** The administration periods of the monitor's contracts, in order, as they are now (the settings' default period choices). */
+export async function administrationPeriodsOf(deps: Pick<AppDeps, 'database'>, organizationId: string) {
+  return (await distinctValues(deps.database.db, organizationId, 'administration_period')).sort();
+}
+
 export async function filterOptions(
   deps: AppDeps,
   organization: OrganizationRow,

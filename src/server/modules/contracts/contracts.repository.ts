@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ProcedureType } from '../../../shared/constants/enums';
+import { PROCEDURE_TYPES, type ProcedureType } from '../../../shared/constants/enums';
 import {
   CONTRACT_FIELDS,
   type ContractColumnOf,
@@ -167,24 +167,27 @@ export async function* streamContracts(
 }
 
 /**
- * A small filtered set (one supplier's contracts) in another order than the list's, in batches.
- * OFFSET is fine here: the set is bounded by one supplier, and an index serves the order.
+ * A supplier's contracts (`where` holds the supplier) as its page shows them: public tender,
+ * invitation, direct award; newest first. In batches, for the downloads. OFFSET is fine here: the
+ * set is bounded by one supplier, and the (organization, supplier, type, date) index serves the order.
  */
-export async function* streamContractsInOrder(
+export async function* streamSupplierContracts(
   db: Database,
   where: SQL,
-  order: SQL[],
   batchSize: number = EXPORT_BATCH_ROWS.pglite,
 ): AsyncGenerator<ContractRow> {
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await selectPublic(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(batchSize)
-      .offset(offset);
-    yield* rows;
-    if (rows.length < batchSize) return;
-    await nextTurn();
+  for (const type of PROCEDURE_TYPES) {
+    const ofType = and(where, eq(contracts.procedureType, type));
+    for (let offset = 0; ; offset += batchSize) {
+      const rows = await selectPublic(db)
+        .where(ofType)
+        .orderBy(sql`${contracts.contractDate} DESC NULLS LAST`, sql`${contracts.id} DESC`)
+        .limit(batchSize)
+        .offset(offset);
+      yield* rows;
+      if (rows.length < batchSize) break;
+      await nextTurn();
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ProcedureType } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import type {
   ContractDetailResponse,
@@ -14,7 +15,12 @@ import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { type ContractConditionParts, contractConditionParts } from './contract-filters.repository';
 import { presentContract, presentContractDetail, presentTotals } from './contracts.presenter';
-import { findContract, findContractPage, findContractPageAlongOrder } from './contracts.repository';
+import {
+  countContracts,
+  findContract,
+  findContractPage,
+  findContractPageAlongOrder,
+} from './contracts.repository';
 
 /**
  * Rows of the list order a search page may read before its count is known: a frequent word
@@ -86,4 +92,24 @@ export async function getContract(
   const row = await findContract(deps.database.db, organization.id, id);
   if (!row) throw notFound('El contrato solicitado no existe.');
   return presentContractDetail(row, await contractBackups(deps.database.db, organization.id, row));
+}
+
+/** How many contracts match `where` (the contract filters' condition), optionally of one procedure type only. */
+export function countMatching(
+  deps: Pick<AppDeps, 'database'>,
+  where: ContractConditionParts['where'],
+  procedureType?: ProcedureType,
+): Promise<number> {
+  return countContracts(deps.database.db, where, procedureType);
+}
+
+/** The four documents of one of the monitor's contracts and their copies (the contract form); 404 if it is not one. */
+export async function contractDocumentCopies(
+  deps: Pick<AppDeps, 'database'>,
+  organizationId: string,
+  contractId: string,
+) {
+  const contract = await findContract(deps.database.db, organizationId, contractId);
+  if (!contract) throw notFound('El contrato solicitado no existe.');
+  return contractBackups(deps.database.db, organizationId, contract);
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import { checkImage } from '../../lib/images';
 import { sanitizeFormatted } from '../../lib/rich-text';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { distinctValues } from '../contracts/contracts.repository';
+import { administrationPeriodsOf } from '../contracts/contracts.options';
 import { presentSettings } from './settings.presenter';
 import { replaceCover, type SettingsValues, updateSettings } from './settings.repository';
 
@@ -24,17 +24,12 @@ const COVER_RULES = {
   },
 };
 
-/** The administration periods of the monitor's contracts, in order: the choices of the default period. */
-async function administrationPeriods(deps: AppDeps, organizationId: string): Promise<string[]> {
-  return (await distinctValues(deps.database.db, organizationId, 'administration_period')).sort();
-}
-
 /** A monitor deleted between the access check and the write. */
 const gone = () => new AppError('ORGANIZATION_NOT_FOUND');
 
 /** The settings of the current monitor, with the periods its default period may be chosen from. */
 export async function loadSettings(deps: AppDeps, organization: OrganizationRow): Promise<Settings> {
-  return presentSettings(organization, await administrationPeriods(deps, organization.id));
+  return presentSettings(organization, await administrationPeriodsOf(deps, organization.id));
 }
 
 /**
@@ -54,7 +49,7 @@ export async function changeSettings(
   for (const field of FORMATTED_FIELDS) {
     if (values[field] !== undefined) values[field] = sanitizeFormatted(values[field]);
   }
-  const periods = await administrationPeriods(deps, organization.id);
+  const periods = await administrationPeriodsOf(deps, organization.id);
   const period = values.defaultAdministrationPeriod;
   if (period && period !== organization.defaultAdministrationPeriod && !periods.includes(period)) {
     throw new AppError('VALIDATION', SETTINGS_MESSAGES.periodUnknown, {
@@ -79,7 +74,7 @@ export async function changeTheme(
     deps.now(),
   );
   if (!row) throw gone();
-  return presentSettings(row, await administrationPeriods(deps, organization.id));
+  return presentSettings(row, await administrationPeriodsOf(deps, organization.id));
 }
 
 /** Stores a new cover (checked by content, SVG only without script) and drops the old one. */
@@ -97,5 +92,5 @@ export async function changeCover(
     deps.now(),
   );
   if (!row) throw gone();
-  return presentSettings(row, await administrationPeriods(deps, organization.id));
+  return presentSettings(row, await administrationPeriodsOf(deps, organization.id));
 }

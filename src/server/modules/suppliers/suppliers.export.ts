@@ -12,9 +12,10 @@ import {
   documentHead,
   jsonHead,
   presentedContracts,
+  supplierContractRows,
 } from '../contracts/contracts.export';
-import { describeFilters } from '../figures/filter-labels.queries';
-import { findSupplier, streamSupplierContracts } from './suppliers.repository';
+import { describeFilters } from '../figures/figures';
+import { findSupplier } from './suppliers.repository';
 import { getSupplierDetail, listSupplierWindow } from './suppliers.service';
 
 const SUPPLIER_COLUMNS: ExportColumn<SupplierRow>[] = [
@@ -140,7 +141,7 @@ export async function supplierDetailExport(
         {
           title: 'Contratos',
           columns: contractColumnsNamed(deps.config.publicUrl, DETAIL_HEADERS),
-          rows: streamSupplierContracts(db, where, exportBatchRows(deps.database)),
+          rows: supplierContractRows(deps, where),
           total: data.totals.count,
         },
       ],
@@ -149,7 +150,7 @@ export async function supplierDetailExport(
       renderJson(
         { ...jsonHead(organization, consultedAt, lines), supplier: data.supplier, totals: data.totals },
         'contracts',
-        presentedContracts(streamSupplierContracts(db, where, exportBatchRows(deps.database))),
+        presentedContracts(supplierContractRows(deps, where)),
       ),
   };
 }

@@ -1,9 +1,8 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { PROCEDURE_TYPES, type ProcedureType } from '../../../shared/constants/enums';
+import type { ProcedureType } from '../../../shared/constants/enums';
 import type { SupplierContract } from '../../../shared/schemas/suppliers';
 import type { Database } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
-import { streamContractsInOrder } from '../contracts/contracts.repository';
 
 export async function findSupplier(db: Database, organizationId: string, id: string) {
   const [row] = await db
@@ -42,19 +41,4 @@ export async function findSupplierContracts(
     .orderBy(sql`${contracts.contractDate} DESC NULLS LAST`, sql`${contracts.id} DESC NULLS LAST`)
     .offset(page.offset)
     .limit(page.limit);
-}
-
-/**
- * A supplier's contracts (`where` holds the supplier) as its page shows them: public tender,
- * invitation, direct award; newest first. In batches, for the downloads.
- */
-export async function* streamSupplierContracts(db: Database, where: SQL, batchSize: number) {
-  for (const type of PROCEDURE_TYPES) {
-    yield* streamContractsInOrder(
-      db,
-      and(where, eq(contracts.procedureType, type))!,
-      [sql`${contracts.contractDate} DESC NULLS LAST`, sql`${contracts.id} DESC`],
-      batchSize,
-    );
-  }
 }

@@ -14,7 +14,7 @@ import { notFound } from '../../lib/errors';
 import { type Page, pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions } from '../contracts/contract-filters.repository';
-import { countContracts } from '../contracts/contracts.repository';
+import { countMatching } from '../contracts/contracts.service';
 import { figures, sumByType } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { presentTotals } from './suppliers.presenter';
@@ -128,7 +128,7 @@ export async function supplierContracts(
       offset: pageOffset(page, SUPPLIER_GROUP_SIZE),
       limit: SUPPLIER_GROUP_SIZE,
     }),
-    countContracts(db, where, procedureType),
+    countMatching(deps, where, procedureType),
   ]);
   return toPage(docs, total, page, SUPPLIER_GROUP_SIZE);
 }
