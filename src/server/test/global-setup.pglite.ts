@@ -7,14 +7,16 @@ import { migrateDatabase } from '../db/migrate';
 
 /**
  * Migrates one embedded database and saves its files as a "golden image"; each test file
- * starts its own database from that image instead of running initdb and migrations again.
+ * starts its own database from that image instead of running initdb and migrations again. The
+ * image is a plain tar: unpacking a gzip costs each of the hundred-odd databases a test run opens
+ * about 0.3 s of CPU more.
  */
 export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite-memory' });
   await migrateDatabase(database);
-  const image = await database.pglite!.dumpDataDir('gzip');
+  const image = await database.pglite!.dumpDataDir('none');
   await database.close();
-  const file = path.join(tmpdir(), `vigia-pglite-image-${process.pid}.tar.gz`);
+  const file = path.join(tmpdir(), `vigia-pglite-image-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await image.arrayBuffer()));
   project.provide('pgliteImage', file);
 }
