@@ -17,7 +17,6 @@ import {
   DEMO_MONITORS,
   DEMO_RESOURCES,
   DEMO_SEED,
-  type DemoMonitor,
 } from './demo-monitors';
 import { Random } from './random';
 import type { GeneratorSpec } from './rows';
@@ -67,8 +66,8 @@ export async function seedDemoData(
     milliseconds: 0,
   };
   await db.transaction(async (tx) => {
-    for (const [index, monitor] of DEMO_MONITORS.entries()) {
-      const counts = await seedMonitor(tx as unknown as Database, monitor, ids[index]!, index);
+    for (const index of DEMO_MONITORS.keys()) {
+      const counts = await seedMonitor(tx as unknown as Database, index);
       result.organizations++;
       result.administrativeUnits += counts.units;
       result.suppliers += counts.suppliers;
@@ -83,9 +82,65 @@ export async function seedDemoData(
   return result;
 }
 
-async function seedMonitor(db: Database, monitor: DemoMonitor, organizationId: string, index: number) {
+/**
+ * Everything the monitor at `index` is generated with, from its own seed, in the order its random
+ * stream is drawn: the same on every machine (ids included), and apart from the writing so a test
+ * can check that without seeding twice.
+ */
+export function demoMonitorRows(index: number) {
+  const monitor = DEMO_MONITORS[index]!;
+  const organizationId = demoOrganizationIds()[index]!;
   const random = new Random(DEMO_SEED * 31 + index);
   const createdAt = new Date(DEMO_EPOCH + index);
+  const coverId = random.uuid(DEMO_EPOCH);
+  const spec: GeneratorSpec = {
+    organizationId,
+    code: monitor.code,
+    slug: monitor.slug,
+    units: monitor.units,
+    purchasingUnits: monitor.purchasingUnits,
+    worksUnit: monitor.worksUnit,
+    administrationPeriods: DEMO_ADMINISTRATION_PERIODS,
+    lastQuarter: DEMO_LAST_QUARTER,
+    supplierCount: monitor.suppliers,
+    amountScale: monitor.amountScale,
+    ...(monitor.practice ? { practice: monitor.practice } : {}),
+  };
+  const units = generateUnits(random, spec, createdAt);
+  const suppliers = generateSuppliers(random, spec, createdAt);
+  const contracts = [...generateContracts(random, spec, units, suppliers, monitor.contracts)];
+  const resourceIds = DEMO_RESOURCES.map((_, position) => random.uuid(DEMO_EPOCH + position));
+  // Articles come with a picture, as an administrator's would (stored like any resource image).
+  const articleImageIds = new Map<number, string>();
+  for (const [position, resource] of DEMO_RESOURCES.entries()) {
+    if (resource.classification === 'ARTICLE')
+      articleImageIds.set(position, random.uuid(DEMO_EPOCH + 100 + position));
+  }
+  return {
+    monitor,
+    organizationId,
+    createdAt,
+    coverId,
+    units,
+    suppliers,
+    contracts,
+    resourceIds,
+    articleImageIds,
+  };
+}
+
+async function seedMonitor(db: Database, index: number) {
+  const {
+    monitor,
+    organizationId,
+    createdAt,
+    coverId,
+    units,
+    suppliers,
+    contracts,
+    resourceIds,
+    articleImageIds,
+  } = demoMonitorRows(index);
   const color = THEMES[monitor.theme].color;
 
   await db.insert(organizations).values({
@@ -111,7 +166,6 @@ async function seedMonitor(db: Database, monitor: DemoMonitor, organizationId: s
     updatedAt: createdAt,
   });
   const cover = Buffer.from(demoCoverSvg(color));
-  const coverId = random.uuid(DEMO_EPOCH);
   await db.insert(files).values({
     id: coverId,
     organizationId,
@@ -125,37 +179,12 @@ async function seedMonitor(db: Database, monitor: DemoMonitor, organizationId: s
     .set({ coverFileId: coverId, updatedAt: createdAt })
     .where(eq(organizations.id, organizationId));
 
-  const spec: GeneratorSpec = {
-    organizationId,
-    code: monitor.code,
-    slug: monitor.slug,
-    units: monitor.units,
-    purchasingUnits: monitor.purchasingUnits,
-    worksUnit: monitor.worksUnit,
-    administrationPeriods: DEMO_ADMINISTRATION_PERIODS,
-    lastQuarter: DEMO_LAST_QUARTER,
-    supplierCount: monitor.suppliers,
-    amountScale: monitor.amountScale,
-    ...(monitor.practice ? { practice: monitor.practice } : {}),
-  };
-  const units = generateUnits(random, spec, createdAt);
-  const suppliers = generateSuppliers(random, spec, createdAt);
   await bulkInsert(db, 'administrative_units', UNIT_COLUMNS, units);
   await bulkInsert(db, 'suppliers', SUPPLIER_COLUMNS, suppliers);
-  const contracts = await bulkInsertAll(
-    db,
-    'contracts',
-    CONTRACT_COLUMNS,
-    generateContracts(random, spec, units, suppliers, monitor.contracts),
-  );
+  const written = await bulkInsertAll(db, 'contracts', CONTRACT_COLUMNS, contracts);
 
-  const resourceIds = DEMO_RESOURCES.map((_, position) => random.uuid(DEMO_EPOCH + position));
-  // Articles come with a picture, as an administrator's would (stored like any resource image).
-  const articleImages = new Map<number, string>();
-  for (const [position, resource] of DEMO_RESOURCES.entries()) {
-    if (resource.classification !== 'ARTICLE') continue;
+  for (const [position, imageId] of articleImageIds) {
     const image = Buffer.from(demoArticleSvg(color, position));
-    const imageId = random.uuid(DEMO_EPOCH + 100 + position);
     await db.insert(files).values({
       id: imageId,
       organizationId,
@@ -164,7 +193,6 @@ async function seedMonitor(db: Database, monitor: DemoMonitor, organizationId: s
       contentId: await storeSvg(db, image),
       createdAt,
     });
-    articleImages.set(position, imageId);
   }
   await db.insert(resources).values(
     DEMO_RESOURCES.map((resource, position) => ({
@@ -175,10 +203,15 @@ async function seedMonitor(db: Database, monitor: DemoMonitor, organizationId: s
       classification: resource.classification,
       createdAt: new Date(Date.UTC(2025, position, 10)),
       updatedAt: new Date(Date.UTC(2025, position, 10)),
-      imageFileId: articleImages.get(position) ?? null,
+      imageFileId: articleImageIds.get(position) ?? null,
     })),
   );
-  return { units: units.length, suppliers: suppliers.length, contracts, resources: DEMO_RESOURCES.length };
+  return {
+    units: units.length,
+    suppliers: suppliers.length,
+    contracts: written,
+    resources: DEMO_RESOURCES.length,
+  };
 }
 
 /** The bytes of a demonstration image in the file store, as an administrator's upload would be. */
