@@ -19,7 +19,7 @@ export async function createTestDatabase(
 ): Promise<DatabaseHandle & { url?: string }> {
   if (process.env.TEST_ENGINE === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
-    const name = `vigia_test_${randomBytes(6).toString('hex')}`;
+    const name = `${inject('postgresTemplate')}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
@@ -35,8 +35,13 @@ export async function createTestDatabase(
       url: withDatabase(url, name),
       async close() {
         await database.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        // Dropped while the next file runs: a drop waits on the disk (up to a second while the other
+        // worker writes), and nothing reads this database again. Whatever a worker's exit cuts
+        // short, the project's teardown drops (global-setup.postgres.ts).
+        void admin
+          .query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+          .catch(() => undefined)
+          .finally(() => admin.end().catch(() => undefined));
       },
     };
   }
