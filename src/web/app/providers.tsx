@@ -8,12 +8,12 @@ import { captureServerFailure } from '../features/error-reports/reporter';
 import { ApiError } from '../lib/api-client';
 import { useStoredOrganization } from '../lib/current-organization';
 import { followConnection, keepPublicQueries, publicQueryPersistence } from '../lib/query-persistence';
+import { refreshQueries } from '../lib/refresh';
 import { buildTheme } from '../theme';
 
 /** A refused call (403) may mean the user's permissions changed: read the session again. */
 function refreshSessionOnForbidden(error: unknown): void {
-  if (error instanceof ApiError && error.status === 403)
-    void queryClient.invalidateQueries({ queryKey: ['session'] });
+  if (error instanceof ApiError && error.status === 403) void refreshQueries(queryClient, ['session']);
 }
 
 /** Refusals may refresh the session; server failures (5xx) are reported (decision 0023). */

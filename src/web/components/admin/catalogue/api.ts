@@ -3,6 +3,7 @@ import type { CatalogueListQuery, RetrieveResponse } from '../../../../shared/sc
 import { apiRequest } from '../../../lib/api-client';
 import { useCurrentOrganizationId } from '../../../lib/current-organization';
 import { keepPreviousOfMonitor } from '../../../lib/placeholder';
+import { refreshQueries } from '../../../lib/refresh';
 
 export interface CataloguePage<Doc> {
   error: false;
@@ -46,9 +47,9 @@ function useCatalogueMutation<Input, Output>(path: string, send: (input: Input) 
   return useMutation({
     mutationFn: send,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: catalogueKey(path) });
+      await refreshQueries(queryClient, catalogueKey(path));
       // The monitors' names and colours also show in the selection screens and the sidebar.
-      if (path === 'organizations') await queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      if (path === 'organizations') await refreshQueries(queryClient, ['organizations']);
     },
   });
 }

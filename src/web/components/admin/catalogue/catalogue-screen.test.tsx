@@ -174,6 +174,43 @@ describe('CatalogueScreen', () => {
     });
   });
 
+  it('shows what was saved even when a search read the list just before the save', async () => {
+    // The search fires a second after typing; here its read reaches the server before the inline
+    // save and answers after it, with the row as it was. The saved row must show, not that answer.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let notes: string | null = null;
+    let answerOldRead: () => void = () => {};
+    const api = fakeApi({
+      [LIST]: (call) => {
+        const page = listPage([{ ...ACME, notes }]);
+        if (!call.query.get('search') || notes) return page;
+        return new Promise((resolve) => {
+          answerOldRead = () => resolve(page);
+        });
+      },
+      'POST /api/suppliers/save-updated-docs': (call) => {
+        notes = (call.body as { docs: { notes: string }[] }).docs[0]!.notes;
+        // The older read answers once the save is done, with what it read before.
+        setTimeout(answerOldRead, 0);
+        return { message: 'Los cambios se guardaron correctamente', data: { saved: 1 } };
+      },
+    });
+    const { user } = open({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    await screen.findByText('ACME SA');
+    await user.type(screen.getByRole('textbox', { name: 'Buscar en proveedores' }), 'acme');
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await user.type(screen.getByRole('textbox', { name: 'Notas de ACME SA' }), 'revisado');
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    await waitFor(() => expect(pageOf(api.last(LIST))).toMatchObject({ search: 'acme' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Guardar cambios' });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await findToast('Los cambios se guardaron correctamente');
+    expect(await screen.findByText('revisado')).toBeInTheDocument();
+  });
+
   it('lists the new entry’s validation messages and sends nothing until they are fixed', async () => {
     const api = fakeApi({
       [LIST]: () => listPage([ACME]),

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notifications';
+import { refreshQueries } from '../../../lib/refresh';
 import { FormErrors } from '../../form-errors';
 import { catalogueKey, useSaveEntry } from './api';
 import type { CatalogueConfig, Draft, Row } from './types';
@@ -73,7 +74,7 @@ export function EntryModal<Doc extends Row>({
           try {
             const extra = await config.afterSave(response.data, draft);
             // The second step changed the entry too (a resource's image): read the list again.
-            await queryClient.invalidateQueries({ queryKey: catalogueKey(config.path) });
+            await refreshQueries(queryClient, catalogueKey(config.path));
             if (extra) toast('success', extra);
           } catch (error) {
             toast('danger', `El registro se guardó, pero ${(error as Error).message}`);

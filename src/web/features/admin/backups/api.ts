@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupReason, BackupState } from '../../../../shared/constants/backups';
 import { apiRequest } from '../../../lib/api-client';
+import { refreshQueries } from '../../../lib/refresh';
 
 /** The copies of the current monitor's contract documents (decision 0037): /api/backups. */
 
@@ -91,6 +92,6 @@ export function useRetryBackups(organizationId: string) {
         method: 'POST',
         body: ids ? { ids } : {},
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: root(organizationId) }),
+    onSuccess: () => refreshQueries(queryClient, root(organizationId)),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataLoadInfo, DataLoadRowDoc } from '../../../../shared/schemas/data-load';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { refreshQueries } from '../../../lib/refresh';
 
 interface Envelope<T> {
   error: false;
@@ -80,8 +81,8 @@ function useRefresh(organizationId: string) {
   const queryClient = useQueryClient();
   return (everything = false) =>
     everything
-      ? queryClient.invalidateQueries()
-      : queryClient.invalidateQueries({ queryKey: ['admin', 'data-load', organizationId] });
+      ? refreshQueries(queryClient)
+      : refreshQueries(queryClient, ['admin', 'data-load', organizationId]);
 }
 
 /** The answer (the load, being read) is shown at once; its progress is then asked every second. */
@@ -96,7 +97,7 @@ export function useUploadLoad(organizationId: string) {
     },
     onSuccess: (response) => {
       queryClient.setQueryData(infoKey(organizationId), response);
-      void queryClient.invalidateQueries({ queryKey: rowsKey(organizationId) });
+      void refreshQueries(queryClient, rowsKey(organizationId));
     },
   });
 }

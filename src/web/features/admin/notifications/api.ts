@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationsResponse } from '../../../../shared/schemas/admin';
 import { apiRequest } from '../../../lib/api-client';
+import { refreshQueries } from '../../../lib/refresh';
 
 const key = (organizationId: string) => ['admin', 'notifications', organizationId] as const;
 
@@ -53,7 +54,7 @@ export function useNotificationStream(organizationId: string, token: string) {
             buffer = buffer.slice(cut + 2);
             // 'ready' too: whatever arrived while the stream was down shows after a reconnect.
             if (event === 'notifications' || event === 'ready') {
-              void queryClient.invalidateQueries({ queryKey: key(organizationId) });
+              void refreshQueries(queryClient, key(organizationId));
             }
             if (event === 'session-ended') return;
             cut = buffer.indexOf('\n\n');

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileResponse } from '../../../../shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
+import { refreshQueries } from '../../../lib/refresh';
 import { getSession, refreshSession } from '../../../lib/session';
 
 const KEY = ['admin', 'profile'] as const;
@@ -22,7 +23,7 @@ function useProfileMutation<T>(send: (input: T) => Promise<ProfileResponse>) {
     mutationFn: send,
     onSuccess: (response) => {
       queryClient.setQueryData(KEY, response);
-      void queryClient.invalidateQueries({ queryKey: ['session'] });
+      void refreshQueries(queryClient, ['session']);
       const profile = response.data;
       refreshSessionUser(profile.fullName, profile.profilePicture);
     },

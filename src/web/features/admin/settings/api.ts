@@ -4,6 +4,7 @@ import type { AboutBody, AboutSettingsResponse } from '../../../../shared/schema
 import type { SettingsBody, SettingsResponse } from '../../../../shared/schemas/settings';
 import { apiRequest } from '../../../lib/api-client';
 import { getCurrentOrganization, setCurrentOrganization } from '../../../lib/current-organization';
+import { refreshQueries } from '../../../lib/refresh';
 
 /** The settings of one monitor: the key carries its id, since the administrator may switch monitors. */
 const settingsKey = (organizationId: string) => ['admin', 'settings', organizationId] as const;
@@ -30,7 +31,7 @@ function useSettingsMutation<T>(organizationId: string, send: (input: T) => Prom
     mutationFn: send,
     onSuccess: (response) => {
       queryClient.setQueryData(settingsKey(organizationId), response);
-      void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      void refreshQueries(queryClient, ['organizations']);
       const stored = getCurrentOrganization();
       const { theme, round } = response.data;
       if (stored?.id === organizationId && (stored.theme !== theme || stored.round !== round)) {
@@ -79,7 +80,7 @@ export function useChangeAbout() {
       apiRequest<AboutSettingsResponse>('/api/settings/change-about', { method: 'POST', body }),
     onSuccess: (response) => {
       queryClient.setQueryData(aboutKey, response);
-      void queryClient.invalidateQueries({ queryKey: ['about'] });
+      void refreshQueries(queryClient, ['about']);
     },
   });
 }
