@@ -82,8 +82,10 @@ export default defineConfig({
           // A failed test leaves screenshots of its pages under test-results/.
           setupFiles: ['e2e/fixtures/setup.ts'],
           // Files share no state (each its own server, database, browser and temp dirs): they run
-          // beside the other projects' files, two at a time (maxWorkers above).
+          // beside the other projects' files, two at a time (maxWorkers above), and a worker keeps
+          // the modules between its files (the server is not imported again for each).
           fileParallelism: true,
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // expect.poll waits for what a page shows after a reload or a navigation: with two portals
