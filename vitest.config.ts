@@ -10,9 +10,9 @@ import { defineConfig } from 'vitest/config';
  * - e2e: the built app in Debian's Chromium headless shell, and the real start command
  *   (e2e/**\/*.e2e.test.ts), each portal on a copy of the demonstration database seeded once (on
  *   the PostgreSQL server when TEST_DATABASE_URL is set, else embedded).
- * Two files run at a time, whatever their project. The unit and API projects keep their modules
- * between files of a worker (isolate: false, decision 0038): an API file no longer imports the
- * whole server again. Every project runs with TZ=UTC: quarters and dates must not depend on the
+ * Two files run at a time, whatever their project. The unit, API and browser projects keep their
+ * modules between files of a worker (isolate: false, decisions 0038 and 0047): a file no longer
+ * imports the whole server again. Every project runs with TZ=UTC: quarters and dates must not depend on the
  * machine's zone.
  */
 const shared = { env: { TZ: 'UTC' }, restoreMocks: true };
