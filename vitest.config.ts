@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Test projects:
@@ -16,6 +18,32 @@ import { defineConfig } from 'vitest/config';
  * machine's zone.
  */
 const shared = { env: { TZ: 'UTC' }, restoreMocks: true };
+
+/** Projects in the order their files are handed to the workers. */
+const PROJECT_ORDER = ['e2e', 'api:postgres', 'api:pglite', 'web', 'unit'];
+
+/**
+ * The browser files first, the many short unit and screen files last, so the long files never end
+ * the run on one worker while the other waits (Vitest's own order is the projects by name, e2e after
+ * both API projects). Within a project, the longest files of the last run first, or on a first run
+ * (CI's clean clone has no record) the largest. A project's files stay together, so a worker keeps
+ * its modules between them (isolate: false).
+ */
+class HeavyFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const index = PROJECT_ORDER.indexOf(spec.project.name);
+      return index === -1 ? PROJECT_ORDER.length : index;
+    };
+    const duration = (spec: TestSpecification) => this.ctx.cache.getTestSpecificationResult(spec)?.duration;
+    const size = (spec: TestSpecification) => statSync(spec.moduleId).size;
+    return [...files].sort((a, b) => {
+      if (rank(a) !== rank(b)) return rank(a) - rank(b);
+      const [da, db] = [duration(a), duration(b)];
+      return da !== undefined && db !== undefined ? db - da : size(b) - size(a);
+    });
+  }
+}
 const apiTests = ['src/**/*.api.test.ts'];
 
 export default defineConfig({
@@ -23,6 +51,7 @@ export default defineConfig({
     // Two files at a time in every project, browser files among the others: Vitest's default on
     // two cores is one (cores - 1), and a file that waits on PostgreSQL or Chromium leaves a core idle.
     maxWorkers: 2,
+    sequence: { sequencer: HeavyFilesFirst },
     projects: [
       {
         test: {
