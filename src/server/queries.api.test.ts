@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, signIn } from './test/auth';
-import { createContract, createOrganization, createSupplier, createUnit } from './test/factories';
+import {
+  contractEntry,
+  createContract,
+  createOrganization,
+  createSupplier,
+  createUnit,
+} from './test/factories';
 import { createTestApp, createTestDatabase, type TestContext, testConfig } from './test/test-app';
 
 /**
@@ -140,25 +146,7 @@ describe('query snapshots', () => {
   });
 
   it('contract-write: create, then update', async () => {
-    const entry = {
-      supplier,
-      procedureType: 'PUBLIC',
-      category: 'ACQUISITION',
-      administrationPeriod: '2021-2024',
-      fiscalYear: '2022',
-      period: '2o 2022',
-      contractId: 'LP-001/22',
-      procedureState: 'CONCLUDED',
-      organizerAdministrativeUnit: unit,
-      applicantAdministrativeUnit: unit,
-      administrativeUnitType: 'CENTRALIZED',
-      areaInCharge: 'Dirección de Adquisiciones',
-      servicesDescription: 'Compra de papelería',
-      contractType: 'NORMAL',
-      contractDate: '2022-05-10',
-      contractNumber: 'CTO-SNAPSHOT-1',
-      totalAmount: 125_000.5,
-    };
+    const entry = contractEntry({ supplier, unit }, { contractNumber: 'CTO-SNAPSHOT-1' });
     const created = await statementsOf({ method: 'POST', url: '/api/contracts/save', payload: entry }, true);
     await expect(created.text).toMatchFileSnapshot(snapshot('contract-create'));
     const id = created.response.json().data._id as string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { associationTexts, calculations, contracts } from '../db/schema';
 import { bearer, createUser, signIn, TEST_PASSWORD } from '../test/auth';
-import { createOrganization, createSupplier, createUnit } from '../test/factories';
+import { contractEntry, createOrganization, createSupplier, createUnit } from '../test/factories';
 import { createTestApp, type TestContext, testConfig } from '../test/test-app';
 
 /**
@@ -57,25 +57,10 @@ describe('lone surrogates in request texts', () => {
   });
 
   it('refuses a contract number and stores no contract', async () => {
-    const response = await post('/api/contracts/save', {
-      supplier,
-      procedureType: 'PUBLIC',
-      category: 'ACQUISITION',
-      administrationPeriod: '2021-2024',
-      fiscalYear: '2022',
-      period: '2o 2022',
-      contractId: 'LP-001/22',
-      procedureState: 'CONCLUDED',
-      organizerAdministrativeUnit: unit,
-      applicantAdministrativeUnit: unit,
-      administrativeUnitType: 'CENTRALIZED',
-      areaInCharge: 'Dirección de Adquisiciones',
-      servicesDescription: 'Compra de papelería',
-      contractType: 'NORMAL',
-      contractDate: '2022-05-10',
-      contractNumber: `CTO-${LONE}-1`,
-      totalAmount: 1_000,
-    });
+    const response = await post(
+      '/api/contracts/save',
+      contractEntry({ supplier, unit }, { contractNumber: `CTO-${LONE}-1`, totalAmount: 1_000 }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContainEqual({
       path: 'body.contractNumber',

@@ -148,3 +148,33 @@ export async function seedGeneratedMonitor(
   const [fresh] = await db.select().from(organizations).where(eq(organizations.id, organization.id));
   return { organization: fresh!, units, suppliers: generatedSuppliers };
 }
+
+/**
+ * The body of POST /api/contracts/save for a valid public-tender contract of `refs.supplier`
+ * convened by `refs.unit` (and requested by `refs.applicant`, else the same unit), with `overrides`.
+ */
+export function contractEntry(
+  refs: { supplier: string; unit: string; applicant?: string },
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    supplier: refs.supplier,
+    procedureType: 'PUBLIC',
+    category: 'ACQUISITION',
+    administrationPeriod: '2021-2024',
+    fiscalYear: '2022',
+    period: '2o 2022',
+    contractId: 'LP-001/22',
+    procedureState: 'CONCLUDED',
+    organizerAdministrativeUnit: refs.unit,
+    applicantAdministrativeUnit: refs.applicant ?? refs.unit,
+    administrativeUnitType: 'CENTRALIZED',
+    areaInCharge: 'Dirección de Adquisiciones',
+    servicesDescription: 'Compra de papelería',
+    contractType: 'NORMAL',
+    contractDate: '2022-05-10',
+    contractNumber: `CTO-${randomBytes(4).toString('hex')}`,
+    totalAmount: 125_000.5,
+    ...overrides,
+  };
+}

@@ -7,7 +7,7 @@ import type { DocumentBackup } from '../../../shared/schemas/backups';
 import { queryRows } from '../../db/client';
 import { documentAttempts, documentSources } from '../../db/schema';
 import { bearer, createUser, signIn } from '../../test/auth';
-import { createOrganization, createSupplier, createUnit } from '../../test/factories';
+import { contractEntry, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext, testConfig } from '../../test/test-app';
 import { runBackups } from './backup-runner';
 import { claimDue } from './backups.repository';
@@ -136,31 +136,7 @@ describe('backup copies of contract documents', () => {
     organization = monitor,
     names = { unit, supplier },
   ) {
-    const response = await call(
-      'POST',
-      '/api/contracts/save',
-      {
-        supplier: names.supplier,
-        procedureType: 'PUBLIC',
-        category: 'ACQUISITION',
-        administrationPeriod: '2021-2024',
-        fiscalYear: '2022',
-        period: '2o 2022',
-        contractId: 'LP-001/22',
-        procedureState: 'CONCLUDED',
-        organizerAdministrativeUnit: names.unit,
-        applicantAdministrativeUnit: names.unit,
-        administrativeUnitType: 'CENTRALIZED',
-        areaInCharge: 'Dirección de Adquisiciones',
-        servicesDescription: 'Compra de papelería',
-        contractType: 'NORMAL',
-        contractDate: '2022-05-10',
-        contractNumber: `CTO-${Math.random().toString(36).slice(2, 10)}`,
-        totalAmount: 125_000.5,
-        ...links,
-      },
-      organization,
-    );
+    const response = await call('POST', '/api/contracts/save', contractEntry(names, links), organization);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data._id as string;
   }

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, organizations } from '../../db/schema';
 import { bearer, createUser, signIn } from '../../test/auth';
-import { createContract, createOrganization, createSupplier, createUnit } from '../../test/factories';
+import {
+  contractEntry,
+  createContract,
+  createOrganization,
+  createSupplier,
+  createUnit,
+} from '../../test/factories';
 import { createTestApp, type TestContext, testConfig } from '../../test/test-app';
 
 describe('contracts catalogue', () => {
@@ -45,26 +51,8 @@ describe('contracts catalogue', () => {
   const messages = (response: { json(): { errors?: { path: string; message: string }[] } }) =>
     Object.fromEntries((response.json().errors ?? []).map((error) => [error.path, error.message]));
 
-  const entry = (overrides: Record<string, unknown> = {}) => ({
-    supplier,
-    procedureType: 'PUBLIC',
-    category: 'ACQUISITION',
-    administrationPeriod: '2021-2024',
-    fiscalYear: '2022',
-    period: '2o 2022',
-    contractId: 'LP-001/22',
-    procedureState: 'CONCLUDED',
-    organizerAdministrativeUnit: unit,
-    applicantAdministrativeUnit: secondUnit,
-    administrativeUnitType: 'CENTRALIZED',
-    areaInCharge: 'Dirección de Adquisiciones',
-    servicesDescription: 'Compra de papelería',
-    contractType: 'NORMAL',
-    contractDate: '2022-05-10',
-    contractNumber: `CTO-${Math.random().toString(36).slice(2, 10)}`,
-    totalAmount: 125_000.5,
-    ...overrides,
-  });
+  const entry = (overrides: Record<string, unknown> = {}) =>
+    contractEntry({ supplier, unit, applicant: secondUnit }, overrides);
 
   it('creates a contract with the names of its supplier and units, and the derived total', async () => {
     const created = await call('POST', '/api/contracts/save', entry({ contractNumber: 'CTO-ALTA-1' }));
