@@ -130,17 +130,8 @@ export function demoMonitorRows(index: number) {
 }
 
 async function seedMonitor(db: Database, index: number) {
-  const {
-    monitor,
-    organizationId,
-    createdAt,
-    coverId,
-    units,
-    suppliers,
-    contracts,
-    resourceIds,
-    articleImageIds,
-  } = demoMonitorRows(index);
+  const demo = demoMonitorRows(index);
+  const { monitor, organizationId, createdAt } = demo;
   const color = THEMES[monitor.theme].color;
 
   await db.insert(organizations).values({
@@ -165,56 +156,60 @@ async function seedMonitor(db: Database, index: number) {
     createdAt,
     updatedAt: createdAt,
   });
-  const cover = Buffer.from(demoCoverSvg(color));
-  await db.insert(files).values({
-    id: coverId,
+  await storeImage(db, {
+    id: demo.coverId,
     organizationId,
     kind: 'COVER',
     filename: `portada-${monitor.slug}.svg`,
-    contentId: await storeSvg(db, cover),
+    svg: demoCoverSvg(color),
     createdAt,
   });
   await db
     .update(organizations)
-    .set({ coverFileId: coverId, updatedAt: createdAt })
+    .set({ coverFileId: demo.coverId, updatedAt: createdAt })
     .where(eq(organizations.id, organizationId));
 
-  await bulkInsert(db, 'administrative_units', UNIT_COLUMNS, units);
-  await bulkInsert(db, 'suppliers', SUPPLIER_COLUMNS, suppliers);
-  const written = await bulkInsertAll(db, 'contracts', CONTRACT_COLUMNS, contracts);
+  await bulkInsert(db, 'administrative_units', UNIT_COLUMNS, demo.units);
+  await bulkInsert(db, 'suppliers', SUPPLIER_COLUMNS, demo.suppliers);
+  const written = await bulkInsertAll(db, 'contracts', CONTRACT_COLUMNS, demo.contracts);
 
-  for (const [position, imageId] of articleImageIds) {
-    const image = Buffer.from(demoArticleSvg(color, position));
-    await db.insert(files).values({
+  for (const [position, imageId] of demo.articleImageIds) {
+    await storeImage(db, {
       id: imageId,
       organizationId,
       kind: 'RESOURCE_IMAGE',
       filename: `articulo-${position + 1}.svg`,
-      contentId: await storeSvg(db, image),
+      svg: demoArticleSvg(color, position),
       createdAt,
     });
   }
   await db.insert(resources).values(
     DEMO_RESOURCES.map((resource, position) => ({
-      id: resourceIds[position]!,
+      id: demo.resourceIds[position]!,
       organizationId,
       title: resource.title,
       url: resource.url,
       classification: resource.classification,
       createdAt: new Date(Date.UTC(2025, position, 10)),
       updatedAt: new Date(Date.UTC(2025, position, 10)),
-      imageFileId: articleImageIds.get(position) ?? null,
+      imageFileId: demo.articleImageIds.get(position) ?? null,
     })),
   );
   return {
-    units: units.length,
-    suppliers: suppliers.length,
+    units: demo.units.length,
+    suppliers: demo.suppliers.length,
     contracts: written,
     resources: DEMO_RESOURCES.length,
   };
 }
 
-/** The bytes of a demonstration image in the file store, as an administrator's upload would be. */
-async function storeSvg(db: Database, data: Buffer): Promise<string> {
-  return (await fileStore(db).put(data, { mime: 'image/svg+xml', maxBytes: data.length })).id;
+/** A demonstration image as an administrator's upload would leave it: its bytes in the file store, its file row. */
+async function storeImage(
+  db: Database,
+  image: Omit<typeof files.$inferInsert, 'contentId'> & { svg: string },
+): Promise<void> {
+  const { svg, ...row } = image;
+  const data = Buffer.from(svg);
+  const { id: contentId } = await fileStore(db).put(data, { mime: 'image/svg+xml', maxBytes: data.length });
+  await db.insert(files).values({ ...row, contentId });
 }
