@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Permission } from '../../../shared/constants/enums';
+import { PERMISSIONS, type Permission } from '../../../shared/constants/enums';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { getCurrentOrganizationId } from '../../lib/current-organization';
 import { clearSession, getSession, setSession } from '../../lib/session';
@@ -68,16 +68,7 @@ describe('AdminShell', () => {
 
   it('gives an administrator with every permission every section and the settings button', async () => {
     fakeApi(organizations());
-    signIn([
-      'USERS',
-      'SUPPLIERS',
-      'ORGANIZATIONS',
-      'ADMINISTRATIVE_UNITS',
-      'CONTRACTS',
-      'RESOURCES',
-      'CALCULATIONS',
-      'SETTINGS',
-    ]);
+    signIn([...PERMISSIONS]);
     renderScreen(shell, { route: '/admin/contracts' });
     await screen.findByText('MP');
     for (const name of [
