@@ -25,9 +25,16 @@ const byName = (a: { name: string; id: string }, b: { name: string; id: string }
 /** Supplier options are searched as the visitor types: never the whole catalogue at once. */
 const SUPPLIER_OPTIONS_LIMIT = 50;
 
-/** The administration periods of the monitor's contracts, in order, as they are now (the settings' default period choices). */
-export async function administrationPeriodsOf(deps: Pick<AppDeps, 'database'>, organizationId: string) {
-  return (await distinctValues(deps.database.db, organizationId, 'administration_period')).sort();
+/**
+ * The administration periods of the monitor's contracts (of one supplier's, if given), in order, as
+ * they are now: the settings' default period choices, and the filter's options before caching.
+ */
+export async function administrationPeriodsOf(
+  deps: Pick<AppDeps, 'database'>,
+  organizationId: string,
+  supplierId?: string,
+): Promise<string[]> {
+  return (await distinctValues(deps.database.db, organizationId, 'administration_period', supplierId)).sort();
 }
 
 export async function filterOptions(
@@ -51,9 +58,10 @@ async function readOptions(
   const id = organization.id;
   switch (kind) {
     case 'administration-periods':
-      return (await distinctValues(db, id, 'administration_period', query.supplierId))
-        .sort()
-        .map((value) => ({ _id: value, administrationPeriod: value }));
+      return (await administrationPeriodsOf(deps, id, query.supplierId)).map((value) => ({
+        _id: value,
+        administrationPeriod: value,
+      }));
     case 'fiscal-years':
       return (await distinctValues(db, id, 'fiscal_year', query.supplierId))
         .sort((a, b) => Number(a) - Number(b))

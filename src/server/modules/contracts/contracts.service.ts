@@ -83,14 +83,20 @@ export async function contractTotals(
   return (await countAndTotals(deps, organization, filters)).totals;
 }
 
+/** One contract of the monitor with its joined names; another monitor's contract does not exist here (404). */
+async function existingContract(deps: Pick<AppDeps, 'database'>, organizationId: string, id: string) {
+  const row = await findContract(deps.database.db, organizationId, id);
+  if (!row) throw notFound('El contrato solicitado no existe.');
+  return row;
+}
+
 /** One contract of the monitor; another monitor's contract does not exist here (404). */
 export async function getContract(
   deps: AppDeps,
   organization: OrganizationRow,
   id: string,
 ): Promise<ContractDetailResponse['data']> {
-  const row = await findContract(deps.database.db, organization.id, id);
-  if (!row) throw notFound('El contrato solicitado no existe.');
+  const row = await existingContract(deps, organization.id, id);
   return presentContractDetail(row, await contractBackups(deps.database.db, organization.id, row));
 }
 
@@ -109,7 +115,6 @@ export async function contractDocumentCopies(
   organizationId: string,
   contractId: string,
 ) {
-  const contract = await findContract(deps.database.db, organizationId, contractId);
-  if (!contract) throw notFound('El contrato solicitado no existe.');
+  const contract = await existingContract(deps, organizationId, contractId);
   return contractBackups(deps.database.db, organizationId, contract);
 }
