@@ -35,12 +35,22 @@ class HeavyFilesFirst extends BaseSequencer {
       const index = PROJECT_ORDER.indexOf(spec.project.name);
       return index === -1 ? PROJECT_ORDER.length : index;
     };
-    const duration = (spec: TestSpecification) => this.ctx.cache.getTestSpecificationResult(spec)?.duration;
-    const size = (spec: TestSpecification) => statSync(spec.moduleId).size;
+    // Each file's weight looked up once: its last duration, or (no record) its size.
+    const weights = new Map(
+      files.map((spec) => [
+        spec,
+        {
+          duration: this.ctx.cache.getTestSpecificationResult(spec)?.duration,
+          size: statSync(spec.moduleId).size,
+        },
+      ]),
+    );
     return [...files].sort((a, b) => {
       if (rank(a) !== rank(b)) return rank(a) - rank(b);
-      const [da, db] = [duration(a), duration(b)];
-      return da !== undefined && db !== undefined ? db - da : size(b) - size(a);
+      const [wa, wb] = [weights.get(a)!, weights.get(b)!];
+      return wa.duration !== undefined && wb.duration !== undefined
+        ? wb.duration - wa.duration
+        : wb.size - wa.size;
     });
   }
 }
