@@ -3,6 +3,13 @@ import { Pagination } from '../../../components/pagination';
 import { ReviewTable } from './review-table';
 import type { ReviewRows } from './use-load-review';
 
+/** The three kinds of row the review can show or hide, with their labels. */
+const ROW_KINDS = [
+  ['showNoIssues', 'Sin problemas'],
+  ['showSkipped', 'Omitidos'],
+  ['showErrors', 'Con errores'],
+] as const;
+
 /** The load's rows: shown or hidden, the three filters, the search, the table and its pages. */
 export function LoadRows({
   rows,
@@ -28,21 +35,14 @@ export function LoadRows({
         {details ? (
           <>
             <Group gap="md" wrap="wrap" align="flex-end">
-              <Checkbox
-                label="Sin problemas"
-                checked={query.showNoIssues}
-                onChange={(event) => setFilter('showNoIssues', event.currentTarget.checked)}
-              />
-              <Checkbox
-                label="Omitidos"
-                checked={query.showSkipped}
-                onChange={(event) => setFilter('showSkipped', event.currentTarget.checked)}
-              />
-              <Checkbox
-                label="Con errores"
-                checked={query.showErrors}
-                onChange={(event) => setFilter('showErrors', event.currentTarget.checked)}
-              />
+              {ROW_KINDS.map(([key, label]) => (
+                <Checkbox
+                  key={key}
+                  label={label}
+                  checked={query[key]}
+                  onChange={(event) => setFilter(key, event.currentTarget.checked)}
+                />
+              ))}
               <TextInput
                 placeholder="Buscar en los registros"
                 aria-label="Buscar en los registros"
