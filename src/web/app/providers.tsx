@@ -9,7 +9,7 @@ import { ApiError } from '../lib/api-client';
 import { useStoredOrganization } from '../lib/current-organization';
 import { followConnection, keepPublicQueries, publicQueryPersistence } from '../lib/query-persistence';
 import { refreshQueries } from '../lib/refresh';
-import { buildTheme } from '../theme';
+import { buildTheme, cssVariablesResolver } from '../theme';
 
 /** A refused call (403) may mean the user's permissions changed: read the session again. */
 function refreshSessionOnForbidden(error: unknown): void {
@@ -53,7 +53,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <Notifications position="top-right" limit={4} zIndex={1000} />
         {children}
       </MantineProvider>

@@ -22,7 +22,7 @@ export function ErrorPage({
     <Container size="sm" py={64}>
       <Stack align="center" ta="center" gap="md">
         {code ? (
-          <Text fz={72} fw={900} c="brand.6" lh={1} aria-hidden="true">
+          <Text fz={72} fw={900} c="brand.7" lh={1} aria-hidden="true">
             {code}
           </Text>
         ) : null}

@@ -33,7 +33,7 @@ export function NotCountedNote({
         ? t('no concluido ({{state}})', { state: t(PROCEDURE_STATE_LABELS[procedureState]) })
         : t('no concluido');
   return (
-    <Text fz="xs" c="orange.9" fw={600} data-testid="not-counted">
+    <Text fz="xs" c="orange" fw={600} data-testid="not-counted">
       {t('No cuenta en los totales: {{reason}}', { reason })}
     </Text>
   );

@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import i18n from '../i18n';
 import { setCurrentOrganization } from '../lib/current-organization';
-import { buildTheme } from '../theme';
+import { buildTheme, cssVariablesResolver } from '../theme';
 
 export const TEST_MONITOR = '01900000-0000-7000-8000-000000000001';
 
@@ -33,7 +33,7 @@ export function renderScreen(
   const wrap = (screen: ReactElement) => (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={buildTheme('default')} env="test">
+        <MantineProvider theme={buildTheme('default')} cssVariablesResolver={cssVariablesResolver} env="test">
           <Notifications />
           <MemoryRouter initialEntries={[route]}>{screen}</MemoryRouter>
         </MantineProvider>

@@ -59,7 +59,7 @@ export function renderCell(column: CatalogueColumn, row: unknown): ReactNode {
   // Identifiers: emphasised.
   if (column.type === 'highlight')
     return (
-      <Text span fz="sm" fw={600} c="var(--mantine-primary-color-filled)">
+      <Text span fz="sm" fw={600} c="brand.7">
         {text}
       </Text>
     );

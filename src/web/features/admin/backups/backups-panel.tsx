@@ -214,7 +214,7 @@ function SourceRow({
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <BackupStateBadge state={source.state} />
         {source.goneSince ? (
-          <Text fz="xs" c="orange.8">
+          <Text fz="xs" c="orange">
             Ya no está en la fuente desde {formatDate(source.goneSince)}
           </Text>
         ) : null}

@@ -98,7 +98,7 @@ export function CaptchaField({
             '--altcha-border-color': invalid
               ? 'var(--mantine-color-error)'
               : 'var(--mantine-color-default-border)',
-            '--altcha-color-primary': 'var(--mantine-primary-color-filled)',
+            '--altcha-color-primary': 'var(--mantine-color-brand-7)',
             '--altcha-max-width': '100%',
           }}
         />

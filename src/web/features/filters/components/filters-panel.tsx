@@ -164,7 +164,7 @@ export function FiltersPanel({
           {t('Limpiar filtros')}
         </Button>
         {pending ? (
-          <Text fz="sm" c="orange.8" role="status">
+          <Text fz="sm" c="orange" role="status">
             {t('Hay cambios sin aplicar: pulsa Filtrar para ver la lista con ellos.')}
           </Text>
         ) : null}

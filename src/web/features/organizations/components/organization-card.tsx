@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PublicOrganization } from '../../../../shared/schemas/organizations';
+import { readableText } from '../../../theme';
 
 /** One monitor on the selection page: short name in its colour, full name and Select. */
 export function OrganizationCard({
@@ -18,7 +19,7 @@ export function OrganizationCard({
           fw={800}
           fz={28}
           lh={1.1}
-          style={{ color: organization.color }}
+          style={{ color: readableText(organization.color) }}
           className="organization-short-name"
         >
           {organization.shortName}
