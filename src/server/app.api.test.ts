@@ -148,6 +148,8 @@ describe('serving the built web app', () => {
       '/select-organization',
       '/select-organization?redirectTo=%2F',
       '/access-denied',
+      '/privacy',
+      '/accessibility',
     ]) {
       const response = await ctx.app.inject(url);
       expect(response.statusCode, url).toBe(200);

@@ -8,6 +8,10 @@ describe('web routes', () => {
     expect(isWebRoute('/select-organization')).toBe(true);
     expect(isWebRoute('/access-denied')).toBe(true);
     expect(isWebRoute('/contact')).toBe(true);
+    expect(isWebRoute('/privacy')).toBe(true);
+    expect(isWebRoute('/accessibility')).toBe(true);
+    expect(isWebRoute('/accessibility/')).toBe(true);
+    expect(isWebRoute('/accessibility/x')).toBe(false);
     expect(isWebRoute('/nothing')).toBe(false);
   });
 

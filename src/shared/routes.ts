@@ -15,6 +15,7 @@ export const WEB_ROUTES = {
   supplier: '/suppliers/:id',
   about: '/about',
   privacy: '/privacy',
+  accessibility: '/accessibility',
   resources: '/resources',
   contact: '/contact',
   login: '/login',

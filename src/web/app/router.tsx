@@ -200,6 +200,11 @@ export const router = createRouterWithOfflineScreens([
                 lazy: () => import('../routes/public/privacy').then((m) => ({ Component: m.PrivacyPage })),
               },
               {
+                path: WEB_ROUTES.accessibility,
+                lazy: () =>
+                  import('../routes/public/accessibility').then((m) => ({ Component: m.AccessibilityPage })),
+              },
+              {
                 path: WEB_ROUTES.accessDenied,
                 lazy: () =>
                   import('../routes/errors/access-denied').then((m) => ({ Component: m.AccessDeniedPage })),

@@ -21,6 +21,7 @@ export const FOOTER_COLUMNS = [
     title: 'Información',
     links: [
       { to: '/privacy', label: 'Aviso de Privacidad' },
+      { to: '/accessibility', label: 'Accesibilidad' },
       { to: '/contact', label: 'Contacto' },
       { to: '/admin', label: 'Administrar' },
     ],
