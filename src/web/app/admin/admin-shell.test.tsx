@@ -5,10 +5,11 @@ import { PERMISSIONS, type Permission } from '../../../shared/constants/enums';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { getCurrentOrganizationId } from '../../lib/current-organization';
 import { clearSession, getSession, setSession } from '../../lib/session';
+import { expectSkipLinkToMain } from '../../test/a11y';
 import { fakeApi } from '../../test/api';
 import { TEST_ORGANIZATION } from '../../test/public';
 import { findToast, renderScreen } from '../../test/render';
-import { AdminShell } from './admin-shell';
+import { AdminHeaderOnly, AdminShell } from './admin-shell';
 
 // The bell keeps a live stream to the server: it has its own place, not this screen's test.
 vi.mock('../../features/admin/notifications/notifications-menu', () => ({
@@ -33,6 +34,9 @@ const organizations = (docs = [TEST_ORGANIZATION]) => ({
 const shell = (
   <Routes>
     <Route path="/" element={<p>Portada pública</p>} />
+    <Route path="/admin/select-organization" element={<AdminHeaderOnly />}>
+      <Route index element={<h1>Selecciona un monitor</h1>} />
+    </Route>
     <Route path="/admin" element={<AdminShell />}>
       <Route path="contracts" element={<p>Pantalla de contratos</p>} />
     </Route>
@@ -109,5 +113,23 @@ describe('AdminShell', () => {
     renderScreen(shell, { route: '/admin/contracts' });
     await vi.waitFor(() => expect(getCurrentOrganizationId()).toBeNull());
     expect(screen.getByTestId('sidebar-organization')).toHaveTextContent('…');
+  });
+
+  it('starts with a skip link to the one <main>, past the header and the sidebar', async () => {
+    fakeApi(organizations());
+    signIn(['CONTRACTS']);
+    const { user } = renderScreen(shell, { route: '/admin/contracts' });
+    await screen.findByText('MP');
+    await expectSkipLinkToMain(user);
+    expect(screen.getByRole('main')).toHaveTextContent('Pantalla de contratos');
+  });
+
+  it('starts the monitor choice under /admin with it too', async () => {
+    signIn(['CONTRACTS']);
+    const { user } = renderScreen(shell, { route: '/admin/select-organization', monitor: null });
+    await expectSkipLinkToMain(user);
+    expect(screen.getByRole('main')).toContainElement(
+      screen.getByRole('heading', { name: 'Selecciona un monitor' }),
+    );
   });
 });
