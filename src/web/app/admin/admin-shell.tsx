@@ -46,7 +46,7 @@ export function AdminShell() {
     >
       <SkipLink label="Saltar al contenido principal" />
       <AdminHeader session={session} organizationId={stored?.id ?? null} opened={opened} onToggle={toggle} />
-      <AdminSidebar session={session} organization={organization} onNavigate={close} />
+      <AdminSidebar session={session} organization={organization} opened={opened} onNavigate={close} />
 
       {/* AppShell.Main is the page's one <main>; the box inside is a plain container. */}
       <AppShell.Main style={MAIN_BACKGROUND} {...MAIN_PROPS}>
