@@ -21,6 +21,7 @@ import { logoutOnServer } from '../../features/admin/session/api';
 import { toast } from '../../lib/notifications';
 import { beginSignOut, canOpen, clearSession } from '../../lib/session';
 import { adminSelectionPath } from './admin-paths';
+import { ADMIN_SECTIONS_ID } from './admin-sidebar';
 
 /**
  * The administration's header: the menu button on a phone, the logo home, 'Cargar datos' and the
@@ -41,8 +42,17 @@ export function AdminHeader({
     <AppShell.Header>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
-          <Burger opened={opened} onClick={onToggle} hiddenFrom="sm" size="sm" aria-label="Menú" />
-          <UnstyledButton component={Link} to="/admin" aria-label="Vigía: inicio de la administración">
+          <Burger
+            opened={opened}
+            onClick={onToggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label="Menú"
+            aria-expanded={opened}
+            aria-controls={ADMIN_SECTIONS_ID}
+          />
+          {/* The name starts with what the link shows (WCAG 2.5.3), then says where it goes. */}
+          <UnstyledButton component={Link} to="/admin" aria-label="Vigía, inicio de la administración">
             <Group gap={8} wrap="nowrap">
               <img src="/favicon.svg" alt="" width={28} height={28} />
               <Text fw={800} visibleFrom="xs">
@@ -86,14 +96,21 @@ export function AdminHeader({
   );
 }
 
-/** The user's picture (or initials) and name; choose another monitor, edit the profile, sign out. */
+/**
+ * The user's picture (or initials) and name; choose another monitor, edit the profile, sign out.
+ * The button's name starts with the name it shows (WCAG 2.5.3: 'Carmen Carga Ruiz' is what a
+ * speech user says); Menu.Target gives it aria-haspopup and aria-expanded.
+ */
 function UserMenu({ session }: { session: Session }) {
   const location = useLocation();
   const logout = useSignOut();
   return (
     <Menu position="bottom-end" width={230} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="Menú de usuario" data-testid="user-menu">
+        <UnstyledButton
+          aria-label={`${session.user.fullName}, Admin, menú de usuario`}
+          data-testid="user-menu"
+        >
           <Group gap={8} wrap="nowrap">
             <Avatar
               src={

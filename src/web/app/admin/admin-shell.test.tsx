@@ -5,10 +5,11 @@ import { PERMISSIONS, type Permission } from '../../../shared/constants/enums';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts';
 import { getCurrentOrganizationId } from '../../lib/current-organization';
 import { clearSession, getSession, setSession } from '../../lib/session';
+import { expectSkipLinkToMain, onPhone } from '../../test/a11y';
 import { fakeApi } from '../../test/api';
 import { TEST_ORGANIZATION } from '../../test/public';
 import { findToast, renderScreen } from '../../test/render';
-import { AdminShell } from './admin-shell';
+import { AdminHeaderOnly, AdminShell } from './admin-shell';
 
 // The bell keeps a live stream to the server: it has its own place, not this screen's test.
 vi.mock('../../features/admin/notifications/notifications-menu', () => ({
@@ -33,6 +34,9 @@ const organizations = (docs = [TEST_ORGANIZATION]) => ({
 const shell = (
   <Routes>
     <Route path="/" element={<p>Portada pública</p>} />
+    <Route path="/admin/select-organization" element={<AdminHeaderOnly />}>
+      <Route index element={<h1>Selecciona un monitor</h1>} />
+    </Route>
     <Route path="/admin" element={<AdminShell />}>
       <Route path="contracts" element={<p>Pantalla de contratos</p>} />
     </Route>
@@ -44,7 +48,12 @@ const section = (name: string) =>
     name,
   });
 
-afterEach(() => clearSession());
+let desktop: (() => void) | undefined;
+afterEach(() => {
+  clearSession();
+  desktop?.();
+  desktop = undefined;
+});
 
 describe('AdminShell', () => {
   it('shows the chosen monitor and only the sections the administrator may open', async () => {
@@ -94,7 +103,7 @@ describe('AdminShell', () => {
     });
     signIn(['CONTRACTS']);
     const { user } = renderScreen(shell, { route: '/admin/contracts' });
-    await user.click(screen.getByTestId('user-menu'));
+    await user.click(screen.getByRole('button', { name: /^Carmen Carga Ruiz/ }));
     expect(await screen.findByRole('menuitem', { name: 'Seleccionar organización' })).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
     expect(await screen.findByText('Portada pública')).toBeInTheDocument();
@@ -109,5 +118,65 @@ describe('AdminShell', () => {
     renderScreen(shell, { route: '/admin/contracts' });
     await vi.waitFor(() => expect(getCurrentOrganizationId()).toBeNull());
     expect(screen.getByTestId('sidebar-organization')).toHaveTextContent('…');
+  });
+
+  it('starts with a skip link to the one <main>, past the header and the sidebar', async () => {
+    fakeApi(organizations());
+    signIn(['CONTRACTS']);
+    const { user } = renderScreen(shell, { route: '/admin/contracts' });
+    await screen.findByText('MP');
+    await expectSkipLinkToMain(user);
+    expect(screen.getByRole('main')).toHaveTextContent('Pantalla de contratos');
+  });
+
+  it('starts the monitor choice under /admin with it too', async () => {
+    signIn(['CONTRACTS']);
+    const { user } = renderScreen(shell, { route: '/admin/select-organization', monitor: null });
+    await expectSkipLinkToMain(user);
+    expect(screen.getByRole('main')).toContainElement(
+      screen.getByRole('heading', { name: 'Selecciona un monitor' }),
+    );
+  });
+
+  it('names the logo and the user menu by what they show first (WCAG 2.5.3) and says the menu’s state', async () => {
+    fakeApi(organizations());
+    signIn(['CONTRACTS']);
+    const { user } = renderScreen(shell, { route: '/admin/contracts' });
+    await screen.findByText('MP');
+    const banner = screen.getByRole('banner');
+    const home = within(banner).getByRole('link', { name: 'Vigía, inicio de la administración' });
+    expect(home).toHaveAttribute('href', '/admin');
+    expect(within(home).getByText('Vigía')).toBeInTheDocument();
+
+    const userMenu = within(banner).getByRole('button', {
+      name: 'Carmen Carga Ruiz, Admin, menú de usuario',
+    });
+    expect(within(userMenu).getByText('Carmen Carga Ruiz')).toBeInTheDocument();
+    expect(userMenu).toHaveAttribute('aria-haspopup', 'menu');
+    expect(userMenu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(userMenu);
+    const menu = await screen.findByRole('menu');
+    expect(userMenu).toHaveAttribute('aria-expanded', 'true');
+    expect(userMenu).toHaveAttribute('aria-controls', menu.id);
+  });
+
+  it('on a phone, says whether the sections are open and which navigation the menu button controls', async () => {
+    desktop = onPhone();
+    fakeApi(organizations());
+    signIn(['CONTRACTS']);
+    const { user } = renderScreen(shell, { route: '/admin/contracts' });
+    await screen.findByText('MP');
+    const sections = screen.getByRole('navigation', { name: 'Secciones de la administración' });
+    const burger = screen.getByRole('button', { name: 'Menú' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    expect(burger).toHaveAttribute('aria-controls', sections.id);
+    // Closed, the sidebar is hidden on a phone (its stylesheet), not only slid out of view.
+    expect(sections).toHaveAttribute('data-closed');
+
+    await user.click(burger);
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    expect(sections).not.toHaveAttribute('data-closed');
+    await user.click(within(sections).getByRole('link', { name: 'Contratos' }));
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
   });
 });

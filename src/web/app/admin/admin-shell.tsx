@@ -5,6 +5,7 @@ import { Link, Outlet } from 'react-router';
 import { clearOrganization, useCurrentOrganization } from '../../features/organizations/api/organizations';
 import { useSession } from '../../lib/session';
 import { FOOTER_COLUMNS } from '../layouts/public-footer';
+import { MAIN_PROPS, SkipLink } from '../layouts/skip-link';
 import { AdminHeader } from './admin-header';
 import { AdminSidebar } from './admin-sidebar';
 
@@ -25,8 +26,7 @@ const MAIN_BACKGROUND = {
     var(--mantine-color-gray-0) var(--app-shell-navbar-offset, 0rem))`,
 };
 
-/** Header, sidebar and footer of every administration screen. */
-/** Header, sidebar and footer of every administration screen. */
+/** Skip link, header, sidebar and footer of every administration screen. */
 export function AdminShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const session = useSession();
@@ -44,11 +44,12 @@ export function AdminShell() {
       navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <SkipLink label="Saltar al contenido principal" />
       <AdminHeader session={session} organizationId={stored?.id ?? null} opened={opened} onToggle={toggle} />
-      <AdminSidebar session={session} organization={organization} onNavigate={close} />
+      <AdminSidebar session={session} organization={organization} opened={opened} onNavigate={close} />
 
       {/* AppShell.Main is the page's one <main>; the box inside is a plain container. */}
-      <AppShell.Main style={MAIN_BACKGROUND} id="contenido">
+      <AppShell.Main style={MAIN_BACKGROUND} {...MAIN_PROPS}>
         <Box mih="calc(100vh - 180px)">
           <Outlet />
         </Box>
@@ -75,6 +76,7 @@ export function AdminShell() {
 export function AdminHeaderOnly() {
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+      <SkipLink label="Saltar al contenido principal" />
       <Box
         component="header"
         h={60}
@@ -87,7 +89,7 @@ export function AdminHeaderOnly() {
           <Text fw={800}>Vigía · Administración</Text>
         </Group>
       </Box>
-      <Box component="main" id="contenido">
+      <Box component="main" {...MAIN_PROPS}>
         <Outlet />
       </Box>
     </Box>

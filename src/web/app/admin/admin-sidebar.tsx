@@ -3,6 +3,10 @@ import { NavLink, useLocation } from 'react-router';
 import type { Session } from '../../../shared/schemas/accounts';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { canOpen } from '../../lib/session';
+import classes from './admin-sidebar.module.css';
+
+/** The sidebar's id: on a phone, the header's menu button opens and closes it (aria-controls). */
+export const ADMIN_SECTIONS_ID = 'secciones-administracion';
 
 /** Sidebar links; each shows only when its section's permission is held (shared/auth/permissions). */
 const SECTIONS: { to: string; label: string; end?: boolean }[] = [
@@ -18,20 +22,31 @@ const SECTIONS: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin/settings', label: 'Configuración' },
 ];
 
-/** The chosen monitor (its colour, short and full name) above the sections the user may open. */
+/**
+ * The chosen monitor (its colour, short and full name) above the sections the user may open. On a
+ * phone it shows while `opened` (the header's menu button); closed, it is hidden, not only slid away.
+ */
 export function AdminSidebar({
   session,
   organization,
+  opened,
   onNavigate,
 }: {
   session: Session;
   organization: PublicOrganization | null | undefined;
+  opened: boolean;
   onNavigate(): void;
 }) {
   const location = useLocation();
   const links = SECTIONS.filter((section) => canOpen(session, section.to));
   return (
-    <AppShell.Navbar p="sm" aria-label="Secciones de la administración">
+    <AppShell.Navbar
+      p="sm"
+      aria-label="Secciones de la administración"
+      id={ADMIN_SECTIONS_ID}
+      className={classes.navbar}
+      data-closed={opened ? undefined : true}
+    >
       <Group gap="sm" mb="md" px="xs" wrap="nowrap">
         <Box
           w={14}

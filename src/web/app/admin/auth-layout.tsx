@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { aboutQuery, configuredText } from '../../features/about/api/about';
+import { MAIN_PROPS, SkipLink } from '../layouts/skip-link';
 
 /**
  * Sign-in, forgot-password and new-password screens: no header, sidebar or footer (spec); the
@@ -21,6 +22,7 @@ export function AuthLayout() {
   const website = configuredText(about?.association.website);
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)" py={{ base: 'md', sm: 48 }} px="md">
+      <SkipLink label="Saltar al contenido principal" />
       <Paper maw={960} mx="auto" radius="lg" shadow="md" style={{ overflow: 'hidden' }}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0}>
           <Stack
@@ -58,7 +60,7 @@ export function AuthLayout() {
               </Anchor>
             ) : null}
           </Stack>
-          <Box p={{ base: 'lg', sm: 40 }} component="main" id="contenido">
+          <Box p={{ base: 'lg', sm: 40 }} component="main" {...MAIN_PROPS}>
             <Outlet />
           </Box>
         </SimpleGrid>

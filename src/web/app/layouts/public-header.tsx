@@ -6,6 +6,9 @@ import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { carriedFilters } from '../../lib/filters-url';
 import classes from './public-header.module.css';
 
+/** The phone menu's navigation, which the burger controls. */
+const PHONE_MENU_ID = 'menu-principal';
+
 /** The two lists that share their filters. */
 const LISTS = ['/contracts', '/suppliers'];
 
@@ -41,6 +44,8 @@ export function PublicHeader({
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const links = useNavigationLinks();
+  // The link's name starts with what it shows (WCAG 2.5.3: 'Vigía CEANV', then where it goes).
+  const brand = organization ? `Vigía ${organization.shortName}` : 'Vigía';
   const items = links.map((link) => (
     <NavLink key={link.label} to={link.to} end={link.end} className={classes.link} onClick={close}>
       {t(link.label)}
@@ -54,7 +59,7 @@ export function PublicHeader({
           component={Link}
           to="/"
           className={classes.brand}
-          aria-label={`Vigía: ${t('Inicio')}`}
+          aria-label={t('{{brand}}, inicio', { brand })}
         >
           <img src="/favicon.svg" alt="" width={30} height={30} />
           <Text fw={800} fz="lg" className={classes.product}>
@@ -77,7 +82,15 @@ export function PublicHeader({
             <Group gap={4} visibleFrom="md" component="nav" aria-label={t('Navegación principal')}>
               {items}
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label={t('Abrir menú')} />
+            {/* One name whether open or not: aria-expanded says which. */}
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              aria-label={t('Menú')}
+              aria-expanded={opened}
+              aria-controls={PHONE_MENU_ID}
+            />
           </>
         ) : null}
       </Container>
@@ -90,8 +103,9 @@ export function PublicHeader({
         padding="md"
         title={organization?.name ?? 'Vigía'}
         hiddenFrom="md"
+        closeButtonProps={{ 'aria-label': t('Cerrar menú') }}
       >
-        <Stack gap="xs" component="nav" aria-label={t('Navegación principal')}>
+        <Stack gap="xs" component="nav" aria-label={t('Navegación principal')} id={PHONE_MENU_ID}>
           {items}
           {/* The footer's information pages, one tap away on a phone too. */}
           <Anchor component={Link} to="/contact" onClick={close} c="dimmed" mt="md">

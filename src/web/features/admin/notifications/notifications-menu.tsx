@@ -24,8 +24,9 @@ export function NotificationsMenu({ organizationId, token }: { organizationId: s
         if (fresh) void markNotificationsRead(organizationId, queryClient).catch(() => undefined);
       }}
     >
-      <Menu.Target>
-        <Indicator disabled={!fresh} color="red" size={10} offset={4} processing>
+      {/* The dot around the target, not the target: the button itself gets aria-haspopup and aria-expanded. */}
+      <Indicator disabled={!fresh} color="red" size={10} offset={4} processing>
+        <Menu.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
@@ -34,8 +35,8 @@ export function NotificationsMenu({ organizationId, token }: { organizationId: s
           >
             <BellIcon size={20} />
           </ActionIcon>
-        </Indicator>
-      </Menu.Target>
+        </Menu.Target>
+      </Indicator>
       <Menu.Dropdown>
         <Menu.Label>Notificaciones</Menu.Label>
         {data && data.notifications.length > 0 ? (

@@ -41,3 +41,28 @@ describe('ContractDocuments: what the modal says of a document without a copy', 
     );
   });
 });
+
+describe('ContractDocuments: the document buttons at 200 % zoom or on a 360-pixel phone', () => {
+  it('lets every label wrap and its button grow, so the whole name is always readable', () => {
+    renderScreen(<ContractDocuments contract={contractWith('PENDING')} />);
+    for (const name of [
+      'Contrato',
+      'Convocatoria / Invitación',
+      'Fallo de Junta de Aclaraciones',
+      'Presentación de Propuesta',
+    ]) {
+      const button = screen.getByRole('button', { name: new RegExp(`^${name}`) });
+      // Mantine's button is one line of fixed height whose label is cut (nowrap, overflow hidden).
+      expect(button.style.height, name).toBe('auto');
+      const label = button.querySelector<HTMLElement>('.mantine-Button-label')!;
+      expect(label).toHaveTextContent(name);
+      expect(label.style.whiteSpace, name).toBe('normal');
+      expect(label.style.height, name).toBe('auto');
+      expect(label.style.overflow, name).toBe('visible');
+      // 'No disponible' goes under the name when both do not fit on one line.
+      const inner = button.querySelector<HTMLElement>('.mantine-Button-inner')!;
+      expect(inner.style.flexWrap, name).toBe('wrap');
+      expect(inner.style.height, name).toBe('auto');
+    }
+  });
+});

@@ -19,6 +19,18 @@ const DOCUMENTS = [
 
 type Document = (typeof DOCUMENTS)[number];
 
+/**
+ * A document's button shows its whole name at any width (WCAG 1.4.4 and 1.4.10: at 200 % zoom or on
+ * a 360-pixel phone): the label wraps and the button grows with it instead of cutting the text,
+ * and 'No disponible' goes under the name when both do not fit on one line.
+ */
+const DOCUMENT_BUTTON_STYLES = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 'var(--mantine-spacing-xs)' },
+  inner: { height: 'auto', flexWrap: 'wrap', columnGap: 'var(--mantine-spacing-xs)', rowGap: 4 },
+  label: { height: 'auto', whiteSpace: 'normal', overflow: 'visible', textAlign: 'start', lineHeight: 1.3 },
+  section: { marginInlineStart: 0 },
+} as const;
+
 const copiesOf = (contract: ContractDetail, document: Document) =>
   contract.documentBackups.find((backup) => backup.document === document.kind);
 
@@ -40,6 +52,7 @@ export function ContractDocuments({ contract }: { contract: ContractDetail }) {
               key={document.label}
               variant={available ? 'light' : 'default'}
               justify="space-between"
+              styles={DOCUMENT_BUTTON_STYLES}
               onClick={() => setOpen(document)}
               rightSection={
                 available ? undefined : (
