@@ -82,10 +82,10 @@ describe('the calculations catalogue in Chromium', () => {
       .fill('Puntos según la parte de contratos adjudicados directamente a un proveedor.');
     // The formula from the lists, clicked, and typed operators.
     const expression = modal.getByRole('textbox', { name: 'Expresión' });
-    await modal.getByRole('button', { name: /^Insertar \$NCAD:/ }).click();
+    await modal.getByRole('button', { name: /^\$NCAD .*, insertar$/ }).click();
     await expression.press('End');
     await expression.pressSequentially(' /');
-    await modal.getByRole('button', { name: /^Insertar \$NTC:/ }).click();
+    await modal.getByRole('button', { name: /^\$NTC .*, insertar$/ }).click();
     await expression.press('End');
     await expression.pressSequentially(' * 100');
     expect(await expression.inputValue()).toBe('$NCAD / $NTC * 100');
@@ -105,7 +105,7 @@ describe('the calculations catalogue in Chromium', () => {
       .poll(() => modal.getByTestId('formula-preview').textContent(), { timeout: 15_000 })
       .toBe(`Resultado (2024-2027): ${points!.toFixed(2)}%`);
     // A variable's description shows beside the list, not over the formula's status.
-    await modal.getByRole('button', { name: /^Insertar \$MTG:/ }).hover();
+    await modal.getByRole('button', { name: /^\$MTG .*, insertar$/ }).hover();
     const tooltip = page.getByRole('tooltip');
     await tooltip.waitFor();
     const status = (await modal.getByTestId('formula-status').boundingBox())!;

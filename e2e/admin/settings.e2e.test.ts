@@ -127,7 +127,7 @@ describe('settings in Chromium', () => {
     await page.getByRole('tab', { name: 'Personalización de la plataforma' }).click();
     await page.getByRole('button', { name: 'Cambiar tema' }).click();
     await page.getByTestId('theme-options').waitFor();
-    await page.getByRole('button', { name: 'Tema Rojo' }).click();
+    await page.getByRole('button', { name: 'Rojo, tema' }).click();
     await page.getByText('El tema se actualizó correctamente').waitFor();
     await page.getByTestId('theme-options').waitFor({ state: 'detached' });
     await page.getByTestId('current-theme').getByText('Rojo').waitFor();

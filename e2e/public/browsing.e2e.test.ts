@@ -264,12 +264,14 @@ describe('browsing a monitor in Chromium', () => {
     expect(await page.locator('a[href^="/contracts/"]').count()).toBe(0);
   });
 
-  it('About and the privacy notice are readable without choosing a monitor', async () => {
+  it('About, the privacy notice and the accessibility statement are readable without choosing a monitor', async () => {
     await page.goto(url('/about'));
     await page.getByRole('heading', { level: 1, name: 'Acerca de' }).waitFor();
     await page.goto(url('/privacy'));
     await page.getByRole('heading', { level: 1, name: 'Aviso de Privacidad' }).waitFor();
     await page.getByRole('link', { name: 'Derechos ARCO' }).click();
     await page.waitForURL(/#derechos-arco$/);
+    await page.goto(url('/accessibility'));
+    await page.getByRole('heading', { level: 1, name: 'Declaración de accesibilidad' }).waitFor();
   });
 });

@@ -276,7 +276,7 @@ describe('honest public screens in Chromium', () => {
     await context.close();
     ({ context, page } = await openWatchedPage(browser, { viewport: { width: 360, height: 780 } }));
     await chooseSantaLucia();
-    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('button', { name: 'Menú', exact: true }).click();
     const menu = page.getByRole('dialog');
     await menu.getByRole('link', { name: 'Contacto' }).waitFor();
     await menu.getByRole('link', { name: 'Acerca de' }).click();
@@ -302,6 +302,7 @@ describe('honest public screens in Chromium', () => {
       ['/resources', 'Artículos, marco legal'],
       ['/about', 'Regresar al inicio'],
       ['/privacy', 'Regresar al inicio'],
+      ['/accessibility', 'Regresar al inicio'],
       ['/contact', 'Regresar al inicio'],
     ] as const) {
       await page.goto(url(path));

@@ -244,7 +244,7 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
       await mobile.getByRole('button', { name: /Seleccionar Municipio de Santa Lucía del Valle/ }).tap();
       await mobile.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
       expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      const burger = mobile.getByRole('button', { name: 'Abrir menú' });
+      const burger = mobile.getByRole('button', { name: 'Menú', exact: true });
       await burger.tap();
       await mobile.getByRole('dialog').getByRole('link', { name: 'Contratos' }).waitFor();
       // One close button: the drawer covers the burger (its X), which is not what a tap there reaches.

@@ -1,12 +1,15 @@
 import {
   type CSSVariablesResolver,
   createTheme,
+  Drawer,
   darken,
   defaultVariantColorsResolver,
   lighten,
   DEFAULT_THEME as MANTINE_DEFAULTS,
   type MantineColorsTuple,
   type MantineThemeOverride,
+  Modal,
+  PasswordInput,
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -74,7 +77,12 @@ const variantColorResolver: VariantColorsResolver = (input) => {
  * white, whichever contrasts more (Mantine's autoContrast with WCAG's crossing luminance, 0.179),
  * so light themes (yellow, sky) get black and dark ones white.
  */
-export function buildTheme(name: ThemeName = DEFAULT_THEME): MantineThemeOverride {
+export function buildTheme(
+  name: ThemeName = DEFAULT_THEME,
+  t: (text: string) => string = (text) => text,
+): MantineThemeOverride {
+  // Controls Mantine draws without a name, or with an English one, named in the visitor's language.
+  const close = { closeButtonProps: { 'aria-label': t('Cerrar') } };
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
@@ -89,6 +97,15 @@ export function buildTheme(name: ThemeName = DEFAULT_THEME): MantineThemeOverrid
     respectReducedMotion: true,
     focusClassName: classes.focus,
     variantColorResolver,
+    components: {
+      Modal: Modal.extend({ defaultProps: close }),
+      Drawer: Drawer.extend({ defaultProps: close }),
+      PasswordInput: PasswordInput.extend({
+        defaultProps: {
+          visibilityToggleButtonProps: { 'aria-label': t('Mostrar u ocultar la contraseña') },
+        },
+      }),
+    },
   });
 }
 

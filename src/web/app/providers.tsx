@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { THEMES } from '../../shared/constants/themes';
 import { captureServerFailure } from '../features/error-reports/reporter';
 import { ApiError } from '../lib/api-client';
@@ -44,7 +45,9 @@ const persistOptions = publicQueryPersistence();
 export function AppProviders({ children }: { children: ReactNode }) {
   const stored = useStoredOrganization();
   const themeName = stored?.theme ?? 'default';
-  const theme = useMemo(() => buildTheme(themeName), [themeName]);
+  const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes, for the controls' names
+  const theme = useMemo(() => buildTheme(themeName, t), [themeName, t, i18n.language]);
 
   useEffect(() => {
     document.body.className = `theme-body ${themeName}`;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { carriedFilters } from '../../lib/filters-url';
+import { readableText } from '../../theme';
 import classes from './public-header.module.css';
 
 /** The phone menu's navigation, which the burger controls. */
@@ -69,7 +70,7 @@ export function PublicHeader({
             <Text
               fw={700}
               fz="lg"
-              style={{ color: organization.color }}
+              style={{ color: readableText(organization.color) }}
               className={classes.shortName}
               title={organization.name}
             >
@@ -116,6 +117,9 @@ export function PublicHeader({
           </Anchor>
           <Anchor component={Link} to="/privacy" onClick={close} c="dimmed">
             {t('Aviso de Privacidad')}
+          </Anchor>
+          <Anchor component={Link} to="/accessibility" onClick={close} c="dimmed">
+            {t('Accesibilidad')}
           </Anchor>
         </Stack>
       </Drawer>

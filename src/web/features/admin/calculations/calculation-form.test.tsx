@@ -48,10 +48,10 @@ describe('CalculationForm', () => {
     });
     const { user } = renderScreen(<Modal />);
     const expression = screen.getByRole('textbox', { name: /Expresión/ });
-    await user.click(screen.getByRole('button', { name: 'Insertar $MTG: Monto total gastado' }));
+    await user.click(screen.getByRole('button', { name: '$MTG Monto total gastado, insertar' }));
     expect(expression).toHaveValue('$MTG');
     await user.type(expression, ' / ');
-    await user.click(await screen.findByRole('button', { name: 'Insertar $$RIESGO: Riesgo' }));
+    await user.click(await screen.findByRole('button', { name: '$$RIESGO Riesgo, insertar' }));
     expect(expression).toHaveValue('$MTG / $$RIESGO');
 
     expect(await screen.findByText('Fórmula válida.', { exact: false })).toBeInTheDocument();

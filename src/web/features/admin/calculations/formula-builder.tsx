@@ -127,7 +127,8 @@ function InsertButton({
       display="block"
       py={2}
       onClick={() => onInsert(token)}
-      aria-label={`Insertar ${token}: ${name}`}
+      // The name starts with what the button shows (speech input: "click $MTG").
+      aria-label={`${token} ${name}, insertar`}
     >
       <Code>{token}</Code>{' '}
       <Text span fz="sm">

@@ -70,7 +70,7 @@ export function ThemePicker({ organizationId, current }: { organizationId: strin
                 className={classes.option}
                 data-selected={theme === current || undefined}
                 aria-pressed={theme === current}
-                aria-label={`Tema ${THEMES[theme].label}`}
+                aria-label={`${THEMES[theme].label}, tema`}
                 disabled={change.isPending}
                 onClick={() => choose(theme)}
               >
