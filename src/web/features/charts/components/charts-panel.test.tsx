@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHART_SERIES } from '../../../../shared/schemas/landing';
 import type { ChartOption } from '../../../components/charts/option';
-import { apiError, fakeApi } from '../../../test/api';
+import { apiError, type FakeCall, fakeApi } from '../../../test/api';
 import { findToast, renderScreen, TEST_MONITOR } from '../../../test/render';
 import { ChartsPanel } from './charts-panel';
 
@@ -46,6 +46,15 @@ const procedures = (values: number[]) => () => ({
     },
   },
 });
+/** An answer per fiscal year of the call's filters ('' for none). */
+const byYear =
+  (answers: Record<string, (call: FakeCall) => unknown>) =>
+  (call: FakeCall): unknown => {
+    const year = (call.body as { filters: { fiscalYears?: string[] } }).filters.fiscalYears?.[0] ?? '';
+    const answer = answers[year];
+    if (!answer) throw new Error(`No answer for year ${year}`);
+    return answer(call);
+  };
 /** The option the chart of this ECharts series type was last drawn with. */
 const lastOption = (type: 'bar' | 'pie') => {
   const option = drawn.findLast((one) => (one.series as { type: string }[])[0]?.type === type);
@@ -227,5 +236,122 @@ describe('ChartsPanel', () => {
     await user.click(within(period).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('img', { name: BAR })).toBeInTheDocument();
     expect(api.to('POST /public-api/landing/amountByPeriod')).toHaveLength(2);
+    // The first figures shown, late as they came, are not an update.
+    expect(screen.getByTestId('charts-status')).toHaveTextContent(/^$/);
+  });
+
+  describe('the status a screen reader hears', () => {
+    it('stays silent on the first load and says the new figures once a filter changed them', async () => {
+      let release2023 = () => {};
+      const arrived2023 = new Promise<void>((resolve) => {
+        release2023 = resolve;
+      });
+      fakeApi({
+        'POST /public-api/landing/amountByPeriod': byYear({
+          '2024': periods([
+            [2_500_000, 1_000_000, 500_000],
+            [1_250_000, 0, 0],
+          ]),
+          '2023': async () => {
+            await arrived2023;
+            return periods([[1_000_000, 234_567.89, 0]])();
+          },
+        }),
+        'POST /public-api/landing/amountByProcedure': byYear({
+          '2024': procedures([3_750_000, 1_000_000, 250_000]),
+          '2023': async () => {
+            await arrived2023;
+            return procedures([1_000_000, 234_567.89, 0])();
+          },
+        }),
+      });
+      const { rerender } = renderScreen(
+        <ChartsPanel organizationId={TEST_MONITOR} filters={{ fiscalYears: ['2024'] }} round={false} />,
+      );
+      const status = screen.getByTestId('charts-status');
+      expect(status).toHaveAttribute('role', 'status');
+      expect(status).toHaveAttribute('aria-live', 'polite');
+      await screen.findByRole('img', { name: DONUT });
+      expect(status).toBeEmptyDOMElement();
+
+      rerender(
+        <ChartsPanel organizationId={TEST_MONITOR} filters={{ fiscalYears: ['2023'] }} round={false} />,
+      );
+      // While the new figures load the old ones stay on screen, and nothing is said.
+      await waitFor(() => expect(screen.getByTestId('donut-total')).toBeInTheDocument());
+      expect(status).toBeEmptyDOMElement();
+
+      release2023();
+      await waitFor(() =>
+        expect(status).toHaveTextContent('Gráficas actualizadas: $1,234,567.89 MXN en 1 trimestre.'),
+      );
+      expect(screen.getByTestId('donut-total')).toHaveTextContent('Total: $1,234,567.89 MXN');
+
+      // Back to the first filters (already fetched): said again, with their figures.
+      rerender(
+        <ChartsPanel organizationId={TEST_MONITOR} filters={{ fiscalYears: ['2024'] }} round={false} />,
+      );
+      await waitFor(() =>
+        expect(status).toHaveTextContent('Gráficas actualizadas: $5,000,000.00 MXN en 2 trimestres.'),
+      );
+    });
+
+    it('says when the new filters have no data, and says a repeated sentence anew', async () => {
+      fakeApi({
+        'POST /public-api/landing/amountByPeriod': byYear({
+          '': periods([[1_000_000, 0, 0]]),
+          '2023': periods([[0, 0, 0]]),
+          '2022': periods([[0, 0, 0]]),
+        }),
+        'POST /public-api/landing/amountByProcedure': byYear({
+          '': procedures([1_000_000, 0, 0]),
+          '2023': procedures([0, 0, 0]),
+          '2022': procedures([0, 0, 0]),
+        }),
+      });
+      const { rerender } = renderScreen(
+        <ChartsPanel organizationId={TEST_MONITOR} filters={{}} round={false} />,
+      );
+      const status = screen.getByTestId('charts-status');
+      await screen.findByRole('img', { name: DONUT });
+
+      rerender(
+        <ChartsPanel organizationId={TEST_MONITOR} filters={{ fiscalYears: ['2023'] }} round={false} />,
+      );
+      await waitFor(() =>
+        expect(status).toHaveTextContent('Gráficas actualizadas: sin datos para estos filtros.'),
+      );
+      const first = status.textContent;
+      rerender(
+        <ChartsPanel organizationId={TEST_MONITOR} filters={{ fiscalYears: ['2022'] }} round={false} />,
+      );
+      await waitFor(() => expect(status.textContent).not.toBe(first));
+      expect(status).toHaveTextContent('Gráficas actualizadas: sin datos para estos filtros.');
+    });
+
+    it('says nothing when the new figures fail to load (the toast tells it)', async () => {
+      fakeApi({
+        'POST /public-api/landing/amountByPeriod': byYear({
+          '': periods([[1_000_000, 0, 0]]),
+          '2023': () => {
+            throw apiError(500, 'INTERNAL', 'Ocurrió un error inesperado.');
+          },
+        }),
+        'POST /public-api/landing/amountByProcedure': byYear({
+          '': procedures([1_000_000, 0, 0]),
+          '2023': procedures([2_000_000, 0, 0]),
+        }),
+      });
+      const { rerender } = renderScreen(
+        <ChartsPanel organizationId={TEST_MONITOR} filters={{}} round={false} />,
+      );
+      await screen.findByRole('img', { name: DONUT });
+      rerender(
+        <ChartsPanel organizationId={TEST_MONITOR} filters={{ fiscalYears: ['2023'] }} round={false} />,
+      );
+      await findToast('Hubo un error al cargar el chart');
+      await waitFor(() => expect(screen.getByTestId('donut-total')).toHaveTextContent('$2,000,000.00'));
+      expect(screen.getByTestId('charts-status')).toBeEmptyDOMElement();
+    });
   });
 });
