@@ -3,6 +3,7 @@ import { AriaComponent, GridComponent, LegendComponent, TooltipComponent } from 
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { type ChartOption, withoutGeneratedLabel } from './option';
 
 echarts.use([
   BarChart,
@@ -14,18 +15,11 @@ echarts.use([
   SVGRenderer,
 ]);
 
-export type ChartOption = echarts.EChartsCoreOption;
-
-/** A tree-shaken ECharts chart that follows its container's size. */
-export default function EChart({
-  option,
-  height,
-  label,
-}: {
-  option: ChartOption;
-  height: number;
-  label: string;
-}) {
+/**
+ * A tree-shaken ECharts chart that follows its container's size. Drawing only: the accessible
+ * name and description belong to the element around it (LazyChart).
+ */
+export default function EChart({ option, height }: { option: ChartOption; height: number }) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 
@@ -43,8 +37,8 @@ export default function EChart({
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption(withoutGeneratedLabel(option), { notMerge: true });
   }, [option]);
 
-  return <div ref={element} style={{ width: '100%', height }} role="img" aria-label={label} />;
+  return <div ref={element} style={{ width: '100%', height }} data-testid="echart" />;
 }

@@ -1,8 +1,8 @@
 import { Center, Skeleton, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCode } from '../../lib/load-code';
-import type { ChartOption } from './echart';
+import type { ChartOption } from './option';
 
 // ECharts is the heaviest file of the public area: it is fetched only when a chart is about to
 // scroll into view, so a visitor who goes straight to the lists never downloads it. A page of the
@@ -26,10 +26,26 @@ function ChartOffline({ height }: { height: number }) {
   );
 }
 
-/** A chart that loads its library when it comes near the screen; a skeleton of its size until then. */
-export function LazyChart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
+/**
+ * A chart that loads its library when it comes near the screen; a skeleton of its size until then.
+ * To a screen reader it is one image (WCAG 1.1.1): `label` names it and `description`, when given,
+ * states its figures briefly (both in the page's language, from the start, whether or not the
+ * library has loaded); what the chart draws inside is not read.
+ */
+export function LazyChart({
+  option,
+  height,
+  label,
+  description,
+}: {
+  option: ChartOption;
+  height: number;
+  label: string;
+  description?: string;
+}) {
   const placeholder = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
+  const descriptionId = useId();
 
   useEffect(() => {
     const element = placeholder.current;
@@ -49,10 +65,27 @@ export function LazyChart({ option, height, label }: { option: ChartOption; heig
   }, [near]);
 
   const skeleton = <Skeleton height={height} mt="sm" />;
-  if (!near) return <div ref={placeholder}>{skeleton}</div>;
   return (
-    <Suspense fallback={skeleton}>
-      <EChart option={option} height={height} label={label} />
-    </Suspense>
+    <>
+      <div
+        ref={placeholder}
+        role="img"
+        aria-label={label}
+        aria-describedby={description ? descriptionId : undefined}
+      >
+        {near ? (
+          <Suspense fallback={skeleton}>
+            <EChart option={option} height={height} />
+          </Suspense>
+        ) : (
+          skeleton
+        )}
+      </div>
+      {description ? (
+        <div id={descriptionId} hidden>
+          {description}
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -1,13 +1,15 @@
 import { Box, Paper, Skeleton, Table, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMillions, toMillions } from '../../../../shared/format/money';
-import { CHART_SERIES } from '../../../../shared/schemas/landing';
-import type { ChartOption } from '../../../components/charts/echart';
+import { formatMillions, formatMoney, toMillions } from '../../../../shared/format/money';
+import { CHART_SERIES, type PeriodAmount } from '../../../../shared/schemas/landing';
 import { LazyChart } from '../../../components/charts/lazy-chart';
+import type { ChartOption } from '../../../components/charts/option';
 import { LoadError } from '../../../components/load-error';
 import type { useAmountByPeriod } from '../api/landing';
 import { niceAxis } from '../axis';
+import { seriesItemStyle } from '../series-style';
 import { CHART_UNAVAILABLE, chartState, NoData, NoRows } from './chart-state';
 import classes from './charts-panel.module.css';
 
@@ -28,7 +30,6 @@ export function PeriodChart({
 
   const option = useMemo<ChartOption>(
     () => ({
-      aria: { enabled: true },
       tooltip: {
         trigger: 'axis',
         valueFormatter: (value: unknown) => `${Number(value).toFixed(2)} M`,
@@ -51,12 +52,13 @@ export function PeriodChart({
         name: labels[index],
         type: 'bar',
         stack: 'total',
-        itemStyle: { color: series.color },
+        itemStyle: seriesItemStyle(series),
         data: rows.map((row) => toMillions(row[series.periodField])),
       })),
     }),
     [rows, labels],
   );
+  const description = useMemo(() => describePeriods(rows, labels, t), [rows, labels, t]);
 
   return (
     <Paper withBorder radius="md" p="md" className={classes.wide} data-testid="chart-period">
@@ -74,6 +76,7 @@ export function PeriodChart({
           option={option}
           height={320}
           label={t('Gráfica de barras: millones de pesos por trimestre y tipo de procedimiento')}
+          description={description}
         />
       )}
       <details>
@@ -83,9 +86,11 @@ export function PeriodChart({
             <Table.Caption>{t('Millones de pesos por trimestre')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('Trimestre')}</Table.Th>
+                <Table.Th scope="col">{t('Trimestre')}</Table.Th>
                 {labels.map((label) => (
-                  <Table.Th key={label}>{label}</Table.Th>
+                  <Table.Th key={label} scope="col">
+                    {label}
+                  </Table.Th>
                 ))}
               </Table.Tr>
             </Table.Thead>
@@ -93,7 +98,7 @@ export function PeriodChart({
               {state === 'shown' && !empty ? (
                 rows.map((row) => (
                   <Table.Tr key={`${row._id.period} ${row._id.year}`}>
-                    <Table.Td>{`${row._id.period} ${row._id.year}`}</Table.Td>
+                    <Table.Th scope="row" fw="normal">{`${row._id.period} ${row._id.year}`}</Table.Th>
                     {CHART_SERIES.map((series) => (
                       <Table.Td key={series.key}>{formatMillions(row[series.periodField])}</Table.Td>
                     ))}
@@ -108,4 +113,35 @@ export function PeriodChart({
       </details>
     </Paper>
   );
+}
+
+/**
+ * What the bar chart shows, in words for a screen reader: which quarters, and each procedure
+ * type's amount over them; the table after the chart has every figure.
+ */
+function describePeriods(rows: PeriodAmount[], labels: string[], t: TFunction): string {
+  const quarter = (row: PeriodAmount) => `${row._id.period} ${row._id.year}`;
+  const first = rows[0];
+  const last = rows.at(-1);
+  const quarters =
+    !first || !last
+      ? ''
+      : rows.length === 1
+        ? t('Un trimestre: {{quarter}}.', { quarter: quarter(first) })
+        : t('{{quarters}} trimestres, de {{first}} a {{last}}.', {
+            quarters: rows.length,
+            first: quarter(first),
+            last: quarter(last),
+          });
+  const amounts = CHART_SERIES.map(
+    (series, index) =>
+      `${labels[index]} ${formatMoney(rows.reduce((sum, row) => sum + row[series.periodField], 0))}`,
+  ).join(', ');
+  return [
+    quarters,
+    t('Total por tipo de procedimiento: {{amounts}}.', { amounts }),
+    t('Los datos están en la tabla que sigue a la gráfica.'),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
