@@ -246,7 +246,7 @@ describe('honest public screens in Chromium', () => {
       .getByText(/^Total: \$[\d,]+\.\d\d MXN$/)
       .waitFor();
     await panel.getByText('Ver los datos en una tabla').click();
-    expect(await panel.getByRole('row').count()).toBe(3);
+    expect(await panel.locator('tbody tr').count()).toBe(3);
     expect(await panel.getByText('Sin datos para estos filtros').count()).toBe(0);
   });
 

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   type CSSVariablesResolver,
   createTheme,
   Drawer,
@@ -11,6 +12,7 @@ import {
   Modal,
   PasswordInput,
   parseThemeColor,
+  TableScrollContainer,
   type VariantColorsResolver,
 } from '@mantine/core';
 import { DEFAULT_THEME, THEMES, type ThemeName } from '../shared/constants/themes';
@@ -98,8 +100,14 @@ export function buildTheme(
     focusClassName: classes.focus,
     variantColorResolver,
     components: {
+      // A link is told from the text around it by more than its colour (WCAG 1.4.1): underlined.
+      Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
       Modal: Modal.extend({ defaultProps: close }),
       Drawer: Drawer.extend({ defaultProps: close }),
+      // A table wider than the screen scrolls in its box: the keyboard reaches it (WCAG 2.1.1).
+      TableScrollContainer: TableScrollContainer.extend({
+        defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
+      }),
       PasswordInput: PasswordInput.extend({
         defaultProps: {
           visibilityToggleButtonProps: { 'aria-label': t('Mostrar u ocultar la contraseña') },

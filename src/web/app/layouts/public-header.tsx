@@ -63,11 +63,14 @@ export function PublicHeader({
           aria-label={t('{{brand}}, inicio', { brand })}
         >
           <img src="/favicon.svg" alt="" width={30} height={30} />
-          <Text fw={800} fz="lg" className={classes.product}>
+          <Text span fw={800} fz="lg" className={classes.product}>
             Vigía
           </Text>
+          {/* A space between the two words, for the text speech input and axe read (the gap draws it). */}
+          {organization ? ' ' : null}
           {organization ? (
             <Text
+              span
               fw={700}
               fz="lg"
               style={{ color: readableText(organization.color) }}

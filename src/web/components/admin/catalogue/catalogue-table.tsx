@@ -36,7 +36,7 @@ export function CatalogueTable<Doc extends Row>(props: CatalogueTableProps<Doc>)
       .filter(Boolean)
       .join(' ') || undefined;
   return (
-    <Table.ScrollContainer minWidth={0} className={classes.scroll} type="native">
+    <Table.ScrollContainer minWidth={0} className={classes.scroll} type="native" tabIndex={0}>
       <Table
         highlightOnHover
         verticalSpacing={6}

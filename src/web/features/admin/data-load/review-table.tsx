@@ -69,7 +69,7 @@ function ValueCell({ field }: { field: DataLoadRowDoc['data'][string] | undefine
 /** The load's rows with their 34 values (scrolls sideways on a phone). */
 export function ReviewTable({ rows }: { rows: DataLoadRowDoc[] }) {
   return (
-    <Table.ScrollContainer minWidth={1200} type="native">
+    <Table.ScrollContainer minWidth={1200} type="native" tabIndex={0}>
       <Table striped={false} withTableBorder withColumnBorders fz="sm" className={classes.table}>
         <Table.Thead>
           <Table.Tr>

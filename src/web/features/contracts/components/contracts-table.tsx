@@ -58,7 +58,7 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
     msg('Fecha de obtención de los datos'),
   ];
   return (
-    <ScrollArea type="auto" offsetScrollbars className={classes.scroll}>
+    <ScrollArea type="auto" offsetScrollbars className={classes.scroll} viewportProps={{ tabIndex: 0 }}>
       <Table striped highlightOnHover verticalSpacing="xs" className={classes.table}>
         <Table.Thead>
           <Table.Tr>

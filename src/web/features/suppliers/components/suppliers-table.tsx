@@ -65,7 +65,7 @@ export function SuppliersTable({
     );
   }
   return (
-    <ScrollArea type="auto" offsetScrollbars>
+    <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
       <Table striped highlightOnHover verticalSpacing="xs" className={classes.table}>
         <Table.Thead>
           <Table.Tr>
