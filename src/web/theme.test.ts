@@ -52,6 +52,10 @@ describe('monitor themes', () => {
     expect(contrastRatio(color, textOn(color))).toBeGreaterThanOrEqual(4.5);
     // Mantine's autoContrast picks the same: light above WCAG's crossing luminance.
     expect(buildTheme(name).luminanceThreshold).toBe(0.179);
+    // Hovered, the control keeps its text readable.
+    const { light } = cssVariablesResolver(mergeMantineTheme(MANTINE_DEFAULTS, buildTheme(name)));
+    const hover = light['--mantine-color-brand-filled-hover']!;
+    expect(contrastRatio(hover, textOn(color))).toBeGreaterThanOrEqual(4.5);
   });
 
   it.each(THEME_NAMES)('%s: links, outlines and the focus ring use the text shade', (name) => {

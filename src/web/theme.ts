@@ -16,7 +16,7 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 import { DEFAULT_THEME, THEMES, type ThemeName } from '../shared/constants/themes';
-import { readableOn, toHex } from './lib/contrast';
+import { readableOn, textOn, toHex } from './lib/contrast';
 import classes from './theme.module.css';
 
 /** The light surfaces text sits on: white, and the greys of tables, panels and the admin's page. */
@@ -142,6 +142,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
       shades[2]!,
     ]);
     light[`--mantine-color-${name}-outline`] = text;
+    // Hovering a filled control must not lower its text's contrast: lighter under black text,
+    // darker under white.
+    light[`--mantine-color-${name}-filled-hover`] =
+      textOn(shades[6]!) === '#000000' ? shades[5]! : shades[7]!;
   }
   return { variables: {}, light, dark: {} };
 };

@@ -97,7 +97,7 @@ export function AdminHeader({
 }
 
 /**
- * The user's picture (or initials) and name; choose another monitor, edit the profile, sign out.
+ * The user's picture (or a person icon) and name; choose another monitor, edit the profile, sign out.
  * The button's name starts with the name it shows (WCAG 2.5.3: 'Carmen Carga Ruiz' is what a
  * speech user says); Menu.Target gives it aria-haspopup and aria-expanded.
  */
@@ -112,6 +112,7 @@ function UserMenu({ session }: { session: Session }) {
           data-testid="user-menu"
         >
           <Group gap={8} wrap="nowrap">
+            {/* No initials: text in the button that its name does not say would break speech input. */}
             <Avatar
               src={
                 session.user.profilePicture ? `/public-api/files/image/${session.user.profilePicture}` : null
@@ -120,13 +121,12 @@ function UserMenu({ session }: { session: Session }) {
               radius="xl"
               size={34}
               color="brand"
-            >
-              {initials(session.user.fullName)}
-            </Avatar>
+            />
             <Box visibleFrom="md" maw={{ base: 240, lg: 360 }}>
               <Text fz="sm" fw={600} truncate title={session.user.fullName}>
                 {session.user.fullName}
               </Text>
+              {/* A space between the two lines, so the text read is 'Name Admin'. */}{' '}
               <Text fz="xs" c="dimmed">
                 Admin
               </Text>
@@ -164,13 +164,4 @@ function useSignOut() {
     queryClient.removeQueries({ queryKey: ['admin'] });
     toast('success', ACCOUNT_MESSAGES.loggedOut, { id: 'logged-out' });
   };
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
 }

@@ -103,7 +103,7 @@ export function CaptchaField({
           }}
         />
       ) : (
-        <Skeleton height={48} radius="sm" aria-label={t('Cargando')} />
+        <Skeleton height={48} radius="sm" role="status" aria-label={t('Cargando')} />
       )}
     </Box>
   );

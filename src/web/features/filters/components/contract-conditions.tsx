@@ -21,7 +21,7 @@ export function ContractConditions({
   if (conditions.length === 0) return null;
   return (
     <Alert variant="light" color="blue" p="sm" title={t('Solo los contratos que cumplen:')}>
-      <Group gap={6} aria-label={t('Condiciones de la lista')}>
+      <Group gap={6} role="group" aria-label={t('Condiciones de la lista')}>
         {conditions.map((condition) => {
           const text = `${t(condition.label)}: ${t(condition.text)}`;
           return (

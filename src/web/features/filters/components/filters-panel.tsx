@@ -131,7 +131,7 @@ export function FiltersPanel({
         )}
       </SimpleGrid>
       {chosen.length > 0 || (!withSearch && search) ? (
-        <Group gap={6} aria-label={t('Filtros elegidos')}>
+        <Group gap={6} role="group" aria-label={t('Filtros elegidos')}>
           {!withSearch && search ? (
             // A search carried over from a list, on a page without a search box: shown so it is
             // not a hidden filter, and removable.
