@@ -161,4 +161,47 @@ describe('public pages are accessible (WCAG 2.2 AA)', () => {
       await context.close();
     }
   });
+
+  it('the keyboard skips to the content, charts speak Spanish, a filter is announced, labels are whole at 200 % zoom', async () => {
+    const { context, page } = await visitor(DESKTOP);
+    await page.goto(`${portal.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Millones de pesos por trimestre' }).waitFor();
+    // The first Tab reaches the skip link; following it puts the focus on the page's content.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Saltar al contenido principal',
+    );
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contenido');
+    // The charts' text alternatives are Spanish; the charting library's English one is gone.
+    await settled(page);
+    expect(await page.getByRole('img', { name: /^Gráfica/ }).count()).toBeGreaterThanOrEqual(2);
+    expect(await page.content()).not.toContain('This is a chart');
+    // A filter changes the charts, and a screen reader is told.
+    await page.getByRole('combobox', { name: 'Ejercicio' }).click();
+    await page.getByRole('option', { name: '2025', exact: true }).click();
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect
+      .poll(() => page.getByTestId('charts-status').textContent())
+      .toMatch(/^Gráficas actualizadas: /);
+    await context.close();
+
+    // 200 % zoom on a 360-px phone: 180 CSS pixels. Every document button shows its whole label.
+    const zoomed = await visitor({ width: 180, height: 740 });
+    const [contract] = pages.filter(({ path }) => path.startsWith('/contracts/'));
+    await zoomed.page.goto(`${portal.baseUrl}${contract!.path}`);
+    const files = zoomed.page
+      .getByRole('heading', { name: 'Archivos' })
+      .locator('xpath=..')
+      .getByRole('button');
+    await files.first().waitFor();
+    const cut = await files.evaluateAll((buttons) =>
+      buttons
+        .map((button) => button.querySelector('.mantine-Button-label') as HTMLElement)
+        .filter((label) => label.scrollWidth > label.clientWidth || label.scrollHeight > label.clientHeight)
+        .map((label) => label.textContent),
+    );
+    expect(cut).toEqual([]);
+    await zoomed.context.close();
+  });
 });

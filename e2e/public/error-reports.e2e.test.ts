@@ -103,7 +103,7 @@ describe('unexpected-error reports in Chromium', () => {
     expect(told.map((n) => n.status).slice(0, 2)).toEqual(['INFO', 'DANGER']);
     expect(told[1]!.message).toContain('solicitud e2e-fallo-500');
 
-    await dialog(page).getByRole('button', { name: 'Cerrar' }).click();
+    await dialog(page).getByRole('button', { name: 'Cerrar' }).last().click();
     await dialog(page).waitFor({ state: 'hidden' });
     // The screen still says what failed underneath.
     await page.getByText('Hubo un error al cargar el listado').waitFor();
@@ -149,7 +149,7 @@ describe('unexpected-error reports in Chromium', () => {
     expect(report).toMatchObject({ source: 'render', path: '/about', organizationId: santaLucia });
 
     // Closed, it opens again from 'Reportar un problema', for the same report.
-    await dialog(page).getByRole('button', { name: 'Cerrar' }).click();
+    await dialog(page).getByRole('button', { name: 'Cerrar' }).last().click();
     await dialog(page).waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Reportar un problema' }).click();
     await page.getByLabel('¿Qué ocurrió?').fill('Quise leer la página Acerca de');

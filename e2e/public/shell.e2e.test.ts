@@ -177,7 +177,7 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
     ).toBeGreaterThan(0);
     // A server failure also opens the unexpected-error modal (decision 0023): closed first.
     const modal = page.getByRole('dialog', { name: 'Parece ser que ocurrió algo inesperado' });
-    await modal.getByRole('button', { name: 'Cerrar' }).click();
+    await modal.getByRole('button', { name: 'Cerrar' }).last().click();
     await modal.waitFor({ state: 'hidden' });
     failing = false;
     await retry.click();
