@@ -1,4 +1,4 @@
-import { Text, Tooltip } from '@mantine/core';
+import { Text, Tooltip, VisuallyHidden } from '@mantine/core';
 
 const LIMIT = 30;
 
@@ -13,8 +13,10 @@ export function TruncatedText({ text }: { text: string | null | undefined }) {
   if (text.length <= LIMIT) return <>{text}</>;
   return (
     <Tooltip label={text} multiline maw={750} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <Text span inherit tabIndex={0} aria-label={text} style={{ cursor: 'help' }}>
-        {`${text.slice(0, LIMIT - 3)}...`}
+      {/* Focusable for the tooltip; a screen reader reads the whole text (a span's aria-label is not read). */}
+      <Text span inherit tabIndex={0} style={{ cursor: 'help' }}>
+        <span aria-hidden="true">{`${text.slice(0, LIMIT - 3)}...`}</span>
+        <VisuallyHidden component="span">{text}</VisuallyHidden>
       </Text>
     </Tooltip>
   );

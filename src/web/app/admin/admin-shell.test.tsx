@@ -71,7 +71,10 @@ describe('AdminShell', () => {
       expect(section(hidden)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cargar datos' })).toHaveAttribute('href', '/admin/data-load');
     expect(screen.queryByRole('link', { name: 'Configuración' })).not.toBeInTheDocument();
-    expect(within(screen.getByTestId('user-menu')).getByText('CC')).toBeInTheDocument();
+    // The user menu says what it shows, name first (speech input), and shows no initials its name lacks.
+    const userMenu = screen.getByTestId('user-menu');
+    expect(userMenu).toHaveAccessibleName('Carmen Carga Ruiz, Admin, menú de usuario');
+    expect(within(userMenu).queryByText('CC')).not.toBeInTheDocument();
     expect(screen.getByText('Carmen Carga Ruiz')).toBeInTheDocument();
   });
 
