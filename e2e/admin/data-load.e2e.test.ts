@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SHEET_COLUMNS } from '../../src/shared/contracts/fields';
 import { formatMoney } from '../../src/shared/format/money';
 import { DATA_LOAD_MESSAGES } from '../../src/shared/schemas/data-load';
+import { expectAccessible } from '../fixtures/accessibility';
 import { addAdministrator, chooseMonitor, signIn } from '../fixtures/admin';
 import { launchBrowser, openWatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
@@ -130,6 +131,9 @@ describe('data load in Chromium', () => {
     await page.getByRole('button', { name: 'IGNORAR ERRORES Y CONTINUAR' }).waitFor();
 
     await page.screenshot({ path: 'test-results/data-load-review-desktop.png', fullPage: true });
+    // The review is readable by everyone (issue 29): its wide table reachable by keyboard, the
+    // error cells' colours readable.
+    await expectAccessible(page, 'the data-load review, desktop');
     // Only the rows with errors; the red cell says why.
     await page.getByLabel('Sin problemas').uncheck();
     await page.getByLabel('Omitidos').uncheck();
@@ -147,6 +151,7 @@ describe('data load in Chromium', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: 'test-results/data-load-review-phone.png', fullPage: true });
+    await expectAccessible(page, 'the data-load review, 360 px');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The validations: fixed in the file and uploaded as corrections.

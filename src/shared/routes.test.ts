@@ -24,5 +24,6 @@ describe('web routes', () => {
     expect(visitRouteKey('/calculations/corruption-index')).toBe('calculations');
     expect(visitRouteKey('/zz0/abc')).toBe('other');
     expect(visitRouteKey('/resources/x')).toBe('resources');
+    expect(visitRouteKey('/accessibility')).toBe('accessibility');
   });
 });

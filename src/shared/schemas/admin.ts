@@ -58,6 +58,7 @@ export const VISIT_SECTION_LABELS: Record<string, string> = {
   calculations: 'Índice de Riesgo de Corrupción',
   resources: 'Recursos',
   privacy: 'Aviso de Privacidad',
+  accessibility: 'Accesibilidad',
   about: 'Acerca de',
   contact: 'Contacto',
   'access-denied': 'Acceso denegado',

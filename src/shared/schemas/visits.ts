@@ -23,6 +23,7 @@ const SECTIONS = new Set([
   'calculations',
   'resources',
   'privacy',
+  'accessibility',
   'about',
   'contact',
   'access-denied',
