@@ -84,7 +84,7 @@ export function AccessibilityPage() {
             </li>
             <li>
               {t(
-                'Además revisamos a mano: usamos el portal solo con el teclado, lo ampliamos al 200 % y comprobamos con un lector de pantalla las gráficas, los nombres de los controles, sus estados y los avisos.',
+                'Además, pruebas propias comprueban lo que axe-core no puede juzgar: el enlace para saltar al contenido, las alternativas en español de las gráficas, el aviso cuando cambian los filtros y las etiquetas completas al 200 % de ampliación. Aún no se ha hecho una revisión completa con lectores de pantalla.',
               )}
             </li>
           </ul>
