@@ -10,6 +10,7 @@ import {
   type MantineColorsTuple,
   type MantineThemeOverride,
   Modal,
+  Notification,
   PasswordInput,
   parseThemeColor,
   TableScrollContainer,
@@ -104,6 +105,8 @@ export function buildTheme(
       Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
       Modal: Modal.extend({ defaultProps: close }),
       Drawer: Drawer.extend({ defaultProps: close }),
+      // The toasts' close button as well.
+      Notification: Notification.extend({ defaultProps: close }),
       // A table wider than the screen scrolls in its box: the keyboard reaches it (WCAG 2.1.1).
       TableScrollContainer: TableScrollContainer.extend({
         defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
