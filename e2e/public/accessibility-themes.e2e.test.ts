@@ -18,8 +18,11 @@ import { type RunningPortal, startPortal } from '../fixtures/server';
 
 /** The themes every public page is also checked in: a saturated one and the two lightest. */
 const OTHER_THEMES: ThemeName[] = ['purple', 'yellow', 'sky'];
-/** The screens where the theme colours most text: buttons, links, tags, the sign-in panel. */
-const MOST_COLOURED = ['/login', '/', '/contracts'];
+/**
+ * The screens where the theme colours most text: the sign-in panel, and the contracts list (the
+ * header and its menu, filter buttons and tags, links, badges, pagination, as on the home).
+ */
+const MOST_COLOURED = ['/login', '/contracts'];
 
 /**
  * The public pages in other themes (issue 29): a theme changes colours only, so the rules colours
