@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEMES, type ThemeName } from '../../src/shared/constants/themes';
-import { COLOUR_RULES, DESKTOP, expectAccessible, navigateInApp, PHONE } from '../fixtures/accessibility';
+import {
+  COLOUR_RULES,
+  DESKTOP,
+  expectAccessible,
+  navigateInApp,
+  PHONE,
+  settled,
+} from '../fixtures/accessibility';
 import { addAdministrator, chooseMonitor, signIn } from '../fixtures/admin';
 import { launchBrowser, openWatchedPage, type WatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
@@ -64,9 +71,7 @@ describe('administration screens are accessible (WCAG 2.2 AA)', () => {
     await navigateInApp(page, path);
     await page.waitForURL((url) => url.pathname === path);
     await page.locator('main h1').first().waitFor();
-    await page.waitForFunction(
-      () => document.querySelectorAll('main .mantine-Loader-root, main .mantine-Skeleton-root').length === 0,
-    );
+    await settled(page);
   }
 
   for (const [device, viewport] of [

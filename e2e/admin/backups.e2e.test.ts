@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { addAdministrator, chooseMonitor, SANTA_LUCIA, signIn } from '../fixtures/admin';
+import { addAdministrator, apiToken, chooseMonitor, SANTA_LUCIA, signIn } from '../fixtures/admin';
 import { launchBrowser, openWatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
@@ -55,12 +55,7 @@ describe('backup copies of contract documents in Chromium', () => {
     });
 
     // A contract saved through the one write path, with two document links.
-    const login = await fetch(`${portal.baseUrl}/public-api/accounts/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await apiToken(portal.baseUrl, EMAIL, PASSWORD);
     const [monitor] = await queryRows<{ id: string; unit: string; supplier: string }>(
       portal.database.db,
       sql`SELECT o.id, (SELECT id FROM administrative_units u WHERE u.organization_id = o.id LIMIT 1) AS unit,

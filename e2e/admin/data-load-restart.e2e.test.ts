@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SHEET_COLUMNS } from '../../src/shared/contracts/fields';
+import { apiToken } from '../fixtures/admin';
 import { printedUrl, type RunningProcess, runServer } from '../fixtures/process';
 import { scratchDatabase } from '../fixtures/scratch-database';
 
@@ -76,12 +77,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
     const server = runServer(env);
     running.push(server);
     const baseUrl = printedUrl(await server.waitFor(/Vigía is running at/));
-    const login = await fetch(`${baseUrl}/public-api/accounts/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await apiToken(baseUrl, env.ADMIN_EMAIL!, env.ADMIN_PASSWORD!);
     const headers = { authorization: `Bearer ${token}`, 'x-current-organization-id': organizationId };
     return { server, baseUrl, headers };
   };

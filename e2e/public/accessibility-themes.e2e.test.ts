@@ -12,7 +12,7 @@ import {
   returningVisitor,
   showDrawn,
 } from '../fixtures/accessibility';
-import { addAdministrator } from '../fixtures/admin';
+import { addAdministrator, apiToken } from '../fixtures/admin';
 import { launchBrowser } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
@@ -47,12 +47,7 @@ describe('public pages read well in every theme (WCAG 2.2 AA)', () => {
       name: 'Tere',
       lastName: 'Temas',
     });
-    const login = await fetch(`${portal.baseUrl}/public-api/accounts/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'temas@example.org', password: 'clave-de-temas-1' }),
-    });
-    token = ((await login.json()) as { data: { token: string } }).data.token;
+    token = await apiToken(portal.baseUrl, 'temas@example.org', 'clave-de-temas-1');
   });
   afterAll(async () => {
     await browser?.close();

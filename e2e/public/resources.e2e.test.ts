@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { addAdministrator, chooseMonitor, signIn } from '../fixtures/admin';
+import { addAdministrator, apiToken, chooseMonitor, signIn } from '../fixtures/admin';
 import { launchBrowser, QUIET } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
@@ -24,12 +24,7 @@ describe('resources in Chromium', () => {
       portal.database.db,
       sql`SELECT id FROM organizations WHERE short_name = 'SLV'`,
     );
-    const login = await fetch(`${portal.baseUrl}/public-api/accounts/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'recursos@example.org', password: 'clave-de-recursos' }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await apiToken(portal.baseUrl, 'recursos@example.org', 'clave-de-recursos');
     for (const [title, classification, url] of [
       ['Cómo leer un contrato del navegador', 'ARTICLE', 'https://example.org/articulo'],
       ['Notas del navegador sobre licitaciones', 'NOTES', 'https://example.org/notas'],

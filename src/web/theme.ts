@@ -17,7 +17,7 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 import { DEFAULT_THEME, THEMES, type ThemeName } from '../shared/constants/themes';
-import { readableOn, textOn, toHex } from './lib/contrast';
+import { CROSSING_LUMINANCE, readableOn, textOn, toHex } from './lib/contrast';
 import classes from './theme.module.css';
 
 /** The light surfaces text sits on: white, and the greys of tables, panels and the admin's page. */
@@ -91,7 +91,7 @@ export function buildTheme(
     primaryShade: 6,
     colors: { brand: palette(THEMES[name].color) },
     autoContrast: true,
-    luminanceThreshold: 0.179,
+    luminanceThreshold: CROSSING_LUMINANCE,
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
     headings: { fontWeight: '700' },
@@ -127,7 +127,11 @@ export function buildTheme(
  * notices) on the palette's light backgrounds, `-outline` on white. The focus ring is the
  * monitor's text shade, so it reaches 3:1 next to any light surface.
  */
+const resolved = new WeakMap<object, ReturnType<CSSVariablesResolver>>();
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  // Mantine asks on every render of its provider; the answer depends on the theme object only.
+  const known = resolved.get(theme);
+  if (known) return known;
   const light: Record<string, string> = {
     '--mantine-color-dimmed': DIMMED,
     // Placeholders are text as well (Mantine's grey 5 is 2.1:1).
@@ -150,5 +154,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     light[`--mantine-color-${name}-filled-hover`] =
       textOn(shades[6]!) === '#000000' ? shades[5]! : shades[7]!;
   }
-  return { variables: {}, light, dark: {} };
+  const variables = { variables: {}, light, dark: {} };
+  resolved.set(theme, variables);
+  return variables;
 };

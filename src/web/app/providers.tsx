@@ -45,9 +45,9 @@ const persistOptions = publicQueryPersistence();
 export function AppProviders({ children }: { children: ReactNode }) {
   const stored = useStoredOrganization();
   const themeName = stored?.theme ?? 'default';
-  const { t, i18n } = useTranslation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes, for the controls' names
-  const theme = useMemo(() => buildTheme(themeName, t), [themeName, t, i18n.language]);
+  // react-i18next gives a new t when the language changes: the controls' names follow it.
+  const { t } = useTranslation();
+  const theme = useMemo(() => buildTheme(themeName, t), [themeName, t]);
 
   useEffect(() => {
     document.body.className = `theme-body ${themeName}`;

@@ -1,15 +1,18 @@
-import { darken, luminance, toRgba } from '@mantine/core';
+import { darken, isLightColor, luminance, toRgba } from '@mantine/core';
 
 /**
  * WCAG 2 contrast arithmetic for the colours the themes derive (issue 29): text needs 4.5:1
- * against what is behind it (1.4.3), focus rings and other parts of controls 3:1 (1.4.11).
+ * against what is behind it (1.4.3); a focus ring 3:1 (1.4.11), which a text colour exceeds.
  * The luminance is Mantine's, which is WCAG's relative luminance.
  */
 
 /** Text of normal size (WCAG 1.4.3, AA). */
 export const TEXT_CONTRAST = 4.5;
-/** Non-text: focus rings, borders that identify a control (WCAG 1.4.11, AA). */
-export const NON_TEXT_CONTRAST = 3;
+/**
+ * The luminance at which black and white text contrast equally with a background: above it black
+ * reads better, below it white (never under 4.58:1 either way). Mantine's autoContrast uses it too.
+ */
+export const CROSSING_LUMINANCE = 0.179;
 
 const hex2 = (value: number) =>
   Math.round(Math.min(255, Math.max(0, value)))
@@ -32,7 +35,7 @@ export function contrastRatio(a: string, b: string): number {
 
 /** Black or white, whichever reads better on the colour (never below 4.58:1, whatever the colour). */
 export function textOn(background: string): '#000000' | '#ffffff' {
-  return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
+  return isLightColor(toHex(background), CROSSING_LUMINANCE) ? '#000000' : '#ffffff';
 }
 
 /**

@@ -1,10 +1,8 @@
-import { Alert, Box, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Box, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { About } from '../../../shared/schemas/about';
-import { BackLink } from '../../components/back-link';
-import { ShareButton } from '../../components/share-button';
+import { TextPage } from '../../components/text-page';
 import { configuredText, useAbout } from '../../features/about/api/about';
 import { cannotShow } from '../../lib/load-state';
 import classes from './about.module.css';
@@ -17,20 +15,11 @@ type CouncilMember = About['directiveCouncil'][number];
  */
 export function AboutPage() {
   const { t } = useTranslation();
-  useDocumentTitle(`${t('Acerca de')} · Vigía`);
   const about = useAbout();
   const { data } = about;
 
   return (
-    <Container size="md" py="xl" className={classes.page}>
-      <BackLink to="/" label="Regresar al inicio" />
-      <Group justify="space-between" align="flex-start" gap="sm" mt="sm" mb="lg">
-        <Title order={1} fz={{ base: 28, sm: 34 }}>
-          {t('Acerca de')}
-        </Title>
-        <ShareButton />
-      </Group>
-
+    <TextPage title={t('Acerca de')}>
       {!data && !cannotShow(about) ? (
         <AboutSkeleton />
       ) : (
@@ -72,7 +61,7 @@ export function AboutPage() {
           )}
         </Stack>
       )}
-    </Container>
+    </TextPage>
   );
 }
 

@@ -1,13 +1,11 @@
-import { Box, Container, Group, Title, Typography } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Box, Typography } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WEB_ROUTES } from '../../../shared/routes';
-import { BackLink } from '../../components/back-link';
-import { ShareButton } from '../../components/share-button';
+import prose from '../../components/prose.module.css';
+import { TextPage } from '../../components/text-page';
 import { configuredText, useAbout } from '../../features/about/api/about';
-import classes from './accessibility.module.css';
 
 /** When this statement was prepared. Change it whenever the statement changes (decision 0048). */
 const STATEMENT_DATE = '2026-11-26';
@@ -29,23 +27,14 @@ const WCAG_URL = 'https://www.w3.org/TR/WCAG22/';
  */
 export function AccessibilityPage() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(`${t('Declaración de accesibilidad')} · Vigía`);
   const email = configuredText(useAbout().data?.association.email);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${STATEMENT_DATE}T00:00:00Z`),
   );
 
   return (
-    <Container size="md" py="xl" style={{ overflowWrap: 'break-word' }}>
-      <BackLink to="/" label="Regresar al inicio" />
-      <Group justify="space-between" align="flex-start" gap="sm" mt="sm" mb="lg">
-        <Title order={1} fz={{ base: 28, sm: 34 }}>
-          {t('Declaración de accesibilidad')}
-        </Title>
-        <ShareButton />
-      </Group>
-
-      <Typography className={classes.statement}>
+    <TextPage title={t('Declaración de accesibilidad')}>
+      <Typography className={prose.prose}>
         <p>
           {t(
             'Queremos que todas las personas puedan consultar y usar Vigía, también las personas con discapacidad y quienes usan tecnologías de apoyo, como lectores de pantalla o ampliadores. Esta declaración se aplica a las páginas públicas del portal y a su administración.',
@@ -185,13 +174,13 @@ export function AccessibilityPage() {
           </p>
         </Section>
       </Typography>
-    </Container>
+    </TextPage>
   );
 }
 
 function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
   return (
-    <Box component="section" aria-labelledby={`${id}-titulo`} className={classes.section}>
+    <Box component="section" aria-labelledby={`${id}-titulo`} className={prose.section}>
       <h2 id={`${id}-titulo`}>{heading}</h2>
       {children}
     </Box>

@@ -1,8 +1,6 @@
-import { Alert, Container, Group, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { BackLink } from '../../components/back-link';
-import { ShareButton } from '../../components/share-button';
+import { TextPage } from '../../components/text-page';
 import { useAbout } from '../../features/about/api/about';
 import { PrivacyNotice } from '../../features/about/components/privacy-notice';
 import { cannotShow } from '../../lib/load-state';
@@ -14,18 +12,10 @@ import { cannotShow } from '../../lib/load-state';
  */
 export function PrivacyPage() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(`${t('Aviso de Privacidad')} · Vigía`);
   const about = useAbout();
 
   return (
-    <Container size="md" py="xl" style={{ overflowWrap: 'break-word' }}>
-      <BackLink to="/" label="Regresar al inicio" />
-      <Group justify="space-between" align="flex-start" gap="sm" mt="sm" mb="lg">
-        <Title order={1} fz={{ base: 28, sm: 34 }}>
-          {t('Aviso de Privacidad')}
-        </Title>
-        <ShareButton />
-      </Group>
+    <TextPage title={t('Aviso de Privacidad')}>
       {i18n.language !== 'es' ? (
         <Alert color="blue" variant="light" mb="lg">
           {t('Este aviso de privacidad solo está disponible en español.')}
@@ -37,6 +27,6 @@ export function PrivacyPage() {
         isPending={!about.data && !cannotShow(about)}
         isError={cannotShow(about)}
       />
-    </Container>
+    </TextPage>
   );
 }

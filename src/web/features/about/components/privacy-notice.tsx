@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { About } from '../../../../shared/schemas/about';
+import prose from '../../../components/prose.module.css';
 import { configuredText, TO_BE_DEFINED } from '../api/about';
 import classes from './privacy-notice.module.css';
 
@@ -57,7 +58,7 @@ export function PrivacyNotice({
         </ol>
       </Paper>
 
-      <Typography lang="es" className={classes.legal}>
+      <Typography lang="es" className={prose.prose}>
         <p>
           Este aviso explica qué datos personales tratamos en Vigía, el portal de transparencia de las
           contrataciones públicas que opera la asociación civil señalada en la sección 1, para qué los usamos
@@ -337,7 +338,7 @@ function LegalSection({ index, children }: { index: number; children: ReactNode 
       component="section"
       id={section.id}
       aria-labelledby={`${section.id}-titulo`}
-      className={classes.section}
+      className={prose.section}
     >
       <h2 id={`${section.id}-titulo`}>
         {index + 1}. {section.heading}

@@ -62,18 +62,21 @@ const lastOption = (type: 'bar' | 'pie') => {
   return option as { series: Record<string, unknown>[] };
 };
 
+/** Two quarters of 2024 and the year's three procedure types: $5,000,000.00 in all. */
+const TWO_QUARTERS = {
+  'POST /public-api/landing/amountByPeriod': periods([
+    [2_500_000, 1_000_000, 500_000],
+    [1_250_000, 0, 0],
+  ]),
+  'POST /public-api/landing/amountByProcedure': procedures([3_750_000, 1_000_000, 250_000]),
+};
+
 const BAR = 'Gráfica de barras: millones de pesos por trimestre y tipo de procedimiento';
 const DONUT = 'Gráfica de dona: presupuesto ejercido por tipo de procedimiento';
 
 describe('ChartsPanel', () => {
   it("draws both charts for the visitor's filters, with their total and their numbers in tables", async () => {
-    const api = fakeApi({
-      'POST /public-api/landing/amountByPeriod': periods([
-        [2_500_000, 1_000_000, 500_000],
-        [1_250_000, 0, 0],
-      ]),
-      'POST /public-api/landing/amountByProcedure': procedures([3_750_000, 1_000_000, 250_000]),
-    });
+    const api = fakeApi(TWO_QUARTERS);
     renderScreen(
       <ChartsPanel organizationId={TEST_MONITOR} filters={{ fiscalYears: ['2024'] }} round={false} />,
     );
@@ -98,13 +101,7 @@ describe('ChartsPanel', () => {
   });
 
   it('names each chart in Spanish and describes its real figures, pointing to the table', async () => {
-    fakeApi({
-      'POST /public-api/landing/amountByPeriod': periods([
-        [2_500_000, 1_000_000, 500_000],
-        [1_250_000, 0, 0],
-      ]),
-      'POST /public-api/landing/amountByProcedure': procedures([3_750_000, 1_000_000, 250_000]),
-    });
+    fakeApi(TWO_QUARTERS);
     renderScreen(<ChartsPanel organizationId={TEST_MONITOR} filters={{}} round={false} />);
 
     expect(await screen.findByRole('img', { name: BAR })).toHaveAccessibleDescription(
@@ -121,13 +118,7 @@ describe('ChartsPanel', () => {
   });
 
   it('gives both tables a caption and column and row headers', async () => {
-    fakeApi({
-      'POST /public-api/landing/amountByPeriod': periods([
-        [2_500_000, 1_000_000, 500_000],
-        [1_250_000, 0, 0],
-      ]),
-      'POST /public-api/landing/amountByProcedure': procedures([3_750_000, 1_000_000, 250_000]),
-    });
+    fakeApi(TWO_QUARTERS);
     renderScreen(<ChartsPanel organizationId={TEST_MONITOR} filters={{}} round={false} />);
     await screen.findByRole('img', { name: DONUT });
     const headers = (table: HTMLElement, role: 'columnheader' | 'rowheader') =>
