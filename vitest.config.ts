@@ -12,7 +12,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * - e2e: the built app in Debian's Chromium headless shell, and the real start command
  *   (e2e/**\/*.e2e.test.ts), each portal on a copy of the demonstration database seeded once (on
  *   the PostgreSQL server when TEST_DATABASE_URL is set, else embedded).
- * Two files run at a time, whatever their project. The unit, API and browser projects keep their
+ * Three files run at a time, whatever their project (decision 0047). The unit, API and browser projects keep their
  * modules between files of a worker (isolate: false, decisions 0038 and 0047): a file no longer
  * imports the whole server again. Every project runs with TZ=UTC: quarters and dates must not depend on the
  * machine's zone.
@@ -58,9 +58,10 @@ const apiTests = ['src/**/*.api.test.ts'];
 
 export default defineConfig({
   test: {
-    // Two files at a time in every project, browser files among the others: Vitest's default on
-    // two cores is one (cores - 1), and a file that waits on PostgreSQL or Chromium leaves a core idle.
-    maxWorkers: 2,
+    // Three files at a time in every project, browser files among the others, on two cores: Vitest's
+    // default there is one (cores - 1), and a file waiting on PostgreSQL, Chromium or a child process
+    // leaves a core idle; a third file fills it (432 s instead of 485 s with two, decision 0047).
+    maxWorkers: 3,
     sequence: { sequencer: HeavyFilesFirst },
     projects: [
       {
@@ -121,7 +122,7 @@ export default defineConfig({
           // A failed test leaves screenshots of its pages under test-results/.
           setupFiles: ['e2e/fixtures/setup.ts'],
           // Files share no state (each its own server, database, browser and temp dirs): they run
-          // beside the other projects' files, two at a time (maxWorkers above), and a worker keeps
+          // beside the other projects' files, three at a time (maxWorkers above), and a worker keeps
           // the modules between its files (the server is not imported again for each).
           fileParallelism: true,
           isolate: false,
