@@ -54,9 +54,18 @@ export async function workbook(rows: Record<string, unknown>[]): Promise<Buffer>
 }
 
 /** An upload's multipart body: the optional load to correct, then the file. */
-export function multipart(file: Buffer | null, options: { idDataLoad?: string; name?: string } = {}) {
+export function multipart(
+  file: Buffer | null,
+  options: { idDataLoad?: string; name?: string; administrationPeriod?: string } = {},
+) {
   const boundary = '----vigia-carga';
   const parts: Buffer[] = [];
+  if (options.administrationPeriod !== undefined)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="administrationPeriod"\r\n\r\n${options.administrationPeriod}\r\n`,
+      ),
+    );
   if (options.idDataLoad)
     parts.push(
       Buffer.from(

@@ -141,7 +141,7 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 export const DATA_LOAD_STATUSES = ['UPLOADING', 'CURRENT', 'CONFIRMED', 'CANCELLED', 'FAILED'] as const;
 export type DataLoadStatus = (typeof DATA_LOAD_STATUSES)[number];
 
-export const DATA_LOAD_ROW_STATUSES = ['NO_ISSUES', 'SKIPPED', 'ERROR'] as const;
+export const DATA_LOAD_ROW_STATUSES = ['NO_ISSUES', 'SKIPPED', 'ERROR', 'NOT_CONTRACT'] as const;
 export type DataLoadRowStatus = (typeof DATA_LOAD_ROW_STATUSES)[number];
 
 /** Notification colours of the original (blue, red, green) as meanings. */

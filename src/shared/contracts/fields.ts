@@ -477,6 +477,12 @@ export const CONTRACT_FIELDS = {
     required: 'always',
     sheet: [{ code: 'C27', header: 'Área responsable de la información', reading: 'text' }],
   })),
+  executingArea: define('Área responsable de la ejecución', () => ({
+    column: 'executingArea',
+    kind: 'text',
+    rule: optionalText(1_000),
+    sheetDerived: 'format 28 only: Área(s) responsable de su ejecución (the template has no column for it)',
+  })),
   updateDate: define('Fecha de actualización', (label) => ({
     column: 'updateDate',
     kind: 'date',

@@ -59,6 +59,8 @@ type ContractFields = z.output<typeof ContractFieldsSchema>;
 
 /** Fields the form requires unless the row is empty (isEmpty); amounts depend on the contract type. */
 const REQUIRED_UNLESS_EMPTY = requiredUnlessEmpty('form');
+/** What a deserted procedure does not have, having awarded nothing. */
+const NOT_AWARDED = new Set<ContractField>(['contractNumber', 'contractDate', 'contractType', 'supplier']);
 
 /**
  * The rules between fields, and the derived values, of a contract (also of an inline-edited row).
@@ -67,24 +69,33 @@ const REQUIRED_UNLESS_EMPTY = requiredUnlessEmpty('form');
  */
 export function withContractRules<T extends z.ZodType<ContractFields>>(
   schema: T,
-  options: { numberless?: boolean } = {},
+  options: {
+    numberless?: boolean;
+    /** Fields the source may leave empty although the form requires them (format 28, decision 0050). */
+    optional?: readonly ContractField[];
+    /** A deserted procedure may have no amount (format 28 publishes deserted tenders without one). */
+    desertedWithoutAmount?: boolean;
+  } = {},
 ) {
-  const required = options.numberless
-    ? REQUIRED_UNLESS_EMPTY.filter((field) => field !== 'contractNumber')
-    : REQUIRED_UNLESS_EMPTY;
+  const required = REQUIRED_UNLESS_EMPTY.filter(
+    (field) => !(options.numberless && field === 'contractNumber') && !options.optional?.includes(field),
+  );
   return schema
     .superRefine((input, context) => {
       const issue = (field: ContractField, message: string) =>
         context.addIssue({ code: 'custom', path: [field], message });
+      // A deserted tender awarded nothing: no contract, no amount (format 28).
+      const deserted = options.desertedWithoutAmount && input.procedureState === 'DESERTED';
       if (!input.isEmpty) {
         for (const field of required) {
+          if (deserted && NOT_AWARDED.has(field)) continue;
           if (input[field] === null || input[field] === undefined) issue(field, contractRequired(field));
         }
         if (input.contractType === 'OPEN' && input.maxAmount === null)
           issue('maxAmount', contractRequired('maxAmount'));
         if (input.contractType === 'OPEN' && input.minAmount === null)
           issue('minAmount', contractRequired('minAmount'));
-        if (input.contractType !== 'OPEN' && input.totalAmount === null)
+        if (input.contractType !== 'OPEN' && input.totalAmount === null && !deserted)
           issue('totalAmount', contractRequired('totalAmount'));
       }
       if (input.minAmount !== null && input.maxAmount !== null && input.minAmount > input.maxAmount)
@@ -119,6 +130,16 @@ export function withContractRules<T extends z.ZodType<ContractFields>>(
 export const ContractInputSchema = withContractRules(ContractFieldsSchema);
 /** A contract of a spreadsheet load, which may have no number (it then has a fingerprint). */
 export const LoadedContractSchema = withContractRules(ContractFieldsSchema, { numberless: true });
+/**
+ * A contract of a format-28 workbook (pnt-import-rules.md; decision 0050): the format has no unit
+ * type, does not always publish the contract's date, and publishes deserted tenders, which awarded
+ * nothing.
+ */
+export const Format28ContractSchema = withContractRules(ContractFieldsSchema, {
+  numberless: true,
+  optional: ['administrativeUnitType', 'contractDate'],
+  desertedWithoutAmount: true,
+});
 export type ContractInput = z.input<typeof ContractInputSchema>;
 /** A contract's fields once checked, with the derived values (what saveContracts writes). */
 export type ContractValues = z.output<typeof ContractInputSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATA_LOAD_ROW_STATUSES, DATA_LOAD_STATUSES } from '../constants/enums';
 import { CONTRACT_SHEET_COLUMNS } from '../contracts/fields';
+import type { ContractRelations } from '../contracts/relations';
 import { PageQuerySchema, PaginationSchema, SearchTextSchema } from './common';
 
 /** The review's name of each sheet column (the spec's data-load row fields), by code. */
@@ -34,7 +35,17 @@ export const DATA_LOAD_MESSAGES = {
   rowHasErrors: 'Uno o más valores tienen errores',
   rowSkipped: 'El registro se omitirá al detectarse un duplicado.',
   rowCreates: 'Se creará al menos un registro',
+  administrationPeriodFormat:
+    'La administración debe tener el formato AAAA-AAAA, del primer al último año (por ejemplo 2021-2024).',
 } as const;
+
+/** The upload's optional administration period (a format-28 workbook has none): YYYY-YYYY, from a year to a later one. */
+export const AdministrationPeriodFieldSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || null)
+  .refine((value) => value === null || (/^\d{4}-\d{4}$/.test(value) && value.slice(0, 4) <= value.slice(5)));
 
 export const DataLoadSummarySchema = z.object({
   newContractsCount: z.number().int(),
@@ -44,6 +55,8 @@ export const DataLoadSummarySchema = z.object({
   skippedSuppliersCount: z.number().int(),
   skippedAdministrativeUnitsCount: z.number().int(),
   errorsCount: z.number().int(),
+  /** Rows that are not contracts (format 28: no supplier and no contract), listed apart. */
+  notContractsCount: z.number().int().default(0),
 });
 
 export type DataLoadSummary = z.infer<typeof DataLoadSummarySchema>;
@@ -66,6 +79,10 @@ export interface StagedContract {
   organizerUnit: string;
   applicantUnit: string;
   fingerprint: string | null;
+  /** The sheet's kind, when its rules are not the template's (a format-28 workbook). */
+  format?: 'FORMAT_28';
+  /** What the workbook's sub-tables say of the contract (format 28). */
+  related?: ContractRelations;
 }
 
 /** The load being read or waiting for review. */

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { AMENDMENT_CATEGORIES, COUNTED_PROCEDURE_STATE } from '../../../shared/constants/enums';
 import { administrativeUnits, suppliers } from './catalogues';
 import { createdAt, id, money, searchable, softDelete, updatedAt } from './columns';
@@ -7,6 +17,7 @@ import {
   administrativeUnitTypeEnum,
   contractCategoryEnum,
   contractTypeEnum,
+  partyRoleEnum,
   procedureStateEnum,
   procedureTypeEnum,
 } from './enums';
@@ -68,6 +79,8 @@ export const contracts = pgTable(
     totalOrMaxAmount: money(),
     contractUrl: text(),
     areaInCharge: text(),
+    /** The area that executes the contract (format 28's 'Área(s) responsable de su ejecución'). */
+    executingArea: text(),
     updateDate: date({ mode: 'string' }),
     notes: text(),
     karewaNotes: text(),
@@ -152,4 +165,73 @@ export const contracts = pgTable(
       index('contracts_data_load_idx').on(t.dataLoadId),
     ];
   },
+);
+
+/**
+ * The people and companies of a contract's procedure (issue 30): who bid, who was invited, who
+ * attended the clarification meeting and the officials there, and who owns the winner; in the
+ * order the source gave them. Written with the contract by the one write path.
+ */
+export const contractParties = pgTable(
+  'contract_parties',
+  {
+    id: id(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    contractId: uuid()
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    role: partyRoleEnum().notNull(),
+    position: integer().notNull(),
+    name: text().notNull(),
+    /** As published (an RFC that does not follow the SAT's pattern is kept as it is). */
+    rfc: text(),
+    /** An official's post (clarification meeting). */
+    post: text(),
+    /** The quotation's amount, where the source gives it (the 2018–2023 direct-award quotations). */
+    quoteAmount: money(),
+  },
+  (t) => [
+    index('contract_parties_contract_idx').on(t.contractId, t.role, t.position),
+    // A supplier's page lists the procedures it bid in (by RFC, else by name).
+    index('contract_parties_org_rfc_idx').on(t.organizationId, t.role, t.rfc).where(sql`rfc IS NOT NULL`),
+  ],
+);
+
+/** A contract's amendments (convenios modificatorios), in the order the source gave them. */
+export const contractAmendments = pgTable(
+  'contract_amendments',
+  {
+    id: id(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    contractId: uuid()
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    number: text(),
+    object: text(),
+    signedDate: date({ mode: 'string' }),
+    /** The amendment's document (backed up like the contract's other documents). */
+    url: text(),
+  },
+  (t) => [index('contract_amendments_contract_idx').on(t.contractId, t.position)],
+);
+
+/** A contract's budget lines (partida presupuestal, by the COG's code). */
+export const contractBudgetLines = pgTable(
+  'contract_budget_lines',
+  {
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    contractId: uuid()
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    code: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.position] })],
 );

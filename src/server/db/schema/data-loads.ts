@@ -27,6 +27,11 @@ export const dataLoads = pgTable(
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     fileName: text().notNull(),
     fileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    /**
+     * The administration period chosen at the upload (YYYY-YYYY), applied to every row of a
+     * format-28 workbook (which has none); null: each row takes the monitor's period of its year.
+     */
+    administrationPeriod: text(),
     status: dataLoadStatusEnum().notNull().default('UPLOADING'),
     summary: jsonb().$type<DataLoadSummary>(),
     /** Progress of reading and checking the sheet, shown while it is UPLOADING. */
@@ -61,6 +66,8 @@ export const dataLoadRows = pgTable(
       .references(() => dataLoads.id, { onDelete: 'cascade' }),
     /** The spreadsheet row number as Excel shows it. */
     rowIndex: integer().notNull(),
+    /** Why a row is not a contract (status NOT_CONTRACT), in Spanish. */
+    reason: text(),
     data: jsonb().$type<Record<string, DataLoadField>>().notNull(),
     hasErrors: boolean().notNull().default(false),
     hasInfos: boolean().notNull().default(false),

@@ -17,6 +17,7 @@ import {
   TOKEN_PURPOSES,
 } from '../../../shared/constants/enums';
 import { THEME_NAMES } from '../../../shared/constants/themes';
+import { PARTY_ROLES } from '../../../shared/contracts/relations';
 
 export const themeEnum = pgEnum('theme', THEME_NAMES);
 export const procedureTypeEnum = pgEnum('procedure_type', PROCEDURE_TYPES);
@@ -34,3 +35,4 @@ export const notificationStatusEnum = pgEnum('notification_status', NOTIFICATION
 export const permissionEnum = pgEnum('permission', PERMISSIONS);
 export const tokenPurposeEnum = pgEnum('token_purpose', TOKEN_PURPOSES);
 export const fileKindEnum = pgEnum('file_kind', FILE_KINDS);
+export const partyRoleEnum = pgEnum('party_role', PARTY_ROLES);

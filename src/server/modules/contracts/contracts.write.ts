@@ -1,8 +1,10 @@
 import { CONTRACT_FIELD_KEYS, CONTRACT_FIELDS, type ContractField } from '../../../shared/contracts/fields';
+import { type ContractRelations, EditableRelationsSchema } from '../../../shared/contracts/relations';
 import {
   CONTRACT_MESSAGES,
   ContractInputSchema,
   type ContractValues,
+  Format28ContractSchema,
   LoadedContractSchema,
 } from '../../../shared/contracts/schema';
 import type { ErrorCode } from '../../../shared/errors';
@@ -25,7 +27,8 @@ import {
 /** The write path's own lookups, also asked by a load's reading before it stages rows (which numbers and fingerprints the monitor has). */
 export { contractsFingerprinted, contractsNumbered } from './contracts-write.repository';
 
-import { type DocumentLink, documentLinksOf, onceEach } from './document-links';
+import { writeRelations } from './contract-relations.repository';
+import { type DocumentLink, documentLink, documentLinksOf, onceEach } from './document-links';
 
 /**
  * The one way contracts are written (the catalogue's save and inline save; the spreadsheet import
@@ -36,12 +39,23 @@ import { type DocumentLink, documentLinksOf, onceEach } from './document-links';
 
 /**
  * A contract to write: its fields as the form or the import gives them; with `_id`, an update.
- * The import gives `_fingerprint` for a contract without a number (its identity in the monitor).
+ * The import gives `_fingerprint` for a contract without a number (its identity in the monitor),
+ * `_format` for a row of a format-28 workbook (its rules, decision 0050) and `_related` for what the
+ * workbook's sub-tables say of it. The form gives `bidders`, `invited` and `amendments` (each list
+ * given replaces the stored one; absent, it stays).
  */
-export type ContractWrite = Record<string, unknown> & { _id?: string; _fingerprint?: string | null };
+export type ContractWrite = Record<string, unknown> & {
+  _id?: string;
+  _fingerprint?: string | null;
+  _format?: 'FORMAT_28';
+  _related?: ContractRelations;
+};
+
+/** The lists of a contract that the form edits, beside its fields. */
+export type RelationField = 'bidders' | 'invited' | 'amendments';
 
 export interface FieldProblem {
-  field: ContractField | '_id';
+  field: ContractField | RelationField | '_id';
   message: string;
 }
 
@@ -86,7 +100,14 @@ export interface SaveResult {
   written: boolean;
 }
 
-type Checked = { index: number; id?: string; fingerprint?: string | null; values: ContractValues };
+type Checked = {
+  index: number;
+  id?: string;
+  fingerprint?: string | null;
+  values: ContractValues;
+  /** The lists to write with the contract (those absent stay as they are). */
+  relations: Partial<ContractRelations>;
+};
 
 /** A row that passed the rules, with what its write needs made ahead: its id, its encoded row, its links. */
 type Prepared = Checked & {
@@ -122,17 +143,27 @@ function checkRules(rows: readonly ContractWrite[]): { checked: Checked[]; refus
   const checked: Checked[] = [];
   const refused: RowOutcome[] = [];
   rows.forEach((row, index) => {
-    const { _id, _fingerprint, ...input } = row;
+    const { _id, _fingerprint, _format, _related, bidders, invited, amendments, ...input } = row;
     // A contract loaded without a number is known by its fingerprint (data-load-rules.md).
-    const schema = _fingerprint ? LoadedContractSchema : ContractInputSchema;
+    const schema =
+      _format === 'FORMAT_28'
+        ? Format28ContractSchema
+        : _fingerprint
+          ? LoadedContractSchema
+          : ContractInputSchema;
     const parsed = schema.safeParse(input);
-    if (parsed.success) checked.push({ index, id: _id, fingerprint: _fingerprint, values: parsed.data });
-    else
+    const edited = EditableRelationsSchema.safeParse({ bidders, invited, amendments });
+    if (parsed.success && edited.success) {
+      const relations: Partial<ContractRelations> = { ..._related };
+      for (const [key, list] of Object.entries(edited.data))
+        if (list) Object.assign(relations, { [key]: list });
+      checked.push({ index, id: _id, fingerprint: _fingerprint, values: parsed.data, relations });
+    } else
       refused.push({
         index,
         status: 'refused',
         code: 'BAD_REQUEST',
-        problems: parsed.error.issues.map((issue) => ({
+        problems: [...(parsed.error?.issues ?? []), ...(edited.error?.issues ?? [])].map((issue) => ({
           field: String(issue.path[0] ?? '_id') as ContractField,
           message: issue.message,
         })),
@@ -171,7 +202,17 @@ export function prepareContracts(
             }) as NewContract,
           )
         : null;
-      return { ...row, id, created, encoded, links: documentLinksOf([row.values]) };
+      const amendmentLinks = (row.relations.amendments ?? []).flatMap((amendment) => {
+        const link = documentLink(amendment.url);
+        return link ? [link] : [];
+      });
+      return {
+        ...row,
+        id,
+        created,
+        encoded,
+        links: onceEach([...documentLinksOf([row.values]), ...amendmentLinks]),
+      };
     }),
   };
 }
@@ -316,6 +357,15 @@ export async function writeContracts(
         // Deleted meanwhile: the whole batch goes back.
         if (!found) throw new AppError('NOT_FOUND', CONTRACT_MESSAGES.notFound);
       }
+      // What each contract keeps beside its fields, with it: a new one's lists, an updated one's given lists.
+      const withRelations = (created: boolean) =>
+        accepted.flatMap((row) =>
+          row.created === created && Object.keys(row.relations).length > 0
+            ? [{ contractId: row.id, relations: row.relations }]
+            : [],
+        );
+      await writeRelations(tx, monitor.id, withRelations(true), { replace: false });
+      await writeRelations(tx, monitor.id, withRelations(false), { replace: true });
       // The documents they link to, registered with them: their copies follow in the background.
       const links = onceEach(accepted.flatMap((row) => row.links));
       await options.documents(tx, monitor.id, links);

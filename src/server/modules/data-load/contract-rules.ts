@@ -38,8 +38,18 @@ export interface CheckedRow {
   values: ContractValues | null;
 }
 
+/** What a profile changes in the contract rules: its schema, and a contract type it decided itself. */
+export interface RuleOptions {
+  /** The rules (LoadedContractSchema for the template; format 28 has its own, decision 0050). */
+  schema?: typeof LoadedContractSchema;
+  /** The contract type, when the profile's own amount rules decided it (format 28's open contracts). */
+  contractType?: 'NORMAL' | 'OPEN';
+  /** Fields the profile reads that the template has no column for (format 28's executing area). */
+  extra?: Record<string, unknown>;
+}
+
 /** Applies the contract rules to a read row, adding their errors and infos to its cells. */
-export function checkContractRules(row: RowReading): CheckedRow {
+export function checkContractRules(row: RowReading, options: RuleOptions = {}): CheckedRow {
   const cellValue = (code: string) => row.cells[code]?.value ?? null;
   const input: Record<string, unknown> = {};
   for (const field of CONTRACT_FIELD_KEYS) {
@@ -57,10 +67,14 @@ export function checkContractRules(row: RowReading): CheckedRow {
   for (const field of ['supplier', 'organizerAdministrativeUnit', 'applicantAdministrativeUnit'] as const)
     input[field] = reference(input[field]);
   input.isEmpty = row.isEmpty;
+  Object.assign(input, options.extra);
   const minAmount = (input.minAmount as number | null) ?? null;
   const maxAmount = (input.maxAmount as number | null) ?? null;
   input.contractType =
-    row.isEmpty && minAmount === null && maxAmount === null ? null : deriveContractType(minAmount, maxAmount);
+    options.contractType ??
+    (row.isEmpty && minAmount === null && maxAmount === null
+      ? null
+      : deriveContractType(minAmount, maxAmount));
   if (input.contractType === 'NORMAL' && input.totalAmount === null && input.totalOrMaxAmount !== null) {
     input.totalAmount = input.totalOrMaxAmount;
     row.cells[CODE_OF.get('totalAmount')!]?.infos.push(TOTAL_COPIED_INFO);
@@ -81,7 +95,7 @@ export function checkContractRules(row: RowReading): CheckedRow {
     input.totalAmount === null && (row.cells[CODE_OF.get('totalOrMaxAmount')!]?.errors.length ?? 0) > 0;
 
   // The form's rules, except that a placeholder number is no number (the reading required a value).
-  const result = LoadedContractSchema.safeParse(input);
+  const result = (options.schema ?? LoadedContractSchema).safeParse(input);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = issue.path[0] as ContractField | undefined;

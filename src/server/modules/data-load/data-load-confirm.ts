@@ -137,6 +137,8 @@ export async function confirmLoad(
           organizerAdministrativeUnit: references.unitId(contract!.organizerUnit),
           applicantAdministrativeUnit: references.unitId(contract!.applicantUnit),
           _fingerprint: contract!.fingerprint,
+          ...(contract!.format ? { _format: contract!.format } : {}),
+          ...(contract!.related ? { _related: contract!.related } : {}),
         }));
         return {
           after: page.at(-1)!.rowIndex,

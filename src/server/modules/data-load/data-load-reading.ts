@@ -5,9 +5,11 @@ import type { Database } from '../../db/client';
 import type { JobContext } from '../../lib/jobs';
 import { startWorker } from '../../lib/worker-thread';
 import { createNotification } from '../admin/notifications.service';
+import { administrationPeriodsOf } from '../contracts/contracts.options';
 import { contractsFingerprinted, contractsNumbered } from '../contracts/contracts.write';
 import {
   type DataLoadRow,
+  defaultPeriodOf,
   deleteLoadFile,
   deleteLoadRows,
   findLoad,
@@ -32,6 +34,9 @@ import type { SerialisedRow } from './staging';
 
 export const DATA_LOAD_READ_JOB = 'data-load-read';
 
+export const administrationChosenMessage = (period: string) =>
+  `Administración indicada al cargar el archivo: ${period}, para todos los registros.`;
+
 /** Rows the reading thread sends at a time (each batch is one transaction). */
 const BATCH_ROWS = 1_000;
 /**
@@ -46,6 +51,7 @@ class Tally {
   newContracts = 0;
   skippedContracts = 0;
   errors = 0;
+  notContracts = 0;
   readonly newSuppliers = new Set<string>();
   readonly existingSuppliers = new Set<string>();
   readonly newUnits = new Set<string>();
@@ -62,6 +68,7 @@ class Tally {
       skippedSuppliersCount: this.existingSuppliers.size,
       skippedAdministrativeUnitsCount: this.existingUnits.size,
       errorsCount: this.errors,
+      notContractsCount: this.notContracts,
     };
   }
 }
@@ -87,6 +94,11 @@ async function classify(
     identity.startsWith('n:') ? numbered.has(identity.slice(2)) : fingerprinted.has(identity.slice(2));
 
   return rows.map((row) => {
+    // Not a contract (format 28): listed apart, counted on its own, never an error nor a duplicate.
+    if (row.notContract) {
+      tally.notContracts++;
+      return { ...row, status: 'NOT_CONTRACT', skipRow: true, willCreateDoc: false };
+    }
     if (row.hasErrors || !row.identity || !row.contractJson) {
       tally.errors++;
       return { ...row, status: 'ERROR', skipRow: false, willCreateDoc: false };
@@ -102,6 +114,13 @@ async function classify(
     for (const unit of units) (unit.startsWith('id:') ? tally.existingUnits : tally.newUnits).add(unit);
     return { ...row, status: 'NO_ISSUES', skipRow: false, willCreateDoc: true };
   });
+}
+
+/** The monitor's administration periods: its contracts' and its default one (format 28 finds a row's by its year). */
+async function monitorPeriods(deps: DataLoadDeps, organizationId: string): Promise<string[]> {
+  const periods = await administrationPeriodsOf(deps, organizationId);
+  const fallback = await defaultPeriodOf(deps.database.db, organizationId);
+  return fallback && !periods.includes(fallback) ? [...periods, fallback] : periods;
 }
 
 /** The reading thread's messages, one at a time. */
@@ -165,6 +184,10 @@ export async function readLoad(
     maxRows: LIMITS.dataLoadRows,
     maxUncompressedBytes: LIMITS.dataLoadUncompressedBytes,
     batchRows: BATCH_ROWS,
+    context: {
+      administrationPeriod: load.administrationPeriod,
+      periods: await monitorPeriods(deps, load.organizationId),
+    },
   };
   const worker = startWorker(new URL('./read.worker.ts', import.meta.url), {
     data: request,
@@ -181,7 +204,9 @@ export async function readLoad(
     for await (const message of messagesOf(worker)) {
       if (message.type === 'opened') {
         total = message.total;
-        messages = message.messages;
+        messages = load.administrationPeriod
+          ? [...message.messages, administrationChosenMessage(load.administrationPeriod)]
+          : message.messages;
         await updateLoad(db, load.id, { rowsTotal: total, messages });
       } else if (message.type === 'rows') {
         // The thread reads the next batch while this one is written (at most two in memory).

@@ -131,6 +131,7 @@ describe('/api/data-load', () => {
       skippedSuppliersCount: 1,
       skippedAdministrativeUnitsCount: 0,
       errorsCount: 3,
+      notContractsCount: 0,
     });
 
     const page = await rows();
@@ -410,9 +411,12 @@ describe('/api/data-load', () => {
     const noFile = await upload(null);
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toBe(DATA_LOAD_MESSAGES.noFile);
-    const text = await upload(Buffer.from('Proveedor,Monto\nACME,100\n'), { name: 'contratos.xlsx' });
-    expect(text.statusCode).toBe(415);
-    expect(text.json().message).toBe(NOT_A_SPREADSHEET);
+    // A binary file that is neither a workbook nor text (an image); text is read as a CSV (issue 30).
+    const image = await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), {
+      name: 'contratos.xlsx',
+    });
+    expect(image.statusCode).toBe(415);
+    expect(image.json().message).toBe(NOT_A_SPREADSHEET);
     const pdf = await upload(Buffer.from('%PDF-1.4\n...'), { name: 'contratos.xls' });
     expect(pdf.json().message).toBe(NOT_A_SPREADSHEET);
     // A zip whose directory announces gigabytes once inflated (a zip bomb) is refused unread.
@@ -449,6 +453,8 @@ describe('/api/data-load', () => {
     book.addWorksheet('Hoja').addRow(['Proveedor', 'Monto']);
     const unknown = await loaded(Buffer.from(await book.xlsx.writeBuffer()));
     expect(unknown.failed.message).toMatch(/^No se encontraron|^Faltan las columnas/);
+    const text = await loaded(Buffer.from('Proveedor,Monto\nACME,100\n'));
+    expect(text.failed.message).toMatch(/^No se encontraron|^Faltan las columnas/);
     expect(await ctx.database.db.select().from(dataLoadRows)).toHaveLength(0);
   });
 

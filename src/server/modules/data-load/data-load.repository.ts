@@ -1,8 +1,16 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DataLoadRowStatus } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { Database } from '../../db/client';
-import { administrativeUnits, dataLoadRows, dataLoads, files, suppliers, users } from '../../db/schema';
+import {
+  administrativeUnits,
+  dataLoadRows,
+  dataLoads,
+  files,
+  organizations,
+  suppliers,
+  users,
+} from '../../db/schema';
 import { containsPattern, jsonRecordset } from '../../db/sql';
 import { fileStore } from '../../lib/file-store';
 import { newId } from '../../lib/ids';
@@ -145,16 +153,16 @@ export async function insertLoadRows(db: Database, dataLoadId: string, rows: rea
   if (rows.length === 0) return;
   const records = rows.map(
     (row) =>
-      `{"id":${JSON.stringify(newId())},"row_index":${row.rowIndex},"data":${row.dataJson},"has_errors":${row.hasErrors},"has_infos":${row.hasInfos},"skip_row":${row.skipRow},"will_create_doc":${row.willCreateDoc},"status":"${row.status}","identity":${JSON.stringify(row.identity)},"contract":${row.contractJson ?? 'null'},"search_text":${JSON.stringify(row.searchText)}}`,
+      `{"id":${JSON.stringify(newId())},"row_index":${row.rowIndex},"reason":${JSON.stringify(row.notContract)},"data":${row.dataJson},"has_errors":${row.hasErrors},"has_infos":${row.hasInfos},"skip_row":${row.skipRow},"will_create_doc":${row.willCreateDoc},"status":"${row.status}","identity":${JSON.stringify(row.identity)},"contract":${row.contractJson ?? 'null'},"search_text":${JSON.stringify(row.searchText)}}`,
   );
   await db.execute(sql`
-    INSERT INTO ${dataLoadRows} (id, data_load_id, row_index, data, has_errors, has_infos, skip_row, will_create_doc,
-      status, identity, contract, search_text)
-    SELECT id, ${dataLoadId}::uuid, row_index, data, has_errors, has_infos, skip_row, will_create_doc, status,
+    INSERT INTO ${dataLoadRows} (id, data_load_id, row_index, reason, data, has_errors, has_infos, skip_row,
+      will_create_doc, status, identity, contract, search_text)
+    SELECT id, ${dataLoadId}::uuid, row_index, reason, data, has_errors, has_infos, skip_row, will_create_doc, status,
       identity, contract, search_text
     FROM ${jsonRecordset(
       `[${records.join(',')}]`,
-      `id uuid, row_index integer, data jsonb, has_errors boolean, has_infos boolean, skip_row boolean,
+      `id uuid, row_index integer, reason text, data jsonb, has_errors boolean, has_infos boolean, skip_row boolean,
        will_create_doc boolean, status data_load_row_status, identity text, contract jsonb, search_text text`,
     )}`);
 }
@@ -164,6 +172,8 @@ export interface RowFilters {
   showNoIssues: boolean;
   showSkipped: boolean;
   showErrors: boolean;
+  /** The rows that are not contracts (format 28), listed apart: never among the others. */
+  showNotContracts?: boolean;
 }
 
 function rowConditions(dataLoadId: string, filters: RowFilters) {
@@ -171,15 +181,12 @@ function rowConditions(dataLoadId: string, filters: RowFilters) {
   if (filters.showNoIssues) statuses.push('NO_ISSUES');
   if (filters.showSkipped) statuses.push('SKIPPED');
   if (filters.showErrors) statuses.push('ERROR');
+  if (filters.showNotContracts) statuses.push('NOT_CONTRACT');
   const search = filters.search?.trim();
   return and(
     eq(dataLoadRows.dataLoadId, dataLoadId),
-    // All three shown: no condition; none: nothing.
-    statuses.length === 0
-      ? sql`false`
-      : statuses.length < 3
-        ? inArray(dataLoadRows.status, statuses)
-        : undefined,
+    // None shown: nothing.
+    statuses.length === 0 ? sql`false` : inArray(dataLoadRows.status, statuses),
     // search_text is kept lower-case and without accents, as containsPattern folds the search.
     search ? sql`${dataLoadRows.searchText} LIKE ${containsPattern(search)}` : undefined,
   );
@@ -205,12 +212,21 @@ export async function pageLoadRows(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** The load's rows after `afterRowIndex`, in sheet order (downloads and confirm read them in pages). */
+/**
+ * The load's rows after `afterRowIndex`, in sheet order (the validations download reads them in
+ * pages): the rows that are not contracts stay out (loaded back, they would be rows with errors).
+ */
 export function loadRowsAfter(db: Database, dataLoadId: string, afterRowIndex: number, limit: number) {
   return db
     .select()
     .from(dataLoadRows)
-    .where(and(eq(dataLoadRows.dataLoadId, dataLoadId), gt(dataLoadRows.rowIndex, afterRowIndex)))
+    .where(
+      and(
+        eq(dataLoadRows.dataLoadId, dataLoadId),
+        gt(dataLoadRows.rowIndex, afterRowIndex),
+        ne(dataLoadRows.status, 'NOT_CONTRACT'),
+      ),
+    )
     .orderBy(asc(dataLoadRows.rowIndex))
     .limit(limit);
 }
@@ -264,6 +280,15 @@ export async function userName(db: Database, id: string | null): Promise<string 
 }
 
 /** The monitor's live suppliers and administrative units (the load matches names against them). */
+/** The monitor's default administration period, if it has one (a format-28 row's period is found among its periods). */
+export async function defaultPeriodOf(db: Database, organizationId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ period: organizations.defaultAdministrationPeriod })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.period ?? null;
+}
+
 export async function monitorReferences(db: Database, organizationId: string) {
   // One after the other: inside confirm's transaction this is one connection.
   const supplierRows = await db

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants/limits';
 import { OrganizationHeaderSchema, successEnvelope, UuidSchema } from '../../../shared/schemas/common';
 import {
+  AdministrationPeriodFieldSchema,
   ConfirmLoadBodySchema,
   DATA_LOAD_MESSAGES,
   DataLoadInfoSchema,
@@ -31,7 +32,9 @@ export const dataLoadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Upload a sheet (multipart: file, optional idDataLoad for corrections); read in the background',
+          'Upload a sheet (multipart: file; optional idDataLoad for corrections; optional administrationPeriod YYYY-YYYY for a format-28 workbook, applied to every row); read in the background',
+        description:
+          "The file is the original template (.xlsx, .xls, .ods or .csv) or a format-28 workbook of the national transparency platform exactly as published (recognised by its content). A format-28 row takes `administrationPeriod` when given, else the monitor's administration period whose years include its Ejercicio.",
         consumes: ['multipart/form-data'],
         headers: OrganizationHeaderSchema,
         response: { 202: infoEnvelope },
@@ -45,11 +48,14 @@ export const dataLoadRoutes: FastifyPluginAsyncZod = async (app) => {
       const idDataLoad = upload.fields.idDataLoad?.trim() || undefined;
       if (idDataLoad && !UuidSchema.safeParse(idDataLoad).success)
         throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
+      const period = AdministrationPeriodFieldSchema.safeParse(upload.fields.administrationPeriod);
+      if (!period.success) throw new AppError('BAD_REQUEST', DATA_LOAD_MESSAGES.administrationPeriodFormat);
       const organization = await requireOrganization(request);
       const data = await uploadLoad(app.deps, organization, actorOf(request), {
         file: upload.file,
         fileName: upload.fileName,
         ...(idDataLoad ? { idDataLoad } : {}),
+        administrationPeriod: period.data,
       });
       return reply.code(202).send({ error: false as const, message: DATA_LOAD_MESSAGES.uploaded, data });
     },

@@ -32,7 +32,8 @@ import { DATA_LOAD_READ_JOB } from './data-load-reading';
 import {
   CORRUPT_WORKBOOK,
   declaredLastRow,
-  fileKindOf,
+  type FileKind,
+  sniffFileKind,
   TOO_LARGE_UNCOMPRESSED,
   tooManyRows,
   zipUncompressedBytes,
@@ -58,6 +59,8 @@ export interface UploadInput {
   fileName: string | null;
   /** Corrections: the current load whose rows the file replaces. */
   idDataLoad?: string;
+  /** A format-28 workbook's administration period (YYYY-YYYY), applied to every row; null: by each row's year. */
+  administrationPeriod?: string | null;
 }
 
 /**
@@ -73,24 +76,21 @@ export async function uploadLoad(
 ): Promise<DataLoadInfo> {
   const { file } = input;
   if (!file || file.length === 0) throw new AppError('BAD_REQUEST', DATA_LOAD_MESSAGES.noFile);
-  const kind = fileKindOf(file.subarray(0, 8));
+  const kind = sniffFileKind(file);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DATA_LOAD_MESSAGES.notSpreadsheet);
-  if (kind === 'xlsx') {
+  if (kind === 'xlsx' || kind === 'ods') {
     const unzipped = zipUncompressedBytes(file);
     if (unzipped === null) throw new AppError('UNPROCESSABLE', CORRUPT_WORKBOOK);
     if (unzipped > LIMITS.dataLoadUncompressedBytes)
       throw new AppError('UNPROCESSABLE', TOO_LARGE_UNCOMPRESSED);
     // A sheet that declares more rows than allowed (besides one of headers) is refused unread;
     // the reading counts them anyway, for sheets that declare nothing.
-    const lastRow = declaredLastRow(file);
+    const lastRow = kind === 'xlsx' ? declaredLastRow(file) : null;
     if (lastRow !== null && lastRow - 1 > LIMITS.dataLoadRows)
       throw new AppError('UNPROCESSABLE', tooManyRows(LIMITS.dataLoadRows));
   }
   const fileName = cleanFileName(input.fileName, kind);
-  const mime =
-    kind === 'xlsx'
-      ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-      : 'application/vnd.ms-excel';
+  const mime = MIME_OF[kind];
   const { db } = deps.database;
   try {
     await db.transaction(async (tx) => {
@@ -112,6 +112,8 @@ export async function uploadLoad(
           fileName,
           fileId: storedId,
           uploadedBy: actor.userId,
+          // Corrections keep the period chosen for the first file unless another is given.
+          ...(input.administrationPeriod ? { administrationPeriod: input.administrationPeriod } : {}),
           summary: null,
           rowsTotal: null,
           rowsProcessed: 0,
@@ -125,6 +127,7 @@ export async function uploadLoad(
           uploadedBy: actor.userId,
           fileName,
           fileId: storedId,
+          administrationPeriod: input.administrationPeriod ?? null,
         });
         loadId = load.id;
       }
@@ -137,15 +140,23 @@ export async function uploadLoad(
   return loadInfo(deps, organization);
 }
 
+const MIME_OF: Record<FileKind, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  cfb: 'application/vnd.ms-excel',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  csv: 'text/csv',
+};
+const EXTENSION_OF: Record<FileKind, string> = { xlsx: 'xlsx', cfb: 'xls', ods: 'ods', csv: 'csv' };
+
 /** The name shown for the file: the browser's, without a path or control characters, or a default. */
-function cleanFileName(name: string | null, kind: 'xlsx' | 'cfb'): string {
+function cleanFileName(name: string | null, kind: FileKind): string {
   const base = (name ?? '')
     .split(/[\\/]/)
     .pop()!
     .replace(/[\p{Cc}]/gu, '')
     .trim()
     .slice(0, 200);
-  return base || (kind === 'xlsx' ? 'carga.xlsx' : 'carga.xls');
+  return base || `carga.${EXTENSION_OF[kind]}`;
 }
 
 // ---------------------------------------------------------------------------------------------

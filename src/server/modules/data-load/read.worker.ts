@@ -2,15 +2,15 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { References } from './references';
 import { isBlankRow, LoadFileError } from './sheet/sheet-reader';
 import { CORRUPT_WORKBOOK } from './sheet/workbook';
-import { TEMPLATE_PROFILE } from './sheet-profile';
+import { type LoadContext, openProfile } from './sheet-profile';
 import { type SerialisedRow, serialiseRow } from './staging';
 
 /**
  * The thread that reads a load's workbook (the CPU work: unzipping, XML, every cell's rules), so
  * the server's event loop stays free. It sends the rows in batches and waits for 'next' after
  * each one; the job answers 'next' as it starts writing a batch, so the thread reads the next
- * batch meanwhile and at most two are in memory. The file is read as its sheet profile says
- * (sheet-profile.ts: the template, so far).
+ * batch meanwhile and at most two are in memory. The file is read as the sheet profile that
+ * recognises it says (sheet-profile.ts: format 28, else the template).
  */
 
 export interface ReadRequest {
@@ -20,6 +20,8 @@ export interface ReadRequest {
   maxRows: number;
   maxUncompressedBytes: number;
   batchRows: number;
+  /** What a row's mapping needs of the load and the monitor. */
+  context: LoadContext;
 }
 
 export type ReadMessage =
@@ -34,12 +36,12 @@ export async function readWorkbook(
   next: () => Promise<void>,
 ): Promise<void> {
   const file = Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength);
-  const profile = TEMPLATE_PROFILE;
-  const sheet = await profile.read(file, request);
-  if ('error' in sheet) {
-    send({ type: 'failed', message: sheet.error });
+  const opened = await openProfile(file, request);
+  if ('error' in opened) {
+    send({ type: 'failed', message: opened.error });
     return;
   }
+  const { profile, sheet } = opened;
   send({ type: 'opened', total: sheet.total, messages: sheet.messages });
   const references = new References(request.references);
   let batch: SerialisedRow[] = [];
@@ -48,7 +50,7 @@ export async function readWorkbook(
     for await (const row of sheet.rows) {
       read++;
       if (isBlankRow(row)) continue;
-      batch.push(serialiseRow(profile.stage(row), references));
+      batch.push(serialiseRow(profile.stage(row, request.context), references));
       if (batch.length >= request.batchRows) {
         send({ type: 'rows', rows: batch, read });
         batch = [];

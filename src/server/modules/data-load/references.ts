@@ -10,6 +10,10 @@ import { normaliseName } from './sheet/cells';
 export const rfcElsewhereInfo = (name: string) =>
   `El RFC ya está registrado con el proveedor ${name}: se usará ese proveedor`;
 
+/** An RFC met in the file under a name other than the one it was first met with (data-load-rules.md, pnt-import-rules.md). */
+export const rfcTwoNamesInfo = (rfc: string, first: string, other: string) =>
+  `El RFC ${rfc} se publicó con dos nombres, «${first}» y «${other}»: se registró con el primero`;
+
 export type Match = { id: string; name: string } | { key: string };
 
 export class References {
@@ -17,6 +21,8 @@ export class References {
   private readonly suppliersByName = new Map<string, { id: string; name: string }>();
   private readonly unitsByName = new Map<string, { id: string; name: string }>();
   private readonly rfcById = new Map<string, string>();
+  /** New suppliers' RFCs met in the file so far, with the name first met (the one they are created with). */
+  private readonly newByRfc = new Map<string, string>();
 
   constructor(rows: {
     suppliers: readonly { id: string; name: string; rfc: string | null }[];
@@ -51,7 +57,15 @@ export class References {
     // A registered supplier of that name with another RFC is not the same one.
     const registeredRfc = byName && this.rfcById.get(byName.id);
     if (byName && !(rfc && registeredRfc && registeredRfc !== rfc)) return { match: byName };
-    return { match: { key: rfc ? `R:${rfc}` : `N:${normalised}` } };
+    if (!rfc) return { match: { key: `N:${normalised}` } };
+    // A new supplier is created once per RFC, with the name it was first met with.
+    const first = this.newByRfc.get(rfc);
+    if (first === undefined) this.newByRfc.set(rfc, name);
+    const info =
+      first !== undefined && normaliseName(first) !== normalised
+        ? rfcTwoNamesInfo(rfc, first, name)
+        : undefined;
+    return { match: { key: `R:${rfc}` }, ...(info ? { info } : {}) };
   }
 
   unit(name: string): Match {

@@ -1,6 +1,7 @@
+import type { ContractRelations } from '../../../shared/contracts/relations';
 import { foldForMatch } from '../../../shared/contracts/sheet';
 import { type DataLoadField, ROW_FIELD_OF, type StagedContract } from '../../../shared/schemas/data-load';
-import { checkContractRules } from './contract-rules';
+import { checkContractRules, type RuleOptions } from './contract-rules';
 import type { References } from './references';
 import { contractFingerprint } from './sheet/cells';
 import type { RowReading } from './sheet/rows';
@@ -17,6 +18,8 @@ import type { RowReading } from './sheet/rows';
  */
 export interface SerialisedRow {
   rowIndex: number;
+  /** Why the row is not a contract (it is listed apart, never written), or null. */
+  notContract: string | null;
   hasErrors: boolean;
   hasInfos: boolean;
   identity: string | null;
@@ -59,6 +62,7 @@ export function serialiseRow(row: StagedRow, references: References): Serialised
   }
   return {
     rowIndex: row.rowIndex,
+    notContract: row.notContract ?? null,
     hasErrors: row.hasErrors,
     hasInfos,
     identity: row.identity,
@@ -71,6 +75,8 @@ export function serialiseRow(row: StagedRow, references: References): Serialised
 
 export interface StagedRow {
   rowIndex: number;
+  /** Why the row is not a contract (format 28: no supplier and no contract), when it is not one. */
+  notContract?: string;
   data: Record<string, DataLoadField>;
   hasErrors: boolean;
   hasInfos: boolean;
@@ -80,9 +86,15 @@ export interface StagedRow {
   searchText: string;
 }
 
+/** What a profile other than the template adds to a row's staging (format 28). */
+export interface StageOptions extends RuleOptions {
+  format?: 'FORMAT_28';
+  related?: ContractRelations;
+}
+
 /** Applies the contract rules to a read row and keeps it in the load's shape. */
-export function stageRow(reading: RowReading): StagedRow {
-  const { values } = checkContractRules(reading);
+export function stageRow(reading: RowReading, options: StageOptions = {}): StagedRow {
+  const { values } = checkContractRules(reading, options);
   const data: Record<string, DataLoadField> = {};
   const texts: string[] = [];
   for (const [code, cell] of Object.entries(reading.cells)) {
@@ -127,6 +139,8 @@ export function stageRow(reading: RowReading): StagedRow {
       organizerUnit: text('C17') ?? '',
       applicantUnit: text('C18') ?? '',
       fingerprint,
+      ...(options.format ? { format: options.format } : {}),
+      ...(options.related ? { related: options.related } : {}),
     };
     identity = values.contractNumber ? `n:${values.contractNumber}` : `f:${fingerprint}`;
   }

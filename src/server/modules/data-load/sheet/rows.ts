@@ -60,15 +60,25 @@ const COLUMN_OF: ReadonlyMap<string, LocatedColumn> = new Map(
   CONTRACT_SHEET_COLUMNS.map((column) => [column.code, column]),
 );
 
-/** Reads one data row of the template (template-sheet.ts gives its cells by code). */
-export function readRow(row: SheetRow): RowReading {
+/**
+ * Reads one data row of the template (template-sheet.ts gives its cells by code). `optional`: codes
+ * another profile does not require although the template does (format 28: the unit type, the
+ * contract's number and date, which it does not always publish).
+ */
+export function readRow(row: SheetRow, optional: ReadonlySet<string> = NONE): RowReading {
   const columns = Object.keys(row.cells).map((code) => COLUMN_OF.get(code)!);
   const cells: Record<string, CellReading> = {};
   for (const column of columns) cells[column.code] = readCell(column, row.cells[column.code]);
   const isEmpty = cells.C34?.value === true;
   for (const column of columns) {
     const cell = cells[column.code]!;
-    if (cell.value === null && cell.errors.length === 0 && isRequired(column, isEmpty) && !noNumber(cell))
+    if (
+      cell.value === null &&
+      cell.errors.length === 0 &&
+      isRequired(column, isEmpty) &&
+      !noNumber(cell) &&
+      !optional.has(column.code)
+    )
       cell.errors.push(contractRequiredMessage(CONTRACT_FIELDS[column.field].label));
   }
   const all = Object.values(cells);
@@ -80,6 +90,8 @@ export function readRow(row: SheetRow): RowReading {
     hasInfos: all.some((cell) => cell.infos.length > 0),
   };
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 const noNumber = (cell: CellReading) => cell.infos.includes(NO_NUMBER_INFO);
 

@@ -20,6 +20,17 @@ export interface SheetRow {
   rowNumber: number;
   /** By the profile's column code: every column the sheet has, in the sheet's order (undefined when empty). */
   cells: Readonly<Record<string, RawCell | undefined>>;
+  /**
+   * Rows of other sheets this row links to by an ID (format 28's sub-tables), by the linking
+   * column's code; absent for a profile without them.
+   */
+  linked?: Readonly<Record<string, LinkedRows>>;
+}
+
+/** What a row's link cell pointed to: the ID it held and the rows found under it (none: a dangling ID). */
+export interface LinkedRows {
+  id: string;
+  rows: readonly Readonly<Record<string, unknown>>[];
 }
 
 export interface ReadLimits {

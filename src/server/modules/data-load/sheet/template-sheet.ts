@@ -1,10 +1,17 @@
 import { HEADER_ROWS, locateColumns, type SheetLayout } from './headers';
-import { LoadFileError, type SheetReader, type SheetRow } from './sheet-reader';
-import { declaredLastRow, EMPTY_SHEET, openWorkbook, tooManyRows, type WorkbookRow } from './workbook';
+import {
+  LoadFileError,
+  type OpenedSheet,
+  type ReadLimits,
+  type SheetReader,
+  type SheetRow,
+} from './sheet-reader';
+import type { Book } from './workbook';
+import { EMPTY_SHEET, openWorkbook, tooManyRows, type WorkbookRow } from './workbook';
 
 /**
  * The reader of the original's template (data-load-rules.md, 'Accepted files'): the first worksheet
- * of an .xlsx or .xls (workbook.ts), its columns found in its first ten rows by their codes C1..C34
+ * of an .xlsx, .xls, .ods or .csv (workbook.ts), its columns found in its first ten rows by their codes C1..C34
  * or the template's Spanish headers (headers.ts), each data row's cells under those codes.
  */
 
@@ -14,7 +21,15 @@ const HEAD_COLUMNS = 60;
 export const readTemplateSheet: SheetReader = async (file, limits) => {
   const workbook = await openWorkbook(file, limits);
   if ('error' in workbook) return workbook;
-  const { rows } = workbook;
+  return readTemplateBook(workbook.book, limits);
+};
+
+/** The template's layout in an opened workbook's first worksheet. */
+export async function readTemplateBook(
+  book: Book,
+  limits: ReadLimits,
+): Promise<OpenedSheet | { error: string }> {
+  const rows = book.rows();
   const head: WorkbookRow[] = [];
   try {
     for (let next = await rows.next(); !next.done; next = await rows.next()) {
@@ -33,13 +48,13 @@ export const readTemplateSheet: SheetReader = async (file, limits) => {
   }
   const layout = locateColumns(Array.from(grid, (row) => row ?? []));
   if ('error' in layout) return layout;
-  const lastRow = declaredLastRow(file);
+  const lastRow = book.declaredLastRow();
   return {
     total: lastRow === null ? null : Math.max(0, lastRow - layout.firstDataRow + 1),
     messages: layout.unknown.length > 0 ? [`Se ignoraron las columnas: ${layout.unknown.join(', ')}.`] : [],
     rows: dataRows(layout, head, rows, limits.maxRows),
   };
-};
+}
 
 /** The rows below the headers (blank ones included), each cell under its column's code. */
 async function* dataRows(

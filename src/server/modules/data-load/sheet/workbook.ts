@@ -1,14 +1,23 @@
 import { constants, inflateRawSync } from 'node:zlib';
 import { LoadFileError, type ReadLimits } from './sheet-reader';
-import { columnIndex, columnLetters, InflatedTooLarge, type XlsxRow, xlsxRows } from './xlsx-rows';
+import {
+  columnIndex,
+  columnLetters,
+  InflatedTooLarge,
+  XlsxBook,
+  type XlsxRow,
+  xlsxSheets,
+} from './xlsx-rows';
 import { entryData, entryStream, firstSheetEntry, inflated, type ZipEntry, zipEntries } from './zip';
 
 export { columnLetters };
 
 /**
- * The workbook of a spreadsheet load (data-load-rules.md, 'Accepted files'): told apart by its
- * content, guarded against zip bombs, and its first worksheet streamed row by row (never the whole
- * workbook in memory), each cell as a plain value with its hyperlink's target.
+ * The workbook of a spreadsheet load (data-load-rules.md, 'Accepted files'; pnt-import-rules.md for
+ * .ods and .csv): told apart by its content, guarded against zip bombs, and its worksheets read row
+ * by row, each cell as a plain value with its hyperlink's target. An .xlsx is streamed (never the
+ * whole workbook in memory); the rarer .xls, .ods and .csv are read whole by SheetJS, bounded by
+ * the upload's size and the row limit.
  */
 
 export const NOT_A_SPREADSHEET =
@@ -31,6 +40,35 @@ export function fileKindOf(head: Uint8Array): 'xlsx' | 'cfb' | null {
   const cfb = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
   if (head.length >= 8 && cfb.every((byte, index) => head[index] === byte)) return 'cfb';
   return null;
+}
+
+/** What an uploaded file is, by its content: a zip (.xlsx or .ods), a compound file (.xls) or text (.csv). */
+export type FileKind = 'xlsx' | 'ods' | 'cfb' | 'csv';
+
+/**
+ * The kind of a whole file: its container, then for a zip whether it is an OpenDocument
+ * spreadsheet (its `mimetype` entry says so), and for anything else whether it is text a CSV
+ * could be (no NUL byte in its first 64 KiB and a comma, semicolon or tab in its first line).
+ */
+export function sniffFileKind(file: Buffer): FileKind | null {
+  const container = fileKindOf(file.subarray(0, 8));
+  if (container === 'cfb') return 'cfb';
+  if (container === 'xlsx') {
+    const entries = zipEntries(file) ?? [];
+    const mimetype = entries.find((entry) => entry.name === 'mimetype');
+    if (mimetype && inflated(file, mimetype).trim() === 'application/vnd.oasis.opendocument.spreadsheet')
+      return 'ods';
+    if (
+      !entries.some((entry) => entry.name.startsWith('xl/')) &&
+      entries.some((e) => e.name === 'content.xml')
+    )
+      return 'ods';
+    return 'xlsx';
+  }
+  const head = file.subarray(0, 65_536);
+  if (head.length === 0 || head.includes(0)) return null;
+  const firstLine = head.toString('latin1').split(/\r?\n/, 1)[0] ?? '';
+  return /[,;\t]/.test(firstLine) ? 'csv' : null;
 }
 
 /**
@@ -57,10 +95,10 @@ const decodeXml = (text: string) =>
  * the sheet inflated as a stream, keeping only its <hyperlinks> element. Nothing to read when the
  * sheet has no external links.
  */
-export async function sheetHyperlinks(zip: Buffer): Promise<Map<string, string>> {
+export async function sheetHyperlinks(zip: Buffer, which?: ZipEntry): Promise<Map<string, string>> {
   const links = new Map<string, string>();
   const entries = zipEntries(zip) ?? [];
-  const sheet = firstSheetEntry(entries);
+  const sheet = which ?? firstSheetEntry(entries);
   if (!sheet) return links;
   const base = sheet.name.slice(sheet.name.lastIndexOf('/') + 1);
   const relsEntry = entries.find((entry) => entry.name === `xl/worksheets/_rels/${base}.rels`);
@@ -119,8 +157,8 @@ async function hyperlinksElement(zip: Buffer, sheet: ZipEntry): Promise<string> 
  * of the sheet by Excel and by most libraries), read by inflating only the sheet's first bytes:
  * the progress's total. Null when the sheet does not say.
  */
-export function declaredLastRow(zip: Buffer): number | null {
-  const sheet = firstSheetEntry(zipEntries(zip) ?? []);
+export function declaredLastRow(zip: Buffer, which?: ZipEntry): number | null {
+  const sheet = which ?? firstSheetEntry(zipEntries(zip) ?? []);
   if (!sheet) return null;
   const data = entryData(zip, sheet).subarray(0, 16_384);
   let head: string;
@@ -137,33 +175,89 @@ export function declaredLastRow(zip: Buffer): number | null {
   return Number(match[2] ?? match[1]);
 }
 
-/** A row of the first worksheet: its Excel number and its cells by 0-based column index. */
+/** A row of a worksheet: its Excel number and its cells by 0-based column index. */
 export type WorkbookRow = XlsxRow;
 
+/** An uploaded workbook opened for reading: its worksheets by name, each one's rows one at a time. */
+export interface Book {
+  kind: FileKind;
+  /** The worksheets' names, in the workbook's order. */
+  sheetNames: readonly string[];
+  /**
+   * A worksheet's rows (the first worksheet's when no name is given), those an .xlsx holds blank
+   * included. A failure to read them is a LoadFileError with the file's message.
+   */
+  rows(sheetName?: string): AsyncGenerator<WorkbookRow>;
+  /** The last row a worksheet declares (the progress's total), or null when it does not say. */
+  declaredLastRow(sheetName?: string): number | null;
+}
+
 /**
- * Opens an .xlsx or .xls: checks the container and its uncompressed size, and gives the first
- * worksheet's rows one at a time (those an .xlsx holds blank included; the reader of the profile
- * finds its headers among them). An unreadable file is an error for the whole file: at once, or
- * as a LoadFileError from the rows.
+ * Opens an uploaded file of any accepted kind: checks the container and, for a zip, what it holds
+ * once uncompressed, and gives its worksheets. An unreadable file is an error for the whole file:
+ * at once, or as a LoadFileError from the rows.
  */
 export async function openWorkbook(
   file: Buffer,
   options: ReadLimits,
-): Promise<{ rows: AsyncGenerator<WorkbookRow> } | { error: string }> {
-  const kind = fileKindOf(file.subarray(0, 8));
+): Promise<{ book: Book } | { error: string }> {
+  const kind = sniffFileKind(file);
   if (kind === null) return { error: NOT_A_SPREADSHEET };
-  if (kind === 'xlsx') {
+  if (kind === 'xlsx' || kind === 'ods') {
     const uncompressed = zipUncompressedBytes(file);
     if (uncompressed === null) return { error: CORRUPT_WORKBOOK };
     if (uncompressed > options.maxUncompressedBytes) return { error: TOO_LARGE_UNCOMPRESSED };
   }
-  // A compound file is a legacy .xls (read whole: the format cannot be streamed; the upload's size
-  // limit bounds it), or an encrypted .xlsx, which it refuses.
-  const rows =
-    kind === 'xlsx'
-      ? xlsxRows(file, await sheetHyperlinks(file), options.maxUncompressedBytes)
-      : xlsRowsOf(file, options.maxRows);
-  return { rows: failingAsFile(rows) };
+  if (kind === 'xlsx') return { book: xlsxBook(file, options.maxUncompressedBytes) };
+  // An .ods is inflated by SheetJS whole: its entries are inflated here first, counting what they
+  // really hold (a zip's directory can lie), so a zip bomb is refused before it is opened.
+  if (kind === 'ods' && !(await inflatesWithin(file, options.maxUncompressedBytes)))
+    return { error: TOO_LARGE_UNCOMPRESSED };
+  try {
+    return { book: await sheetJsBook(file, kind, options.maxRows) };
+  } catch {
+    return { error: CORRUPT_WORKBOOK };
+  }
+}
+
+function xlsxBook(file: Buffer, maxBytes: number): Book {
+  const entries = zipEntries(file) ?? [];
+  const sheets = xlsxSheets(file, entries);
+  const reader = new XlsxBook(file, entries, maxBytes);
+  const entryOf = (name?: string) =>
+    name === undefined ? firstSheetEntry(entries) : sheets.find((sheet) => sheet.name === name)?.entry;
+  return {
+    kind: 'xlsx',
+    sheetNames: sheets.map((sheet) => sheet.name),
+    rows: (name) =>
+      failingAsFile(
+        (async function* () {
+          const entry = entryOf(name);
+          if (!entry) throw new Error('no worksheet');
+          yield* reader.rows(entry, await sheetHyperlinks(file, entry));
+        })(),
+      ),
+    declaredLastRow: (name) => {
+      const entry = entryOf(name);
+      return entry ? declaredLastRow(file, entry) : null;
+    },
+  };
+}
+
+/** Whether every entry of a zip inflates to no more than `maxBytes` in all (counted, not trusted). */
+async function inflatesWithin(zip: Buffer, maxBytes: number): Promise<boolean> {
+  let left = maxBytes;
+  for (const entry of zipEntries(zip) ?? []) {
+    try {
+      for await (const chunk of entryStream(zip, entry)) {
+        left -= (chunk as Buffer).length;
+        if (left < 0) return false;
+      }
+    } catch {
+      // A damaged entry: SheetJS says so when it opens the file.
+    }
+  }
+  return true;
 }
 
 /** The rows, a failure to read them becoming the file's message. */
@@ -181,16 +275,64 @@ const readingFailure = (error: unknown) =>
   error instanceof InflatedTooLarge ? TOO_LARGE_UNCOMPRESSED : CORRUPT_WORKBOOK;
 
 /**
- * The first worksheet of a legacy .xls, row by row. Dates stay Excel serials (read as calendar days
- * by the date columns, with no time zone involved); hyperlinks give their target.
+ * The text of a CSV: UTF-8 (with or without its byte-order mark) when it is valid UTF-8, else
+ * Windows-1252 (the Latin-1 that Excel writes in Spanish).
  */
-async function* xlsRowsOf(file: Buffer, maxRows: number): AsyncGenerator<WorkbookRow> {
-  // SheetJS is loaded only for the rare legacy file.
+export function csvText(file: Buffer): string {
+  if (file[0] === 0xef && file[1] === 0xbb && file[2] === 0xbf) return file.subarray(3).toString('utf8');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(file);
+  } catch {
+    return new TextDecoder('windows-1252').decode(file);
+  }
+}
+
+/** A CSV's separator: whichever of semicolon, comma and tab its first lines hold most, outside quotes. */
+export function csvSeparator(text: string): string {
+  const counts = new Map([
+    [';', 0],
+    [',', 0],
+    ['\t', 0],
+  ]);
+  let quoted = false;
+  let lines = 0;
+  for (const char of text.slice(0, 65_536)) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+    else if (!quoted && char === '\n' && ++lines >= 20) break;
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+/**
+ * A legacy .xls, an .ods or a .csv, read whole by SheetJS (loaded only for these rarer files).
+ * Dates stay Excel serials (read as calendar days by the date columns, with no time zone
+ * involved); a CSV's cells stay the text it holds (the columns' readings parse it); hyperlinks
+ * give their target.
+ */
+async function sheetJsBook(file: Buffer, kind: Exclude<FileKind, 'xlsx'>, maxRows: number): Promise<Book> {
   const XLSX = await import('@e965/xlsx');
-  const book = XLSX.read(file, { type: 'buffer', dense: true, cellDates: false, sheetRows: maxRows + 12 });
-  const name = book.SheetNames[0];
-  const sheet = name ? book.Sheets[name] : undefined;
-  const data = (sheet?.['!data'] ?? []) as (import('@e965/xlsx').CellObject[] | undefined)[];
+  const sheetRows = maxRows + 12;
+  let book: import('@e965/xlsx').WorkBook;
+  if (kind === 'csv') {
+    const text = csvText(file);
+    book = XLSX.read(text, { type: 'string', raw: true, dense: true, FS: csvSeparator(text), sheetRows });
+  } else book = XLSX.read(file, { type: 'buffer', dense: true, cellDates: false, sheetRows });
+  const dataOf = (name?: string) => {
+    const sheet = book.Sheets[name ?? book.SheetNames[0] ?? ''];
+    return (sheet?.['!data'] ?? []) as (import('@e965/xlsx').CellObject[] | undefined)[];
+  };
+  return {
+    kind,
+    sheetNames: book.SheetNames,
+    rows: (name) => failingAsFile(sheetJsRows(dataOf(name))),
+    declaredLastRow: (name) => dataOf(name).length,
+  };
+}
+
+async function* sheetJsRows(
+  data: (import('@e965/xlsx').CellObject[] | undefined)[],
+): AsyncGenerator<WorkbookRow> {
   for (const [index, cells] of data.entries()) {
     if (!cells?.some((cell) => cell && cell.v !== undefined && cell.v !== '')) continue;
     yield {

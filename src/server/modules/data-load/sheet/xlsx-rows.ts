@@ -149,6 +149,86 @@ async function sharedStrings(zip: Buffer, entry: ZipEntry | undefined, budget: {
   return SharedStrings.of(joined.join(''), lengths);
 }
 
+/** A worksheet of an .xlsx: its name (the tab's) and its part in the zip. */
+export interface XlsxSheet {
+  name: string;
+  entry: ZipEntry;
+}
+
+/**
+ * The worksheets of an .xlsx in the workbook's order, by name (xl/workbook.xml and its
+ * relationships); a workbook whose parts do not say gives its worksheet parts by file name.
+ */
+export function xlsxSheets(zip: Buffer, entries: readonly ZipEntry[]): XlsxSheet[] {
+  const workbookPart = entryNamed(entries, 'xl/workbook.xml');
+  const relsPart = entryNamed(entries, 'xl/_rels/workbook.xml.rels');
+  const targets = new Map<string, string>();
+  if (relsPart)
+    for (const [tag] of inflated(zip, relsPart).matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
+      const id = /\bId="([^"]+)"/.exec(tag)?.[1];
+      const target = /\bTarget="([^"]*)"/.exec(tag)?.[1];
+      if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+    }
+  const sheets: XlsxSheet[] = [];
+  if (workbookPart)
+    for (const [tag] of inflated(zip, workbookPart).matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
+      const name = /\bname="([^"]*)"/.exec(tag)?.[1];
+      const id = /\br:id="([^"]+)"/.exec(tag)?.[1] ?? /\b\w+:id="([^"]+)"/.exec(tag)?.[1];
+      const target = id ? targets.get(id) : undefined;
+      const entry = target ? entryNamed(entries, target.replace(/\/\.\//g, '/')) : undefined;
+      if (name !== undefined && entry) sheets.push({ name: decodeXmlText(name), entry });
+    }
+  if (sheets.length > 0) return sheets;
+  return entries
+    .filter((entry) => /^xl\/worksheets\/[^/]+\.xml$/.test(entry.name))
+    .map((entry) => ({ name: entry.name.slice(14, -4), entry }));
+}
+
+const decodeXmlText = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/**
+ * An .xlsx opened for reading any of its worksheets row by row: the shared strings, the date
+ * styles and the date system are read once (at the first sheet asked for); `maxBytes` bounds what
+ * the sheets and the strings may inflate to together, whatever the zip's directory says.
+ */
+export class XlsxBook {
+  private prepared: Promise<{ strings: SharedStrings; isDate: boolean[]; date1904: boolean }> | null = null;
+  private readonly budget: { bytes: number };
+
+  constructor(
+    private readonly zip: Buffer,
+    private readonly entries: readonly ZipEntry[],
+    maxBytes: number,
+  ) {
+    this.budget = { bytes: maxBytes };
+  }
+
+  private prepare() {
+    this.prepared ??= (async () => {
+      const { zip, entries } = this;
+      const workbookPart = entryNamed(entries, 'xl/workbook.xml');
+      const date1904 = workbookPart ? /\bdate1904="(?:1|true)"/.test(inflated(zip, workbookPart)) : false;
+      const stylesPart = entryNamed(entries, 'xl/styles.xml');
+      const isDate = stylesPart ? dateStyles(inflated(zip, stylesPart)) : [];
+      const strings = await sharedStrings(zip, entryNamed(entries, 'xl/sharedStrings.xml'), this.budget);
+      return { strings, isDate, date1904 };
+    })();
+    return this.prepared;
+  }
+
+  /** A worksheet's rows that have cells, streamed; `links` are its hyperlink targets by cell reference. */
+  async *rows(sheet: ZipEntry, links: ReadonlyMap<string, string>): AsyncGenerator<XlsxRow> {
+    const { strings, isDate, date1904 } = await this.prepare();
+    yield* sheetRows(this.zip, sheet, links, this.budget, strings, isDate, date1904);
+  }
+}
+
 /**
  * The first worksheet's rows that have cells, streamed. `links` are the hyperlink targets by cell
  * reference (workbook.ts reads them first); `maxBytes` bounds what the sheet and its strings may
@@ -162,13 +242,18 @@ export async function* xlsxRows(
   const entries = zipEntries(zip);
   const sheet = entries && firstSheetEntry(entries);
   if (!entries || !sheet) throw new Error('no worksheet');
-  const workbookPart = entryNamed(entries, 'xl/workbook.xml');
-  const date1904 = workbookPart ? /\bdate1904="(?:1|true)"/.test(inflated(zip, workbookPart)) : false;
-  const stylesPart = entryNamed(entries, 'xl/styles.xml');
-  const isDate = stylesPart ? dateStyles(inflated(zip, stylesPart)) : [];
-  const budget = { bytes: maxBytes };
-  const strings = await sharedStrings(zip, entryNamed(entries, 'xl/sharedStrings.xml'), budget);
+  yield* new XlsxBook(zip, entries, maxBytes).rows(sheet, links);
+}
 
+async function* sheetRows(
+  zip: Buffer,
+  sheet: ZipEntry,
+  links: ReadonlyMap<string, string>,
+  budget: { bytes: number },
+  strings: SharedStrings,
+  isDate: boolean[],
+  date1904: boolean,
+): AsyncGenerator<XlsxRow> {
   const ready: XlsxRow[] = [];
   let rowNumber = 0;
   let cells: unknown[] | null = null;

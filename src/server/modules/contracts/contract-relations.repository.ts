@@ -1,0 +1,181 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type ContractRelations, emptyRelations, type PartyRole } from '../../../shared/contracts/relations';
+import type { Database } from '../../db/client';
+import { contractAmendments, contractBudgetLines, contractParties } from '../../db/schema';
+import { jsonRecordset } from '../../db/sql';
+import { newId } from '../../lib/ids';
+
+/**
+ * What a contract keeps beside its fields (contract_parties, contract_amendments,
+ * contract_budget_lines; issue 30), written by the one write path with the contracts and read by
+ * the detail. Many rows go in with a few statements (one JSON parameter each), as contracts do.
+ */
+
+/** Rows per INSERT statement. */
+const INSERT_BATCH = 5_000;
+
+/** Which list of the relations each party role is. */
+export const PARTY_LIST: Readonly<Record<PartyRole, keyof ContractRelations>> = {
+  BIDDER: 'bidders',
+  INVITED: 'invited',
+  CLARIFICATION_ATTENDEE: 'clarificationAttendees',
+  CLARIFICATION_OFFICIAL: 'clarificationOfficials',
+  BENEFICIAL_OWNER: 'beneficialOwners',
+};
+const PARTY_ROLE_ENTRIES = Object.entries(PARTY_LIST) as [PartyRole, keyof ContractRelations][];
+
+/** The relations of one contract to write: the lists given replace the contract's; the others stay. */
+export interface RelationsWrite {
+  contractId: string;
+  relations: Partial<ContractRelations>;
+}
+
+async function insertJson(db: Database, table: string, shape: string, rows: readonly string[]) {
+  const names = sql.raw(
+    shape
+      .split(', ')
+      .map((column) => column.split(' ')[0])
+      .join(', '),
+  );
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const json = `[${rows.slice(start, start + INSERT_BATCH).join(',')}]`;
+    await db.execute(
+      sql`INSERT INTO ${sql.raw(table)} (${names}) SELECT ${names} FROM ${jsonRecordset(json, shape)}`,
+    );
+  }
+}
+
+/**
+ * Writes the relations of some contracts of a monitor: for each contract, every list it gives
+ * replaces the stored one (`replace`: updated contracts; new ones have nothing to delete).
+ */
+export async function writeRelations(
+  db: Database,
+  organizationId: string,
+  rows: readonly RelationsWrite[],
+  options: { replace: boolean },
+): Promise<void> {
+  const parties: string[] = [];
+  const amendments: string[] = [];
+  const budgetLines: string[] = [];
+  const replacedRoles = new Map<PartyRole, string[]>();
+  const replacedAmendments: string[] = [];
+  const replacedBudgetLines: string[] = [];
+  for (const { contractId, relations } of rows) {
+    const base = { organization_id: organizationId, contract_id: contractId };
+    for (const [role, key] of PARTY_ROLE_ENTRIES) {
+      const list = relations[key] as
+        | { name: string; rfc?: string | null; post?: string | null; quoteAmount?: number | null }[]
+        | undefined;
+      if (!list) continue;
+      if (options.replace) replacedRoles.set(role, [...(replacedRoles.get(role) ?? []), contractId]);
+      list.forEach((party, position) => {
+        parties.push(
+          JSON.stringify({
+            id: newId(),
+            ...base,
+            role,
+            position,
+            name: party.name,
+            rfc: party.rfc ?? null,
+            post: party.post ?? null,
+            quote_amount: party.quoteAmount ?? null,
+          }),
+        );
+      });
+    }
+    if (relations.amendments) {
+      if (options.replace) replacedAmendments.push(contractId);
+      relations.amendments.forEach((amendment, position) => {
+        amendments.push(
+          JSON.stringify({
+            id: newId(),
+            ...base,
+            position,
+            number: amendment.number,
+            object: amendment.object,
+            signed_date: amendment.signedDate,
+            url: amendment.url,
+          }),
+        );
+      });
+    }
+    if (relations.budgetLines) {
+      if (options.replace) replacedBudgetLines.push(contractId);
+      relations.budgetLines.forEach((line, position) => {
+        budgetLines.push(JSON.stringify({ ...base, position, code: line.code }));
+      });
+    }
+  }
+  for (const [role, ids] of replacedRoles)
+    await db
+      .delete(contractParties)
+      .where(and(inArray(contractParties.contractId, ids), eq(contractParties.role, role)));
+  if (replacedAmendments.length > 0)
+    await db.delete(contractAmendments).where(inArray(contractAmendments.contractId, replacedAmendments));
+  if (replacedBudgetLines.length > 0)
+    await db.delete(contractBudgetLines).where(inArray(contractBudgetLines.contractId, replacedBudgetLines));
+  await insertJson(
+    db,
+    'contract_parties',
+    'id uuid, organization_id uuid, contract_id uuid, role party_role, position integer, name text, rfc text, post text, quote_amount numeric',
+    parties,
+  );
+  await insertJson(
+    db,
+    'contract_amendments',
+    'id uuid, organization_id uuid, contract_id uuid, position integer, number text, object text, signed_date date, url text',
+    amendments,
+  );
+  await insertJson(
+    db,
+    'contract_budget_lines',
+    'organization_id uuid, contract_id uuid, position integer, code text',
+    budgetLines,
+  );
+}
+
+/** Everything one contract of a monitor keeps beside its fields (empty lists when unknown). */
+export async function relationsOf(
+  db: Database,
+  organizationId: string,
+  contractId: string,
+): Promise<ContractRelations> {
+  const where = <T extends { contractId: unknown; organizationId: unknown }>(table: T) =>
+    and(
+      eq(table.contractId as typeof contractParties.contractId, contractId),
+      eq(table.organizationId as typeof contractParties.organizationId, organizationId),
+    );
+  const relations = emptyRelations();
+  const parties = await db
+    .select()
+    .from(contractParties)
+    .where(where(contractParties))
+    .orderBy(asc(contractParties.role), asc(contractParties.position));
+  for (const party of parties) {
+    const key = PARTY_LIST[party.role];
+    if (key === 'beneficialOwners') relations.beneficialOwners.push({ name: party.name });
+    else if (key === 'clarificationOfficials')
+      relations.clarificationOfficials.push({ name: party.name, rfc: party.rfc, post: party.post });
+    else
+      (relations[key] as { name: string; rfc: string | null }[]).push({ name: party.name, rfc: party.rfc });
+  }
+  const amendments = await db
+    .select()
+    .from(contractAmendments)
+    .where(where(contractAmendments))
+    .orderBy(asc(contractAmendments.position));
+  relations.amendments = amendments.map(({ number, object, signedDate, url }) => ({
+    number,
+    object,
+    signedDate,
+    url,
+  }));
+  const lines = await db
+    .select({ code: contractBudgetLines.code })
+    .from(contractBudgetLines)
+    .where(where(contractBudgetLines))
+    .orderBy(asc(contractBudgetLines.position));
+  relations.budgetLines = lines;
+  return relations;
+}
