@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTRACT_DOCUMENT_FIELDS, CONTRACT_DOCUMENTS, type ContractDocument } from '../constants/enums';
+import { PublicRelationsSchema } from '../contracts/relations';
 import { contractDocShape, DETAIL_FIELDS, LISTED_FIELDS } from '../contracts/schema';
 import { DocumentBackupSchema } from './backups';
 import { PageQuerySchema, PaginationSchema, SearchTextSchema, successEnvelope } from './common';
@@ -47,6 +48,8 @@ export const ContractDetailSchema = ContractListItemSchema.extend({
   ...documentBackupShape,
   /** Each document link and its copies (decision 0037). */
   documentBackups: z.array(DocumentBackupSchema),
+  // Who bid, who was invited, the amendments, the beneficial owners and the budget lines (issue 30).
+  ...PublicRelationsSchema.shape,
 });
 export type ContractDetail = z.infer<typeof ContractDetailSchema>;
 

@@ -125,6 +125,8 @@ export const DataLoadRowSchema = z.object({
   skipRow: z.boolean(),
   willCreateDoc: z.boolean(),
   status: z.enum(DATA_LOAD_ROW_STATUSES),
+  /** Why the row is not a contract (status NOT_CONTRACT), else null. */
+  reason: z.string().nullable(),
 });
 export type DataLoadRowDoc = z.infer<typeof DataLoadRowSchema>;
 
@@ -140,6 +142,11 @@ export const DataLoadRowsQuerySchema = PageQuerySchema.extend({
   showNoIssues: flag,
   showSkipped: flag,
   showErrors: flag,
+  /** The rows that are not contracts (format 28), listed apart: only when asked. */
+  showNotContracts: z
+    .enum(['true', 'false'], { message: 'El filtro debe ser true o false.' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export const ConfirmLoadBodySchema = z

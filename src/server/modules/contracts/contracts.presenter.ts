@@ -11,7 +11,9 @@ import {
   plainFields,
   type ReferenceField,
 } from '../../../shared/contracts/fields';
+import type { ContractRelations, PublicRelations } from '../../../shared/contracts/relations';
 import { type ContractDoc, DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
+import { foldForMatch } from '../../../shared/contracts/sheet';
 import { roundHundredths } from '../../../shared/format/money';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import {
@@ -56,6 +58,7 @@ export function presentContract(row: ContractRow): ContractListItem {
 export function presentContractDetail(
   row: ContractDetailRow,
   backups: readonly DocumentBackup[],
+  relations: ContractRelations,
 ): ContractDetail {
   const newest = (document: ContractDocument) =>
     backups.find((backup) => backup.document === document)?.versions[0]?.fileId ?? null;
@@ -67,6 +70,42 @@ export function presentContractDetail(
       CONTRACT_DOCUMENTS.map((document) => [documentBackupField(document), newest(document)]),
     ) as Record<DocumentBackupField, string | null>),
     documentBackups: [...backups],
+    ...presentRelations(relations, { name: row.supplierName, rfc: row.supplierRfc }),
+  };
+}
+
+/** A name as two spellings of one company compare equal ('Quimera S.A. de C.V.' and 'QUIMERA SA DE CV'). */
+const sameName = (a: string, b: string) =>
+  foldForMatch(a).replace(/[^A-Z0-9]/g, '') === foldForMatch(b).replace(/[^A-Z0-9]/g, '');
+
+/**
+ * What the contract keeps beside its fields, as the public detail gives it: a bidder is marked as
+ * the winner when it is the contract's supplier (by RFC, else by name).
+ */
+export function presentRelations(
+  relations: ContractRelations,
+  supplier: { name: string | null; rfc: string | null },
+): PublicRelations {
+  const isWinner = (party: { name: string; rfc: string | null }) =>
+    supplier.rfc && party.rfc
+      ? party.rfc.toUpperCase() === supplier.rfc.toUpperCase()
+      : supplier.name !== null && sameName(party.name, supplier.name);
+  return {
+    bidders: relations.bidders.map((party) => ({
+      name: party.name,
+      rfc: party.rfc,
+      isWinner: isWinner(party),
+    })),
+    invited: relations.invited.map(({ name, rfc }) => ({ name, rfc })),
+    amendments: relations.amendments,
+    beneficialOwners: relations.beneficialOwners,
+    budgetLines: relations.budgetLines,
+    clarificationAttendees: relations.clarificationAttendees.map(({ name, rfc }) => ({ name, rfc })),
+    clarificationOfficials: relations.clarificationOfficials.map(({ name, rfc, post }) => ({
+      name,
+      rfc,
+      post,
+    })),
   };
 }
 

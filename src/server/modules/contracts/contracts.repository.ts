@@ -40,6 +40,8 @@ const detailColumns = {
   ...fieldColumns(plainFields(DETAIL_FIELDS)),
   organizerId: contracts.organizerAdministrativeUnitId,
   organizerName: organizer.name,
+  /** To mark the winner among the bidders. */
+  supplierRfc: suppliers.rfc,
 };
 
 export type ContractRow = Awaited<ReturnType<typeof findContractPage>>[number];

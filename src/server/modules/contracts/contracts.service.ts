@@ -14,6 +14,7 @@ import { contractBackups } from '../backups/backups.service';
 import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { type ContractConditionParts, contractConditionParts } from './contract-filters.repository';
+import { relationsOf } from './contract-relations.repository';
 import { presentContract, presentContractDetail, presentTotals } from './contracts.presenter';
 import {
   countContracts,
@@ -97,7 +98,12 @@ export async function getContract(
   id: string,
 ): Promise<ContractDetailResponse['data']> {
   const row = await existingContract(deps, organization.id, id);
-  return presentContractDetail(row, await contractBackups(deps.database.db, organization.id, row));
+  const { db } = deps.database;
+  return presentContractDetail(
+    row,
+    await contractBackups(db, organization.id, row),
+    await relationsOf(db, organization.id, row.id),
+  );
 }
 
 /** How many contracts match `where` (the contract filters' condition), optionally of one procedure type only. */

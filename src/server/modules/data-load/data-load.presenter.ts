@@ -67,5 +67,6 @@ export function presentLoadRow(row: StagedRowRecord): DataLoadRowDoc {
     skipRow: row.skipRow,
     willCreateDoc: row.willCreateDoc,
     status: row.status,
+    reason: row.reason,
   };
 }

@@ -311,8 +311,7 @@ export function stageFormat28Row(row: SheetRow, context: Format28Context): Stage
       message === RFC_FORMAT_INFO ? SAT_PATTERN_INFO : message,
     );
   }
-  const periodCell = reading.cells.C3;
-  if (periodCell && administration === null && year !== '') periodCell.errors = [noPeriodError(year)];
+  const noPeriod = administration === null && /^\d{4}$/.test(year);
   if (amountError) {
     reading.cells.C22 ??= { text: '', value: null, errors: [], infos: [] };
     reading.cells.C22.errors.push(amountError);
@@ -326,11 +325,15 @@ export function stageFormat28Row(row: SheetRow, context: Format28Context): Stage
   }
 
   const executingArea = text('executingArea');
-  return stageRow(reading, {
+  const staged = stageRow(reading, {
     schema: Format28ContractSchema,
     ...(contractType ? { contractType } : {}),
     extra: { executingArea: executingArea ? executingArea.slice(0, 1_000) : null },
     format: 'FORMAT_28',
     related,
   });
+  // No administration includes the row's year: that, rather than 'required', is what to fix.
+  if (noPeriod && staged.data.administration)
+    staged.data.administration = { ...staged.data.administration, errors: [noPeriodError(year)] };
+  return staged;
 }
