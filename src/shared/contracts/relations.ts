@@ -87,6 +87,8 @@ export const PublicRelationsSchema = z.object({
       object: z.string().nullable(),
       signedDate: z.string().nullable().describe('YYYY-MM-DD'),
       url: z.string().nullable(),
+      /** The newest copy of its document kept by the portal, downloadable at /public-api/files/download/{id}. */
+      backupFileId: z.string().nullable(),
     }),
   ),
   beneficialOwners: z.array(z.object({ name: z.string() })),

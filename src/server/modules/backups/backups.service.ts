@@ -59,6 +59,32 @@ export async function contractBackups(
   );
 }
 
+/**
+ * The newest copy of each of some links of a monitor (an amendment's document, say): link → the
+ * copy's file id, or null when none is kept (yet).
+ */
+export async function newestCopies(
+  db: Database,
+  organizationId: string,
+  urls: readonly string[],
+): Promise<Map<string, string | null>> {
+  const links = urls.flatMap((url) => {
+    const link = documentLink(url);
+    return link ? [link] : [];
+  });
+  const found = await documentsOf(
+    db,
+    organizationId,
+    links.map((link) => link.url),
+  );
+  return new Map(
+    links.map((link) => {
+      const copy = found.get(link.url);
+      return [link.url, copy ? (presentBackup('CONTRACT', copy).versions[0]?.fileId ?? null) : null];
+    }),
+  );
+}
+
 /** A document as a contract shows it: a registered source's, or an unregistered link's. */
 
 function unregistered(url: string, fetchable: boolean): CopyInfo {

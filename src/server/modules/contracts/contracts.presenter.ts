@@ -59,6 +59,7 @@ export function presentContractDetail(
   row: ContractDetailRow,
   backups: readonly DocumentBackup[],
   relations: ContractRelations,
+  copies: ReadonlyMap<string, string | null> = new Map(),
 ): ContractDetail {
   const newest = (document: ContractDocument) =>
     backups.find((backup) => backup.document === document)?.versions[0]?.fileId ?? null;
@@ -70,7 +71,7 @@ export function presentContractDetail(
       CONTRACT_DOCUMENTS.map((document) => [documentBackupField(document), newest(document)]),
     ) as Record<DocumentBackupField, string | null>),
     documentBackups: [...backups],
-    ...presentRelations(relations, { name: row.supplierName, rfc: row.supplierRfc }),
+    ...presentRelations(relations, { name: row.supplierName, rfc: row.supplierRfc }, copies),
   };
 }
 
@@ -85,6 +86,7 @@ const sameName = (a: string, b: string) =>
 export function presentRelations(
   relations: ContractRelations,
   supplier: { name: string | null; rfc: string | null },
+  copies: ReadonlyMap<string, string | null>,
 ): PublicRelations {
   const isWinner = (party: { name: string; rfc: string | null }) =>
     supplier.rfc && party.rfc
@@ -97,7 +99,10 @@ export function presentRelations(
       isWinner: isWinner(party),
     })),
     invited: relations.invited.map(({ name, rfc }) => ({ name, rfc })),
-    amendments: relations.amendments,
+    amendments: relations.amendments.map((amendment) => ({
+      ...amendment,
+      backupFileId: amendment.url ? (copies.get(amendment.url.trim()) ?? null) : null,
+    })),
     beneficialOwners: relations.beneficialOwners,
     budgetLines: relations.budgetLines,
     clarificationAttendees: relations.clarificationAttendees.map(({ name, rfc }) => ({ name, rfc })),

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
-import { contractBackups } from '../backups/backups.service';
+import { contractBackups, newestCopies } from '../backups/backups.service';
 import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { type ContractConditionParts, contractConditionParts } from './contract-filters.repository';
@@ -99,10 +99,13 @@ export async function getContract(
 ): Promise<ContractDetailResponse['data']> {
   const row = await existingContract(deps, organization.id, id);
   const { db } = deps.database;
+  const relations = await relationsOf(db, organization.id, row.id);
+  const amendmentLinks = relations.amendments.flatMap((amendment) => (amendment.url ? [amendment.url] : []));
   return presentContractDetail(
     row,
     await contractBackups(db, organization.id, row),
-    await relationsOf(db, organization.id, row.id),
+    relations,
+    amendmentLinks.length > 0 ? await newestCopies(db, organization.id, amendmentLinks) : new Map(),
   );
 }
 

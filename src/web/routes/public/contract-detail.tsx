@@ -24,6 +24,7 @@ import {
   ProcedureTypeBadge,
 } from '../../features/contracts/components/contract-badges';
 import { ContractDocuments } from '../../features/contracts/components/contract-documents';
+import { ContractRelations } from '../../features/contracts/components/contract-relations';
 import { msg } from '../../i18n/msg';
 import { cannotShow } from '../../lib/load-state';
 import { isNotFound } from '../../lib/not-found';
@@ -77,6 +78,7 @@ export function ContractDetailPage() {
             </div>
             <ContractDocuments contract={contract} />
             <Details contract={contract} />
+            <ContractRelations contract={contract} />
             <Stack gap={2}>
               <Text fz="sm" c="dimmed">
                 {t('Fuente de los datos:')}{' '}
@@ -163,6 +165,9 @@ function Details({ contract }: { contract: ContractDetail }) {
       : []),
     [msg('Notas'), contract.notes],
     [msg('Área responsable de la información'), contract.areaInCharge],
+    ...(contract.executingArea
+      ? ([[msg('Área responsable de la ejecución'), contract.executingArea]] as [string, ReactNode][])
+      : []),
     [msg('Fecha de actualización'), formatDate(contract.updateDate)],
     [msg('Fecha de obtención de los datos'), formatDate(contract.informationDate)],
   ];
