@@ -22,6 +22,8 @@ export interface RowsQuery {
   showNoIssues: boolean;
   showSkipped: boolean;
   showErrors: boolean;
+  /** The rows that are not contracts (format 28), listed apart. */
+  showNotContracts?: boolean;
 }
 
 const infoKey = (organizationId: string) => ['admin', 'data-load', organizationId, 'info'] as const;
@@ -50,6 +52,7 @@ export const dataLoadRowsQuery = (organizationId: string, query: RowsQuery = FIR
     showNoIssues: String(query.showNoIssues),
     showSkipped: String(query.showSkipped),
     showErrors: String(query.showErrors),
+    ...(query.showNotContracts ? { showNotContracts: 'true' } : {}),
     ...(query.search.trim() ? { search: query.search.trim() } : {}),
   });
   return queryOptions({
@@ -89,9 +92,18 @@ function useRefresh(organizationId: string) {
 export function useUploadLoad(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, idDataLoad }: { file: File; idDataLoad?: string }) => {
+    mutationFn: ({
+      file,
+      idDataLoad,
+      administrationPeriod,
+    }: {
+      file: File;
+      idDataLoad?: string;
+      administrationPeriod?: string;
+    }) => {
       const form = new FormData();
       if (idDataLoad) form.append('idDataLoad', idDataLoad);
+      if (administrationPeriod) form.append('administrationPeriod', administrationPeriod);
       form.append('file', file);
       return apiRequest<Envelope<DataLoadInfo>>('/api/data-load/upload', { method: 'POST', form });
     },

@@ -4,6 +4,7 @@ import { LoadActions } from './load-actions';
 import { CancelLoadDialog, ConfirmLoadDialog } from './load-dialogs';
 import { LoadRows } from './load-rows';
 import { LoadSummary } from './load-summary';
+import { NotContractRows } from './not-contract-rows';
 import { ReadingProgress } from './reading-progress';
 import { useLoadReview, useReviewRows } from './use-load-review';
 
@@ -83,6 +84,10 @@ export function DataLoadReview({ organizationId }: { organizationId: string }) {
       ) : null}
 
       {ready ? <LoadRows {...rows} /> : null}
+
+      {ready ? (
+        <NotContractRows organizationId={organizationId} count={summary?.notContractsCount ?? 0} />
+      ) : null}
 
       <CancelLoadDialog
         opened={asking === 'cancel'}

@@ -1,14 +1,31 @@
-import { Alert, Button, Card, FileInput, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DATA_LOAD_MESSAGES } from '../../../../shared/schemas/data-load';
 import { DownloadIcon, UploadIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notifications';
+import { useOptions } from '../../filters/api/options';
 import { downloadTemplate, useCancelLoad, useDataLoadInfo, useUploadLoad } from './api';
 import { ACCEPTED_TYPES, fileProblem } from './file-check';
 import { ReadingProgress } from './reading-progress';
 
 export const REVIEW_PATH = '/admin/data-load/current';
+
+/** An administration period as the upload takes it: YYYY-YYYY, from a year to a later one. */
+const isPeriod = (value: string) => /^\d{4}-\d{4}$/.test(value) && value.slice(0, 4) <= value.slice(5);
 
 const dateTime = (iso: string) =>
   new Intl.DateTimeFormat('es-MX', {
@@ -29,6 +46,9 @@ export function DataLoadView({ organizationId }: { organizationId: string }) {
   const cancel = useCancelLoad(organizationId);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [period, setPeriod] = useState('');
+  const [periodProblem, setPeriodProblem] = useState<string | null>(null);
+  const periods = useOptions(organizationId, 'administration-periods');
   const [downloading, setDownloading] = useState(false);
   const current = info.data?.current ?? null;
 
@@ -39,9 +59,13 @@ export function DataLoadView({ organizationId }: { organizationId: string }) {
   const send = () => {
     const found = fileProblem(file);
     setProblem(found);
-    if (found || !file) return;
+    const chosen = period.trim();
+    const badPeriod =
+      chosen !== '' && !isPeriod(chosen) ? DATA_LOAD_MESSAGES.administrationPeriodFormat : null;
+    setPeriodProblem(badPeriod);
+    if (found || badPeriod || !file) return;
     upload.mutate(
-      { file },
+      { file, ...(chosen ? { administrationPeriod: chosen } : {}) },
       {
         onSuccess: () => setFile(null),
         onError: (error) =>
@@ -103,13 +127,14 @@ export function DataLoadView({ organizationId }: { organizationId: string }) {
             </Text>
             <List type="ordered" fz="sm" spacing={4}>
               <List.Item>
-                Descarga la plantilla (o usa la hoja del formato XXVIII de tu portal de transparencia).
+                Sube el formato 28 (fracción XXVIII) tal como lo descargaste del portal de transparencia, con
+                sus hojas de participantes, convenios y beneficiarios; o descarga la plantilla.
               </List.Item>
               <List.Item>
-                Escribe un contrato por renglón a partir del renglón 3; no cambies los códigos C1 a C34 del
-                renglón 1.
+                En la plantilla, escribe un contrato por renglón a partir del renglón 3; no cambies los
+                códigos C1 a C34 del renglón 1.
               </List.Item>
-              <List.Item>Guarda el archivo como .xlsx o .xls y súbelo aquí.</List.Item>
+              <List.Item>Guarda el archivo como .xlsx, .xls, .ods o .csv y súbelo aquí.</List.Item>
               <List.Item>Revisa los registros, corrige los errores y confirma la carga.</List.Item>
             </List>
             <Button
@@ -123,7 +148,7 @@ export function DataLoadView({ organizationId }: { organizationId: string }) {
             </Button>
             <FileInput
               label="Archivo de contratos"
-              placeholder="Selecciona un archivo .xlsx o .xls"
+              placeholder="Selecciona un archivo .xlsx, .xls, .ods o .csv"
               accept={ACCEPTED_TYPES}
               value={file}
               onChange={(chosen) => {
@@ -133,6 +158,20 @@ export function DataLoadView({ organizationId }: { organizationId: string }) {
               error={problem}
               clearable
               disabled={reading}
+            />
+            <Autocomplete
+              label="Administración de los registros (formato 28)"
+              description="El formato 28 no la indica. Elige o escribe una (AAAA-AAAA); si la dejas vacía, cada registro toma la administración del monitor que incluye su ejercicio."
+              placeholder="Por ejemplo 2024-2027"
+              data={(periods.data ?? []).map((option) => option._id)}
+              value={period}
+              onChange={(value) => {
+                setPeriod(value);
+                setPeriodProblem(null);
+              }}
+              error={periodProblem}
+              disabled={reading}
+              maxLength={9}
             />
             <Button
               leftSection={<UploadIcon />}
