@@ -1,4 +1,4 @@
-import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Skeleton, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { DATA_LOAD_MESSAGES } from '../../../../shared/schemas/data-load';
 import { LoadActions } from './load-actions';
 import { CancelLoadDialog, ConfirmLoadDialog } from './load-dialogs';
@@ -60,7 +60,10 @@ export function DataLoadReview({ organizationId }: { organizationId: string }) {
 
       {current.messages.map((message) => (
         <Alert key={message} color="blue" variant="light">
-          {message}
+          {/* A long list (a format-28 sheet ignores dozens of columns) is folded to three lines. */}
+          <Spoiler maxHeight={65} showLabel="Ver todo" hideLabel="Ver menos">
+            {message}
+          </Spoiler>
         </Alert>
       ))}
       {ready && hasErrors ? (
