@@ -53,6 +53,7 @@ import {
 import { contactPublicRoutes } from './modules/contact/contact.public.routes';
 import { defineContactJobs } from './modules/contact/contact-jobs';
 import { contractPickerRoutes } from './modules/contracts/contract-pickers.routes';
+import { contractRelationRoutes } from './modules/contracts/contract-relations.routes';
 import { contractCatalogue } from './modules/contracts/contracts.catalogue';
 import { contractsPublicRoutes } from './modules/contracts/contracts.public.routes';
 import { dataLoadRoutes } from './modules/data-load/data-load.routes';
@@ -286,6 +287,7 @@ export async function buildApp(
     await app.register(catalogueRoutes(catalogue), { prefix: `/api/${catalogue.path}` });
   }
   await app.register(contractPickerRoutes, { prefix: '/api/contracts' });
+  await app.register(contractRelationRoutes, { prefix: '/api/contracts' });
   // The calculations form's filters pick suppliers and units with the same pickers.
   await app.register(contractPickerRoutes, { prefix: '/api/calculations' });
   await app.register(calculationRoutes, { prefix: '/api/calculations' });

@@ -64,6 +64,8 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The contract form's supplier and unit pickers.
   'GET /api/contracts/retrieve/suppliers': { permission: 'CONTRACTS', organization: 'required' },
   'GET /api/contracts/retrieve/administrative-units': { permission: 'CONTRACTS', organization: 'required' },
+  // The contract form's lists (bidders, invited, amendments…).
+  'GET /api/contracts/relations/:id': { permission: 'CONTRACTS', organization: 'required' },
   // The calculations (the corruption-risk index) of the current monitor and their form's calls.
   ...catalogue('calculations', 'CALCULATIONS', 'required'),
   ...Object.fromEntries(

@@ -1,3 +1,4 @@
+import { EditableRelationsSchema } from '../../../shared/contracts/relations';
 import {
   CONTRACT_MESSAGES,
   type ContractDoc,
@@ -15,6 +16,13 @@ import {
   contractStore,
   findContractWithNames,
 } from './contracts-catalogue.repository';
+
+/**
+ * What the save and the inline save take: the contract's fields, and its bidders, invited and
+ * amendments in the shape the detail gives them (each list given replaces the stored one; absent,
+ * it stays). Issue 30.
+ */
+const ContractSaveSchema = ContractFieldsSchema.extend(EditableRelationsSchema.shape);
 
 /** The monitor the contracts are written to (the routes require one for this catalogue). */
 function monitorOf(scope: Scope): { id: string } {
@@ -44,12 +52,12 @@ function singleRefusal(outcome: Refused): AppError {
  */
 export const contractCatalogue = (
   documents: (deps: AppDeps) => DocumentRegistration,
-): CatalogueDefinition<typeof ContractFieldsSchema, ContractCatalogueRow, ContractDoc> => ({
+): CatalogueDefinition<typeof ContractSaveSchema, ContractCatalogueRow, ContractDoc> => ({
   path: 'contracts',
   permission: 'CONTRACTS',
   scope: 'organization',
   store: contractStore,
-  input: ContractFieldsSchema,
+  input: ContractSaveSchema,
   rules: (schema) => withContractRules(schema as unknown as typeof ContractFieldsSchema),
   doc: ContractDocSchema,
   countByDataVersion: true,

@@ -1,5 +1,6 @@
 import type { ProcedureType } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
+import type { PublicRelations } from '../../../shared/contracts/relations';
 import type {
   ContractDetailResponse,
   ContractListResponse,
@@ -15,7 +16,12 @@ import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { type ContractConditionParts, contractConditionParts } from './contract-filters.repository';
 import { relationsOf } from './contract-relations.repository';
-import { presentContract, presentContractDetail, presentTotals } from './contracts.presenter';
+import {
+  presentContract,
+  presentContractDetail,
+  presentRelations,
+  presentTotals,
+} from './contracts.presenter';
 import {
   countContracts,
   findContract,
@@ -106,6 +112,23 @@ export async function getContract(
     await contractBackups(db, organization.id, row),
     relations,
     amendmentLinks.length > 0 ? await newestCopies(db, organization.id, amendmentLinks) : new Map(),
+  );
+}
+
+/** What one of the monitor's contracts keeps beside its fields, as the detail gives it (the contract form); 404 if it is not one. */
+export async function contractRelations(
+  deps: Pick<AppDeps, 'database'>,
+  organizationId: string,
+  contractId: string,
+): Promise<PublicRelations> {
+  const row = await existingContract(deps, organizationId, contractId);
+  const { db } = deps.database;
+  const relations = await relationsOf(db, organizationId, row.id);
+  const links = relations.amendments.flatMap((amendment) => (amendment.url ? [amendment.url] : []));
+  return presentRelations(
+    relations,
+    { name: row.supplierName, rfc: row.supplierRfc },
+    links.length > 0 ? await newestCopies(db, organizationId, links) : new Map(),
   );
 }
 
