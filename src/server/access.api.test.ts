@@ -48,6 +48,7 @@ function samples(ids: Ids): Record<string, Sample> {
     ...catalogueSamples('contracts', contractEntry(ids.unit), ids.contract),
     'GET /api/contracts/retrieve/suppliers': { query: '?search=a' },
     'GET /api/contracts/retrieve/administrative-units': { query: '?search=a' },
+    'GET /api/contracts/relations/:id': { url: `/api/contracts/relations/${ids.contract}` },
     ...catalogueSamples('calculations', CALCULATION, ids.calculation),
     'GET /api/calculations/variables': {},
     'GET /api/calculations/retrieve/calculations': { query: `?currentCalculationId=${ids.calculation}` },
@@ -153,6 +154,7 @@ function catalogueProbes(path: string, entry: object, id: string) {
 function recordProbes(ids: Ids): Record<string, { url?: string; query?: string; payload?: object }> {
   return {
     'GET /api/backups/contract/:id': { url: `/api/backups/contract/${ids.otherContract}` },
+    'GET /api/contracts/relations/:id': { url: `/api/contracts/relations/${ids.otherContract}` },
     ...catalogueProbes('suppliers', { name: 'PROVEEDOR AJENO' }, ids.otherSupplier),
     ...catalogueProbes('administrative-units', { name: 'Unidad ajena' }, ids.otherUnit),
     ...catalogueProbes('organizations', { name: 'Borrada', shortName: 'BORR' }, ids.deletedOrganization),

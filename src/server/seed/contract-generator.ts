@@ -156,6 +156,7 @@ export function* generateContracts(
       contractDate: awarded ? isoDate(contractDay) : null,
       ...amounts,
       areaInCharge: unitNames.get(organizerId) ?? spec.worksUnit,
+      executingArea: null,
       updateDate: isoDate(informationDay),
       notes: random.chance(0.15) ? random.pick(NOTES) : null,
       karewaNotes: random.chance(0.02)
@@ -327,6 +328,7 @@ function emptyRow(random: Random, spec: GeneratorSpec, q: Quarter, unitId: strin
     ...NO_AMOUNTS,
     contractUrl: null,
     areaInCharge: spec.worksUnit,
+    executingArea: null,
     updateDate: isoDate(informationDay),
     notes: 'No se llevaron a cabo procedimientos de licitación pública en el periodo.',
     karewaNotes: null,

@@ -7,6 +7,7 @@ import {
   type FieldSpec,
   requiredUnlessEmpty,
 } from './fields';
+import { EditableRelationsSchema } from './relations';
 import { contractFormatMessage, contractRequiredMessage, SUPPLIER_UNKNOWN, URL_EXAMPLE } from './rules';
 
 /** The schemas of a contract, derived from its field definitions (fields.ts). */
@@ -128,6 +129,10 @@ export function withContractRules<T extends z.ZodType<ContractFields>>(
 }
 
 export const ContractInputSchema = withContractRules(ContractFieldsSchema);
+/** The contract form's body: the fields, and the bidders, invited and amendments it edits (issue 30). */
+export const ContractFormSchema = withContractRules(
+  ContractFieldsSchema.extend(EditableRelationsSchema.shape),
+);
 /** A contract of a spreadsheet load, which may have no number (it then has a fingerprint). */
 export const LoadedContractSchema = withContractRules(ContractFieldsSchema, { numberless: true });
 /**

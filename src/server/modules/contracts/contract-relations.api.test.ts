@@ -126,7 +126,11 @@ describe("a contract's bidders, invited and amendments, edited by hand", () => {
     expect(refused.statusCode).toBe(400);
     const paths = (refused.json().errors as { path: string; message: string }[]).map((error) => error.path);
     expect(paths).toEqual(
-      expect.arrayContaining(['body.bidders.0.name', 'body.amendments.0.url', 'body.amendments.0.signedDate']),
+      expect.arrayContaining([
+        'body.bidders.0.name',
+        'body.amendments.0.url',
+        'body.amendments.0.signedDate',
+      ]),
     );
     const many = await call(
       'POST',

@@ -90,7 +90,13 @@ export function isOpenLoadConflict(error: unknown): boolean {
 
 export async function insertLoad(
   db: Database,
-  load: { organizationId: string; uploadedBy: string; fileName: string; fileId: string },
+  load: {
+    organizationId: string;
+    uploadedBy: string;
+    fileName: string;
+    fileId: string;
+    administrationPeriod: string | null;
+  },
 ): Promise<DataLoadRow> {
   const [row] = await db.insert(dataLoads).values(load).returning();
   return row!;

@@ -17,7 +17,8 @@ const withoutFiles = (draft: Draft): Draft =>
 /** The first message of each field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const issue of error.issues) found[String(issue.path[0])] ??= issue.message;
+  // By the whole path, as the server's errors come ('bidders.0.name' inside a list).
+  for (const issue of error.issues) found[issue.path.map(String).join('.')] ??= issue.message;
   return found;
 }
 

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PublicRelations } from '../../../../shared/contracts/relations';
 import type { DocumentBackup } from '../../../../shared/schemas/backups';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,5 +9,14 @@ export const contractBackupsQuery = (organizationId: string, contractId: string)
     queryKey: ['admin', 'backups', organizationId, 'contract', contractId],
     queryFn: ({ signal }) =>
       apiRequest<{ data: DocumentBackup[] }>(`/api/backups/contract/${contractId}`, { signal }),
+    staleTime: 0,
+  });
+
+/** A contract's bidders, invited, amendments and other lists (GET /api/contracts/relations/:id). */
+export const contractRelationsQuery = (organizationId: string, contractId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'contract-relations', organizationId, contractId],
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: PublicRelations }>(`/api/contracts/relations/${contractId}`, { signal }),
     staleTime: 0,
   });

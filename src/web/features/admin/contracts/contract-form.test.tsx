@@ -40,6 +40,7 @@ const SAVED: ContractDoc = {
   totalOrMaxAmount: 150000.5,
   contractUrl: 'https://transparencia.ejemplo.invalid/cto-1.pdf',
   areaInCharge: 'Tesorería',
+  executingArea: null,
   updateDate: null,
   notes: null,
   karewaNotes: null,
@@ -66,6 +67,18 @@ function open(docs: ContractDoc[] = []) {
       data: { docs: [{ _id: UNIT, name: 'TESORERÍA' }] },
     }),
     [`GET /api/backups/contract/${CONTRACT}`]: () => ({ error: false, data: [] }),
+    [`GET /api/contracts/relations/${CONTRACT}`]: () => ({
+      error: false,
+      data: {
+        bidders: [{ name: 'LIMPIEZA TOTAL SA', rfc: 'LTO010101AB1', isWinner: true }],
+        invited: [],
+        amendments: [],
+        beneficialOwners: [],
+        budgetLines: [],
+        clarificationAttendees: [],
+        clarificationOfficials: [],
+      },
+    }),
     [SAVE]: () => ({ error: false, message: CONTRACT_MESSAGES.updated, data: SAVED }),
   });
   return { api, ...renderScreen(<CatalogueScreen config={CONTRACTS_CATALOGUE} />) };
@@ -129,6 +142,7 @@ describe("the contracts catalogue's form", { timeout: 60_000 }, () => {
       'Unidad administrativa solicitante *',
       'Tipo de unidad administrativa *',
       'Área responsable *',
+      'Área responsable de la ejecución',
       'Proveedor',
       'Número de contrato *',
       'Fecha del contrato *',
@@ -263,5 +277,45 @@ describe("the contracts catalogue's form", { timeout: 60_000 }, () => {
       contractNumber: 'CTO-2',
       karewaNotes: 'Revisado',
     });
+  });
+
+  it('edits the bidders and amendments of a saved contract, sending only the lists changed', async () => {
+    const { api, user } = open([SAVED]);
+    await user.click(await screen.findByRole('button', { name: 'Editar CTO-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar' });
+    // The stored bidder, read from the server.
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Nombre o razón social \(participante 1\)/)).toHaveValue(
+        'LIMPIEZA TOTAL SA',
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar participante' }));
+    await user.click(within(dialog).getByLabelText(/^Nombre o razón social \(participante 2\)/));
+    await user.paste('Servicios Pulcros');
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar convenio' }));
+    await user.click(within(dialog).getByLabelText(/^Número de convenio/));
+    await user.paste('CM-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await findToast(CONTRACT_MESSAGES.updated);
+    const body = api.last(SAVE)?.body as Record<string, unknown>;
+    expect(body.bidders).toEqual([
+      { name: 'LIMPIEZA TOTAL SA', rfc: 'LTO010101AB1', isWinner: true },
+      { name: 'Servicios Pulcros', rfc: null },
+    ]);
+    expect(body.amendments).toEqual([{ number: 'CM-1', object: null, signedDate: null, url: null }]);
+    // Untouched, the invited stay as stored: not sent.
+    expect(body).not.toHaveProperty('invited');
+  });
+
+  it('refuses a bidder without a name before sending', async () => {
+    const { dialog, user, api } = await newContract();
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar participante' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await findToast('El formulario contiene errores');
+    expect(within(dialog).getByLabelText(/^Nombre o razón social \(participante 1\)/)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(api.to(SAVE)).toHaveLength(0);
   });
 });

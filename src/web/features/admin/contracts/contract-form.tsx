@@ -19,6 +19,7 @@ import {
 import { ReferenceField } from '../../../components/admin/catalogue/reference-field';
 import { useStoredOrganization } from '../../../lib/current-organization';
 import { ContractBackups } from './contract-backups';
+import { ContractRelationsEditor } from './contract-relations-editor';
 
 type Draft = FieldProps['draft'];
 
@@ -81,6 +82,7 @@ const SECTIONS: readonly Section[] = [
       'applicantAdministrativeUnit',
       'administrativeUnitType',
       'areaInCharge',
+      'executingArea',
       'supplier',
     ],
   },
@@ -140,6 +142,7 @@ export function ContractForm(props: FieldProps) {
           </Fragment>
         ),
       )}
+      {organizationId ? <ContractRelationsEditor {...props} organizationId={organizationId} /> : null}
       {props.entryId && organizationId ? (
         <ContractBackups organizationId={organizationId} contractId={props.entryId} />
       ) : null}

@@ -4,7 +4,7 @@ import {
   type ContractField,
   type FieldSpec,
 } from '../../../../shared/contracts/fields';
-import { type ContractDoc, ContractInputSchema } from '../../../../shared/contracts/schema';
+import { type ContractDoc, ContractFormSchema } from '../../../../shared/contracts/schema';
 import type { CatalogueConfig } from '../../../components/admin/catalogue/catalogue-screen';
 import type { CatalogueColumn, ColumnType } from '../../../components/admin/catalogue/columns';
 import { ContractForm } from './contract-form';
@@ -113,7 +113,7 @@ export const CONTRACTS_CATALOGUE: CatalogueConfig<ContractDoc> = {
   testId: 'contracts-catalogue',
   columns: COLUMNS,
   modalSize: 'xl',
-  schema: ContractInputSchema,
+  schema: ContractFormSchema,
   empty: EMPTY,
   toDraft,
   rowLabel: (doc) => doc.contractNumber ?? doc.contractId ?? 'contrato sin número',

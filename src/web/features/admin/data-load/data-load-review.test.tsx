@@ -43,6 +43,7 @@ const row = (rowIndex: number, status: DataLoadRowDoc['status']): DataLoadRowDoc
   hasInfos: false,
   skipRow: status === 'SKIPPED',
   willCreateDoc: status === 'NO_ISSUES',
+  reason: null,
   data: {
     servicesDescription: { value: LONG, errors: [], infos: [], shouldCreateDoc: false },
     contractDate: {

@@ -17,8 +17,13 @@ import { DATA_LOAD_MESSAGES } from '../../../../shared/schemas/data-load';
 import { DownloadIcon, UploadIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notifications';
-import { useOptions } from '../../filters/api/options';
-import { downloadTemplate, useCancelLoad, useDataLoadInfo, useUploadLoad } from './api';
+import {
+  downloadTemplate,
+  useAdministrationPeriods,
+  useCancelLoad,
+  useDataLoadInfo,
+  useUploadLoad,
+} from './api';
 import { ACCEPTED_TYPES, fileProblem } from './file-check';
 import { ReadingProgress } from './reading-progress';
 
@@ -48,7 +53,7 @@ export function DataLoadView({ organizationId }: { organizationId: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [period, setPeriod] = useState('');
   const [periodProblem, setPeriodProblem] = useState<string | null>(null);
-  const periods = useOptions(organizationId, 'administration-periods');
+  const periods = useAdministrationPeriods(organizationId);
   const [downloading, setDownloading] = useState(false);
   const current = info.data?.current ?? null;
 
@@ -163,7 +168,7 @@ export function DataLoadView({ organizationId }: { organizationId: string }) {
               label="Administración de los registros (formato 28)"
               description="El formato 28 no la indica. Elige o escribe una (AAAA-AAAA); si la dejas vacía, cada registro toma la administración del monitor que incluye su ejercicio."
               placeholder="Por ejemplo 2024-2027"
-              data={(periods.data ?? []).map((option) => option._id)}
+              data={periods.data ?? []}
               value={period}
               onChange={(value) => {
                 setPeriod(value);

@@ -69,6 +69,7 @@ export function ContractRelations({ contract }: { contract: ContractDetail }) {
           {(id) => (
             <List aria-labelledby={id}>
               {beneficialOwners.map((owner, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a list shown in the source's order and never reordered; names may repeat
                 <List.Item key={`${owner.name}-${index}`}>{owner.name}</List.Item>
               ))}
             </List>
@@ -83,6 +84,7 @@ export function ContractRelations({ contract }: { contract: ContractDetail }) {
           {(id) => (
             <Group gap="xs" role="list" aria-labelledby={id}>
               {budgetLines.map((line, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a list shown in the source's order and never reordered; names may repeat
                 <Badge key={`${line.code}-${index}`} variant="light" role="listitem" size="lg">
                   {line.code}
                 </Badge>
@@ -163,6 +165,7 @@ function People({
   return (
     <List listStyleType="none" spacing="xs" aria-labelledby={labelledBy} p={0}>
       {rows.map((row, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a list shown in the source's order and never reordered; names may repeat
         <List.Item key={`${row.name}-${index}`}>
           <Group gap="xs" wrap="wrap">
             <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -202,6 +205,7 @@ function Amendments({ contract, labelledBy }: { contract: ContractDetail; labell
           {contract.amendments.map((amendment, index) => {
             const original = webLink(amendment.url);
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a list shown in the source's order and never reordered; names may repeat
               <Table.Tr key={`${amendment.number}-${index}`}>
                 <Table.Td>{amendment.number ?? '—'}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{amendment.object ?? '—'}</Table.Td>
