@@ -61,6 +61,19 @@ const Group = z.object({
     .describe(`The most recent ${SUPPLIER_GROUP_SIZE}; more with detail/contracts`),
 });
 
+/** A procedure the supplier bid for without winning (issue 30): the contract, and who won it. */
+export const SupplierBidSchema = z.object({
+  _id: z.string(),
+  contractId: z.string().nullable(),
+  contractNumber: z.string().nullable(),
+  servicesDescription: z.string().nullable(),
+  procedureType: z.enum(PROCEDURE_TYPES),
+  contractDate: z.string().nullable(),
+  totalOrMaxAmount: z.number().nullable(),
+  winner: z.object({ _id: z.string(), name: z.string() }).nullable(),
+});
+export type SupplierBid = z.infer<typeof SupplierBidSchema>;
+
 export const SupplierDetailSchema = z.object({
   _id: z.string(),
   supplier: z.object({ _id: z.string(), name: z.string(), updatedAt: z.string() }),
@@ -68,6 +81,8 @@ export const SupplierDetailSchema = z.object({
   public: Group,
   invitation: Group,
   noBid: Group,
+  /** Procedures it bid for without winning, in every period (format 28's bidders; issue 30). */
+  bidsLost: z.object({ count: z.number().int(), docs: z.array(SupplierBidSchema) }),
 });
 export type SupplierDetail = z.infer<typeof SupplierDetailSchema>;
 
@@ -90,3 +105,11 @@ export const SupplierContractsResponseSchema = successEnvelope(
   PaginationSchema.extend({ docs: z.array(SupplierContractSchema) }),
 );
 export type SupplierContractsResponse = z.infer<typeof SupplierContractsResponseSchema>;
+
+export const SupplierBidsQuerySchema = SupplierDetailQuerySchema.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const SupplierBidsResponseSchema = successEnvelope(
+  PaginationSchema.extend({ docs: z.array(SupplierBidSchema) }),
+);
+export type SupplierBidsResponse = z.infer<typeof SupplierBidsResponseSchema>;

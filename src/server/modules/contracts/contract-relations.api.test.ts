@@ -159,4 +159,79 @@ describe("a contract's bidders, invited and amendments, edited by hand", () => {
     const badId = await call('GET', '/api/contracts/relations/123');
     expect(badId.statusCode).toBe(400);
   });
+
+  it("lists on a supplier's page the procedures it bid for without winning", async () => {
+    const { db } = ctx.database;
+    const unit = (await createUnit(db, organizationId)).id;
+    const winner = await createSupplier(db, organizationId, {
+      name: 'Ganadora del Sur',
+      rfc: 'GSU0303031A1',
+    });
+    const loser = await createSupplier(db, organizationId, {
+      name: 'Perdedora Constante',
+      rfc: 'PCO0404041B2',
+    });
+    const nameless = await createSupplier(db, organizationId, { name: 'Sin Rfc Servicios', rfc: null });
+    const lostOne = await call(
+      'POST',
+      '/api/contracts/save',
+      contractEntry(
+        { supplier: winner.id, unit },
+        {
+          contractDate: '2023-03-01',
+          servicesDescription: 'Bacheo',
+          bidders: [
+            { name: 'Ganadora del Sur', rfc: 'GSU0303031A1' },
+            { name: 'PERDEDORA CONSTANTE SA', rfc: 'PCO0404041B2' },
+            { name: 'sin rfc servicios', rfc: null },
+          ],
+        },
+      ),
+    );
+    expect(lostOne.statusCode, lostOne.body).toBe(200);
+    // The loser's own contract, where it also appears among the bidders: not a lost bid.
+    await call(
+      'POST',
+      '/api/contracts/save',
+      contractEntry(
+        { supplier: loser.id, unit },
+        { bidders: [{ name: 'Perdedora Constante', rfc: 'PCO0404041B2' }] },
+      ),
+    );
+    const page = async (id: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/public-api/suppliers/detail?id=${id}`,
+          headers: { 'x-current-organization-id': organizationId },
+        })
+      ).json().data.bidsLost;
+    expect(await page(loser.id)).toEqual({
+      count: 1,
+      docs: [
+        expect.objectContaining({
+          _id: lostOne.json().data._id,
+          servicesDescription: 'Bacheo',
+          contractDate: '2023-03-01',
+          winner: { _id: winner.id, name: 'Ganadora del Sur' },
+        }),
+      ],
+    });
+    // Without an RFC, the supplier is found among the bidders by its name, case aside.
+    expect((await page(nameless.id)).count).toBe(1);
+    expect(await page(winner.id)).toEqual({ count: 0, docs: [] });
+    const more = await ctx.app.inject({
+      method: 'GET',
+      url: `/public-api/suppliers/detail/bids?id=${loser.id}&page=1`,
+      headers: { 'x-current-organization-id': organizationId },
+    });
+    expect(more.json().data).toMatchObject({ total: 1, page: 1, pages: 1 });
+    // Another monitor does not know the supplier.
+    const elsewhere = await ctx.app.inject({
+      method: 'GET',
+      url: `/public-api/suppliers/detail/bids?id=${loser.id}`,
+      headers: { 'x-current-organization-id': otherOrganizationId },
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
 });

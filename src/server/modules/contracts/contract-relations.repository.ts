@@ -1,7 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { type ContractRelations, emptyRelations, type PartyRole } from '../../../shared/contracts/relations';
 import type { Database } from '../../db/client';
-import { contractAmendments, contractBudgetLines, contractParties } from '../../db/schema';
+import {
+  contractAmendments,
+  contractBudgetLines,
+  contractParties,
+  contracts,
+  suppliers,
+} from '../../db/schema';
 import { jsonRecordset } from '../../db/sql';
 import { newId } from '../../lib/ids';
 
@@ -178,4 +184,60 @@ export async function relationsOf(
     .orderBy(asc(contractBudgetLines.position));
   relations.budgetLines = lines;
   return relations;
+}
+
+/**
+ * The monitor's contracts a supplier bid for without winning (issue 30: the supplier page): a
+ * bidder with its RFC (or, for a supplier without one, its name, case aside), on a contract another
+ * supplier (or none) was awarded; most recent first, a page at a time, with how many there are.
+ */
+export async function bidsLost(
+  db: Database,
+  organizationId: string,
+  supplier: { id: string; name: string; rfc: string | null },
+  page: { offset: number; limit: number },
+) {
+  const bidder = supplier.rfc
+    ? eq(contractParties.rfc, supplier.rfc)
+    : sql`upper(${contractParties.name}) = upper(${supplier.name})`;
+  const where = and(
+    eq(contracts.organizationId, organizationId),
+    isNull(contracts.deletedAt),
+    or(isNull(contracts.supplierId), ne(contracts.supplierId, supplier.id)),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(contractParties)
+        .where(
+          and(
+            eq(contractParties.contractId, contracts.id),
+            eq(contractParties.organizationId, organizationId),
+            eq(contractParties.role, 'BIDDER'),
+            bidder,
+          ),
+        ),
+    ),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: contracts.id,
+        contractId: contracts.contractId,
+        contractNumber: contracts.contractNumber,
+        servicesDescription: contracts.servicesDescription,
+        procedureType: contracts.procedureType,
+        contractDate: contracts.contractDate,
+        totalOrMaxAmount: contracts.totalOrMaxAmount,
+        winnerId: suppliers.id,
+        winnerName: suppliers.name,
+      })
+      .from(contracts)
+      .leftJoin(suppliers, eq(suppliers.id, contracts.supplierId))
+      .where(where)
+      .orderBy(sql`${contracts.contractDate} DESC NULLS LAST`, desc(contracts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(contracts).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }

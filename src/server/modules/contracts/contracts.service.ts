@@ -7,6 +7,7 @@ import type {
   ContractTotals,
 } from '../../../shared/schemas/contracts';
 import type { PublicFilters } from '../../../shared/schemas/filters';
+import type { SupplierBid } from '../../../shared/schemas/suppliers';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { pageOffset, toPage } from '../../lib/pagination';
@@ -15,7 +16,7 @@ import { contractBackups, newestCopies } from '../backups/backups.service';
 import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { type ContractConditionParts, contractConditionParts } from './contract-filters.repository';
-import { relationsOf } from './contract-relations.repository';
+import { bidsLost, relationsOf } from './contract-relations.repository';
 import {
   presentContract,
   presentContractDetail,
@@ -130,6 +131,29 @@ export async function contractRelations(
     { name: row.supplierName, rfc: row.supplierRfc },
     links.length > 0 ? await newestCopies(db, organizationId, links) : new Map(),
   );
+}
+
+/** A page of the contracts a supplier of the monitor bid for without winning (the supplier page). */
+export async function supplierBidsLost(
+  deps: Pick<AppDeps, 'database'>,
+  organizationId: string,
+  supplier: { id: string; name: string; rfc: string | null },
+  page: { offset: number; limit: number },
+): Promise<{ docs: SupplierBid[]; total: number }> {
+  const { rows, total } = await bidsLost(deps.database.db, organizationId, supplier, page);
+  return {
+    total,
+    docs: rows.map((row) => ({
+      _id: row.id,
+      contractId: row.contractId,
+      contractNumber: row.contractNumber,
+      servicesDescription: row.servicesDescription,
+      procedureType: row.procedureType,
+      contractDate: row.contractDate,
+      totalOrMaxAmount: row.totalOrMaxAmount,
+      winner: row.winnerId && row.winnerName ? { _id: row.winnerId, name: row.winnerName } : null,
+    })),
+  };
 }
 
 /** How many contracts match `where` (the contract filters' condition), optionally of one procedure type only. */

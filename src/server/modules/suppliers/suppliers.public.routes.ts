@@ -8,6 +8,8 @@ import {
   FilteredListBodySchema,
 } from '../../../shared/schemas/filters';
 import {
+  SupplierBidsQuerySchema,
+  SupplierBidsResponseSchema,
   SupplierContractsQuerySchema,
   SupplierContractsResponseSchema,
   SupplierDetailBodySchema,
@@ -22,7 +24,7 @@ import type { OrganizationRow } from '../../types';
 import { resultKey } from '../figures/result-keys';
 import { lastUpdateOf } from '../organizations/organizations.presenter';
 import { supplierDetailExport, suppliersExport } from './suppliers.export';
-import { getSupplierDetail, listSuppliers, supplierContracts } from './suppliers.service';
+import { getSupplierDetail, listSuppliers, supplierBids, supplierContracts } from './suppliers.service';
 
 const tags = ['public: suppliers'];
 
@@ -153,6 +155,26 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           data: await getSupplierDetail(app.deps, organization, id, filters),
           ...lastUpdateOf(organization),
         }));
+      },
+    });
+
+    app.route({
+      method,
+      url: '/detail/bids',
+      schema: {
+        tags,
+        summary: 'More procedures the supplier bid for without winning (every period), most recent first',
+        headers: OrganizationHeaderSchema,
+        querystring: SupplierBidsQuerySchema,
+        response: { 200: SupplierBidsResponseSchema },
+      },
+      handler: async (request) => {
+        const { id, page } = request.query;
+        return {
+          error: false as const,
+          message: '',
+          data: await supplierBids(app.deps, await requireOrganization(request), id, page),
+        };
       },
     });
 

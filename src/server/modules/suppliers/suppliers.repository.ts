@@ -6,7 +6,7 @@ import { contracts, suppliers } from '../../db/schema';
 
 export async function findSupplier(db: Database, organizationId: string, id: string) {
   const [row] = await db
-    .select({ id: suppliers.id, name: suppliers.name, updatedAt: suppliers.updatedAt })
+    .select({ id: suppliers.id, name: suppliers.name, rfc: suppliers.rfc, updatedAt: suppliers.updatedAt })
     .from(suppliers)
     .where(
       and(eq(suppliers.id, id), eq(suppliers.organizationId, organizationId), isNull(suppliers.deletedAt)),

@@ -4,6 +4,7 @@ import { roundHundredths } from '../../../shared/format/money';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import {
   SUPPLIER_GROUP_SIZE,
+  type SupplierBid,
   type SupplierContract,
   type SupplierDetailResponse,
   type SupplierListResponse,
@@ -14,7 +15,7 @@ import { notFound } from '../../lib/errors';
 import { type Page, pageOffset, toPage } from '../../lib/pagination';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { contractConditions } from '../contracts/contract-filters.repository';
-import { countMatching } from '../contracts/contracts.service';
+import { countMatching, supplierBidsLost } from '../contracts/contracts.service';
 import { figures, sumByType } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { presentTotals } from './suppliers.presenter';
@@ -99,6 +100,10 @@ export async function getSupplierDetail(
       ),
     );
     const [publicDocs = [], invitationDocs = [], noBidDocs = []] = groups;
+    const lost = await supplierBidsLost(deps, organization.id, supplier, {
+      offset: 0,
+      limit: SUPPLIER_GROUP_SIZE,
+    });
     return {
       _id: supplier.id,
       supplier: { _id: supplier.id, name: supplier.name, updatedAt: supplier.updatedAt.toISOString() },
@@ -106,8 +111,25 @@ export async function getSupplierDetail(
       public: { count: counts.PUBLIC ?? 0, docs: publicDocs },
       invitation: { count: counts.INVITATION ?? 0, docs: invitationDocs },
       noBid: { count: counts.NO_BID ?? 0, docs: noBidDocs },
+      bidsLost: { count: lost.total, docs: lost.docs },
     };
   });
+}
+
+/** One page of the procedures a supplier bid for without winning, most recent first (every period). */
+export async function supplierBids(
+  deps: AppDeps,
+  organization: OrganizationRow,
+  id: string,
+  page: number,
+): Promise<Page<SupplierBid>> {
+  const supplier = await findSupplier(deps.database.db, organization.id, id);
+  if (!supplier) throw notFound('El proveedor solicitado no existe.');
+  const { docs, total } = await supplierBidsLost(deps, organization.id, supplier, {
+    offset: pageOffset(page, SUPPLIER_GROUP_SIZE),
+    limit: SUPPLIER_GROUP_SIZE,
+  });
+  return toPage(docs, total, page, SUPPLIER_GROUP_SIZE);
 }
 
 /** One page of a supplier's contracts of one procedure type, most recent first. */

@@ -145,15 +145,22 @@ export const downloadTemplate = () =>
   apiDownload('/api/data-load/download-plantilla', 'plantilla-carga-de-datos.xlsx');
 
 /** The monitor's administration periods (the choices for a format-28 workbook's period). */
-export function useAdministrationPeriods(organizationId: string) {
-  return useQuery({
+export const administrationPeriodsQuery = (organizationId: string) =>
+  queryOptions({
     queryKey: ['admin', 'data-load', organizationId, 'periods'],
     queryFn: ({ signal }) =>
       apiRequest<Envelope<{ docs: { _id: string }[] }>>(
         '/public-api/contracts/retrieve/administration-periods',
-        { signal },
+        {
+          signal,
+        },
       ),
-    select: (response) => response.data.docs.map((option) => option._id),
     staleTime: 5 * 60_000,
+  });
+
+export function useAdministrationPeriods(organizationId: string) {
+  return useQuery({
+    ...administrationPeriodsQuery(organizationId),
+    select: (response) => response.data.docs.map((option) => option._id),
   });
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import type { ProcedureType } from '../../../../shared/constants/enums';
 import type { DownloadFormat, PublicFilters } from '../../../../shared/schemas/filters';
 import type {
+  SupplierBidsResponse,
   SupplierContractsResponse,
   SupplierDetailResponse,
   SupplierListResponse,
@@ -74,6 +75,23 @@ export function useSupplierContracts(
   enabled: boolean,
 ) {
   return useInfiniteQuery({ ...supplierContractsQuery(organizationId, id, procedureType, filters), enabled });
+}
+
+/** More procedures a supplier bid for without winning ('Ver más'), page after page. */
+export const supplierBidsQuery = (organizationId: string, id: string) =>
+  infiniteQueryOptions({
+    queryKey: ['supplier-bids', organizationId, id],
+    initialPageParam: 2,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<SupplierBidsResponse>(
+        `/public-api/suppliers/detail/bids?id=${encodeURIComponent(id)}&page=${pageParam}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => (last.data.page < last.data.pages ? last.data.page + 1 : undefined),
+  });
+
+export function useSupplierBids(organizationId: string, id: string, enabled: boolean) {
+  return useInfiniteQuery({ ...supplierBidsQuery(organizationId, id), enabled });
 }
 
 export function suppliersDownloadUrl(

@@ -6,10 +6,10 @@ import type { ProcedureType } from '../../../../shared/constants/enums';
 import { formatDate } from '../../../../shared/format/dates';
 import { formatMoney } from '../../../../shared/format/money';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
-import type { SupplierContract, SupplierDetail } from '../../../../shared/schemas/suppliers';
+import type { SupplierBid, SupplierContract, SupplierDetail } from '../../../../shared/schemas/suppliers';
 import { NotCountedNote } from '../../../components/not-counted-note';
 import { useCountText } from '../../../lib/count-text';
-import { useSupplierContracts } from '../api/suppliers';
+import { useSupplierBids, useSupplierContracts } from '../api/suppliers';
 
 const GROUPS: {
   key: 'public' | 'invitation' | 'noBid';
@@ -64,7 +64,91 @@ export function SupplierGroups({
           </Accordion.Panel>
         </Accordion.Item>
       ))}
+      {detail.bidsLost.count > 0 ? (
+        <Accordion.Item value="bidsLost">
+          <Accordion.Control>
+            <Group gap="sm">
+              <Text fw={700}>{t('Participó sin ganar')}</Text>
+              <Badge color="gray" variant="light">
+                {counts.contracts(detail.bidsLost.count)}
+              </Badge>
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <BidsLost
+              organizationId={organizationId}
+              supplierId={detail._id}
+              first={detail.bidsLost.docs}
+              count={detail.bidsLost.count}
+            />
+          </Accordion.Panel>
+        </Accordion.Item>
+      ) : null}
     </Accordion>
+  );
+}
+
+/** The procedures the supplier bid for and another won, in every period (format 28's bidders). */
+function BidsLost({
+  organizationId,
+  supplierId,
+  first,
+  count,
+}: {
+  organizationId: string;
+  supplierId: string;
+  first: SupplierBid[];
+  count: number;
+}) {
+  const { t } = useTranslation();
+  const [wantMore, setWantMore] = useState(false);
+  const more = useSupplierBids(organizationId, supplierId, wantMore && count > first.length);
+  const docs = [...first, ...(more.data?.pages.flatMap((page) => page.data.docs) ?? [])];
+  return (
+    <>
+      <Text fz="sm" c="dimmed" mb="xs">
+        {t(
+          'Procedimientos en los que presentó una propuesta y otro proveedor obtuvo el contrato, en todos los periodos.',
+        )}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        {docs.map((bid) => (
+          <Card
+            key={bid._id}
+            withBorder
+            radius="md"
+            component={Link}
+            to={`/contracts/${bid._id}`}
+            padding="sm"
+          >
+            <Text fz="sm" lineClamp={3}>
+              {bid.servicesDescription || t('Sin descripción')}
+            </Text>
+            <Text fz="sm" mt={4}>
+              {bid.winner ? t('Lo ganó {{winner}}', { winner: bid.winner.name }) : t('Sin proveedor ganador')}
+            </Text>
+            <Group justify="space-between" mt="xs">
+              <Text fw={800} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {bid.totalOrMaxAmount === null ? '—' : formatMoney(bid.totalOrMaxAmount)}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {formatDate(bid.contractDate)}
+              </Text>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {docs.length < count ? (
+        <Button
+          mt="sm"
+          variant="subtle"
+          loading={more.isFetching}
+          onClick={() => (wantMore ? void more.fetchNextPage() : setWantMore(true))}
+        >
+          {t('Ver más contratos')} ({docs.length.toLocaleString('en-US')} / {count.toLocaleString('en-US')})
+        </Button>
+      ) : null}
+    </>
   );
 }
 
