@@ -83,10 +83,10 @@ export async function uploadLoad(
     if (unzipped === null) throw new AppError('UNPROCESSABLE', CORRUPT_WORKBOOK);
     if (unzipped > LIMITS.dataLoadUncompressedBytes)
       throw new AppError('UNPROCESSABLE', TOO_LARGE_UNCOMPRESSED);
-    // A sheet that declares more rows than allowed (besides one of headers) is refused unread;
-    // the reading counts them anyway, for sheets that declare nothing.
+    // A sheet that declares more rows than allowed (besides its headers: up to twelve rows in a
+    // format-28 workbook) is refused unread; the reading counts them anyway, exactly.
     const lastRow = kind === 'xlsx' ? declaredLastRow(file) : null;
-    if (lastRow !== null && lastRow - 1 > LIMITS.dataLoadRows)
+    if (lastRow !== null && lastRow - HEADER_ROWS_AT_MOST > LIMITS.dataLoadRows)
       throw new AppError('UNPROCESSABLE', tooManyRows(LIMITS.dataLoadRows));
   }
   const fileName = cleanFileName(input.fileName, kind);
@@ -139,6 +139,9 @@ export async function uploadLoad(
   }
   return loadInfo(deps, organization);
 }
+
+/** The rows above a sheet's data at most (format 28's headers are in row 7; found within twelve). */
+const HEADER_ROWS_AT_MOST = 12;
 
 const MIME_OF: Record<FileKind, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

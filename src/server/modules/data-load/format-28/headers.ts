@@ -46,6 +46,25 @@ const either =
 
 /** The main sheet's columns the import reads (the rest are ignored and listed once). */
 export const MAIN_CONCEPTS = {
+  // Sub-tables first (a header is tried against each concept in this order): the cell holds the ID
+  // of rows of a Tabla_NNNNNN sheet, and some of their headers speak of a 'razón social' too.
+  invited: starts('POSIBLES CONTRATANTES', 'POSIBLES LICITANTES'),
+  bidders: starts(
+    'PERSONAS FISICAS O MORALES CON PROPOSICION',
+    'NOMBRE COMPLETO O RAZON SOCIAL DE LAS COTIZACIONES',
+    'RELACION CON LOS NOMBRES DE LAS PERSONAS FISICAS O MORALES QUE PRESENTARON',
+  ),
+  clarificationAttendees: starts(
+    'RELACION DE ASISTENTES A LA JUNTA',
+    'RELACION CON LOS NOMBRES DE LAS/LOS PARTICIPANTES EN LA JUNTA',
+  ),
+  clarificationOfficials: starts(
+    'RELACION CON LOS DATOS DE LOS SERVIDORES PUBLICOS',
+    'RELACION CON LOS NOMBRES DE LAS PERSONAS SERVIDORAS PUBLICAS',
+  ),
+  beneficialOwners: starts('NOMBRE COMPLETO DE LA(S) PERSONA(S) BENEFICIARIA(S)'),
+  budgetLines: starts('PARTIDA PRESUPUESTAL'),
+  amendments: either(equals('CONVENIOS MODIFICATORIOS'), starts('DATOS DE LOS CONVENIOS MODIFICATORIOS')),
   fiscalYear: equals('EJERCICIO'),
   periodStart: starts('FECHA DE INICIO DEL PERIODO'),
   periodEnd: starts('FECHA DE TERMINO DEL PERIODO'),
@@ -78,47 +97,29 @@ export const MAIN_CONCEPTS = {
     'SEGUNDO APELLIDO DEL ADJUDICADO',
     'SEGUNDO APELLIDO DE LA PERSONA FISICA GANADORA',
   ),
-  supplierLegalName: either(
-    starts('RAZON SOCIAL DEL CONTRATISTA', 'RAZON SOCIAL DEL ADJUDICADO'),
-    equals('DENOMINACION O RAZON SOCIAL'),
-  ),
-  supplierRfc: either(
-    starts('RFC DE LA PERSONA FISICA O MORAL'),
-    all('REGISTRO FEDERAL DE CONTRIBUYENTES', 'PERSONA FISICA O MORAL'),
-  ),
+  // On the main sheet only the awarded supplier has a legal name and an RFC: any wording of them.
+  supplierLegalName: (header) => header.includes('RAZON SOCIAL') || header === 'DENOMINACION',
+  supplierRfc: (header) => /\bRFC\b/.test(header) || header.startsWith('REGISTRO FEDERAL DE CONTRIBUYENTES'),
   applicantArea: starts('AREA(S) SOLICITANTE'),
   organizerArea: starts('AREA(S) CONTRATANTE'),
   executingArea: starts('AREA(S) RESPONSABLE DE SU EJECUCION', 'AREA(S) RESPONSABLE(S) DE LA EJECUCION'),
   areaInCharge: starts('AREA(S) RESPONSABLE(S) QUE GENERA'),
-  contractNumber: starts('NUMERO QUE IDENTIFIQUE AL CONTRATO'),
+  contractNumber: either(
+    starts('NUMERO QUE IDENTIFIQUE AL CONTRATO'),
+    equals('NUMERO DE CONTRATO', 'NUMERO DEL CONTRATO', 'NO. DE CONTRATO', 'NO DE CONTRATO'),
+  ),
   contractDate: starts('FECHA DEL CONTRATO'),
   amountBeforeTax: all('MONTO', 'CONTRATO', 'SIN IMPUESTOS'),
   amountTotal: (header) =>
-    header.startsWith('MONTO TOTAL DEL CONTRATO') && (header.includes('IMPUESTOS') || header.includes('IVA')),
+    header.startsWith('MONTO TOTAL') &&
+    header.includes('CONTRATO') &&
+    (header.includes('CON IMPUESTOS') || /\bCON IVA\b/.test(header) || header.includes('IVA INCLUIDO')),
   amountMin: starts('MONTO MINIMO'),
   amountMax: starts('MONTO MAXIMO'),
   contractObject: equals('OBJETO DEL CONTRATO'),
   contractUrl: starts('HIPERVINCULO AL DOCUMENTO DEL CONTRATO'),
   updateDate: equals('FECHA DE ACTUALIZACION'),
   notes: equals('NOTA', 'NOTAS'),
-  // Sub-tables: the cell holds the ID of rows of a Tabla_NNNNNN sheet.
-  invited: starts('POSIBLES CONTRATANTES', 'POSIBLES LICITANTES'),
-  bidders: starts(
-    'PERSONAS FISICAS O MORALES CON PROPOSICION',
-    'NOMBRE COMPLETO O RAZON SOCIAL DE LAS COTIZACIONES',
-    'RELACION CON LOS NOMBRES DE LAS PERSONAS FISICAS O MORALES QUE PRESENTARON',
-  ),
-  clarificationAttendees: starts(
-    'RELACION DE ASISTENTES A LA JUNTA',
-    'RELACION CON LOS NOMBRES DE LAS/LOS PARTICIPANTES EN LA JUNTA',
-  ),
-  clarificationOfficials: starts(
-    'RELACION CON LOS DATOS DE LOS SERVIDORES PUBLICOS',
-    'RELACION CON LOS NOMBRES DE LAS PERSONAS SERVIDORAS PUBLICAS',
-  ),
-  beneficialOwners: starts('NOMBRE COMPLETO DE LA(S) PERSONA(S) BENEFICIARIA(S)'),
-  budgetLines: starts('PARTIDA PRESUPUESTAL'),
-  amendments: either(equals('CONVENIOS MODIFICATORIOS'), starts('DATOS DE LOS CONVENIOS MODIFICATORIOS')),
 } satisfies Record<string, Test>;
 
 export type MainConcept = keyof typeof MAIN_CONCEPTS;

@@ -225,7 +225,9 @@ async function* dataRows(
   let count = 0;
   const rowOf = (row: WorkbookRow): SheetRow => {
     count++;
-    if (count > maxRows) throw new LoadFileError(tooManyRows(maxRows));
+    // By the row's number too: a sheet's empty rows are not streamed, but they are rows of the file.
+    if (count > maxRows || row.number - layout.headerRow > maxRows)
+      throw new LoadFileError(tooManyRows(maxRows));
     const cells: Record<string, ReturnType<WorkbookRow['cellAt']>> = {};
     for (const [index, concept] of layout.columns) cells[concept] = row.cellAt(index);
     const links: Record<string, LinkedRows> = {};
