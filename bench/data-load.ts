@@ -1,5 +1,6 @@
 /**
  * `npm run bench:data-load [-- --rows 100000] [-- --calls-per-second 20] [-- --keep]`
+ * `npm run bench:data-load -- --format 28 [--rows 50000]`
  *
  * The spreadsheet load end to end through the real server (issue 12), started in a process of its
  * own as `npm run serve` starts it: a realistic messy workbook of `rows` rows is generated (valid
@@ -9,6 +10,11 @@
  * memory (the kernel's high-water mark, threads included), and p50/p95 of the public contracts list called
  * steadily while the reading and the confirm run. Unless --keep, what the load created is deleted
  * afterwards (the figures follow through their triggers).
+ *
+ * With --format 28 the workbook is a format-28 one of the 2024 layout (issue 30): its headers taken
+ * from the published fixture (fixtures/pnt/semarnath-2024-1.xlsx), `rows` rows (50,000 by default:
+ * direct awards, tenders and invitations, companies and people, a number missing now and then, a
+ * 'nothing to report' row every 500) and three sub-table rows per row (two bidders and a budget line).
  *
  * On PostgreSQL: DATABASE_URL=postgres://… npm run bench:data-load (after npm run bench:seed).
  * On PGlite: DATA_DIR=… npm run bench:data-load -- --rows 20000.
@@ -20,9 +26,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { queryRows } from '../src/server/db/client';
+import {
+  conceptOf,
+  MAIN_CONCEPTS,
+  type MainConcept,
+  normaliseHeader,
+  subTableSheetOf,
+} from '../src/server/modules/data-load/format-28/headers';
 import { CONTRACT_SHEET_COLUMNS } from '../src/shared/contracts/fields';
 import {
   ensureBenchAdmin,
@@ -33,7 +47,9 @@ import {
   startServerProcess,
 } from './support';
 
-const rows = Number(option('rows') ?? 100_000);
+const format28 = option('format') === '28';
+const rows = Number(option('rows') ?? (format28 ? 50_000 : 100_000));
+const benchFile = format28 ? `bench-28-${rows}.xlsx` : `bench-${rows}.xlsx`;
 const callsPerSecond = Number(option('calls-per-second') ?? 20);
 const keep = process.argv.includes('--keep');
 const run = option('run') ?? randomBytes(3).toString('hex').toUpperCase();
@@ -101,7 +117,140 @@ function sheetRow(index: number): Record<string, unknown> {
   };
 }
 
+/** The 2024 format-28 layout as published: the fixture's first seven rows and its sub-tables' headers. */
+function format28Layout() {
+  const fixture = XLSX.read(
+    readFileSync(
+      new URL('../src/server/modules/data-load/fixtures/pnt/semarnath-2024-1.xlsx', import.meta.url),
+    ),
+  );
+  const rowsOf = (name: string) =>
+    XLSX.utils.sheet_to_json<unknown[]>(fixture.Sheets[name]!, { header: 1, defval: null, blankrows: true });
+  const head = rowsOf('Reporte de Formatos').slice(0, 7);
+  const headers = (head[6] ?? []).map((value) => (value === null ? '' : String(value)));
+  const taken = new Set<MainConcept>();
+  const concepts = headers.map((header) => {
+    const concept = header ? conceptOf(MAIN_CONCEPTS, normaliseHeader(header), taken) : null;
+    if (concept) taken.add(concept);
+    return concept;
+  });
+  const sheetOf = (concept: MainConcept) => subTableSheetOf(headers[concepts.indexOf(concept)] ?? '')!;
+  return { head, concepts, sheetOf, subHead: (name: string) => rowsOf(name).slice(0, 3) };
+}
+
+const F28_UNITS = [
+  'Dirección General de Administración',
+  'Subdirección de Recursos Materiales',
+  'Dirección de Obras',
+];
+const F28_TYPES = [
+  'Adjudicación directa',
+  'Adjudicación directa',
+  'Licitación pública',
+  'Invitación a cuando menos tres personas',
+];
+const F28_CATEGORIES = [
+  'Adquisiciones',
+  'Servicios',
+  'Arrendamientos',
+  'Obra pública',
+  'Servicios relacionados con obra pública',
+];
+const date = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** Row `index` of a format-28 sheet, by concept. */
+function format28Row(index: number): Partial<Record<MainConcept, unknown>> {
+  const base = { fiscalYear: 2024, periodStart: date('2024-07-01'), periodEnd: date('2024-09-30') };
+  if (index % 500 === 0) return { ...base, notes: 'No se realizaron procedimientos en esta área.' };
+  const supplier = index % 3_000;
+  const person = supplier % 4 === 0;
+  const amount = 1_000 + ((index * 7919) % 900_000) + (index % 100) / 100;
+  return {
+    ...base,
+    procedureType: F28_TYPES[index % F28_TYPES.length],
+    category: F28_CATEGORIES[index % F28_CATEGORIES.length],
+    deserted: 'No',
+    procedureNumber: `EXP-${run}-${index}`,
+    description: `Servicio ${index}: ${index % 2 ? 'mantenimiento de vehículos oficiales' : 'material de oficina'}`,
+    bidders: index,
+    budgetLines: index,
+    ...(person
+      ? {
+          supplierGivenNames: `Persona ${supplier}`,
+          supplierFirstSurname: `F28${run}`,
+          supplierSecondSurname: 'López',
+        }
+      : { supplierLegalName: `Proveedor F28 ${run} ${supplier} S.A. de C.V.` }),
+    supplierRfc: person
+      ? `PEFL${String(supplier).padStart(6, '0')}A${run.slice(0, 2)}`
+      : `PFV${String(supplier).padStart(6, '0')}${run.slice(0, 3)}`,
+    applicantArea: F28_UNITS[index % F28_UNITS.length],
+    organizerArea: F28_UNITS[0],
+    executingArea: F28_UNITS[(index + 1) % F28_UNITS.length],
+    contractNumber: index % 50 === 7 ? null : `F28-${run}-${index}`,
+    contractDate:
+      index % 40 === 3 ? null : date(`2024-0${7 + (index % 3)}-${String(1 + (index % 28)).padStart(2, '0')}`),
+    amountBeforeTax: Math.round((amount / 1.16) * 1e6) / 1e6,
+    amountTotal: amount,
+    amountMax: amount,
+    contractUrl: `http://transparencia.example.gob.mx/f28/Contrato ${index}.pdf `,
+    areaInCharge: 'Dirección General de Administración',
+    updateDate: date('2024-10-15'),
+  };
+}
+
+async function format28Workbook(): Promise<Buffer> {
+  const layout = format28Layout();
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true });
+  const main = book.addWorksheet('Reporte de Formatos');
+  for (const row of layout.head) main.addRow(row).commit();
+  for (let index = 1; index <= rows; index++) {
+    const cells = format28Row(index);
+    main.addRow(layout.concepts.map((concept) => (concept ? (cells[concept] ?? null) : null))).commit();
+  }
+  main.commit();
+  // Two bidders and one budget line per row, under the row's number as its ID.
+  const bidders = book.addWorksheet(layout.sheetOf('bidders'));
+  for (const row of layout.subHead(layout.sheetOf('bidders'))) bidders.addRow(row).commit();
+  const lines = book.addWorksheet(layout.sheetOf('budgetLines'));
+  for (const row of layout.subHead(layout.sheetOf('budgetLines'))) lines.addRow(row).commit();
+  for (let index = 1; index <= rows; index++) {
+    if (index % 500 === 0) continue;
+    bidders
+      .addRow([
+        index,
+        null,
+        null,
+        null,
+        null,
+        `Proveedor F28 ${run} ${index % 3_000} S.A. de C.V.`,
+        `PFV${String(index % 3_000).padStart(6, '0')}${run.slice(0, 3)}`,
+      ])
+      .commit();
+    bidders
+      .addRow([
+        index,
+        'Rosa',
+        'Competidora',
+        'Ruiz',
+        'Mujer',
+        null,
+        `CORR${String(index % 997).padStart(6, '0')}X1Z`,
+      ])
+      .commit();
+    lines.addRow([index, 21_101 + (index % 9) * 100]).commit();
+  }
+  bidders.commit();
+  lines.commit();
+  await book.commit();
+  return Buffer.concat(chunks);
+}
+
 async function workbook(): Promise<Buffer> {
+  if (format28) return format28Workbook();
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -149,6 +298,7 @@ execFileSync(
     path,
     '--run',
     run,
+    ...(format28 ? ['--format', '28'] : []),
   ],
   { stdio: 'inherit' },
 );
@@ -224,7 +374,8 @@ const baseRss = server.rss();
 const readingCalls = publicCalls();
 const uploaded = performance.now();
 const form = new FormData();
-form.append('file', new Blob([file]), `bench-${rows}.xlsx`);
+form.append('file', new Blob([file]), benchFile);
+if (format28) form.append('administrationPeriod', '2022-2028');
 const upload = await call('POST', '/api/data-load/upload', { headers, body: form });
 if (upload.status !== 202) throw new Error(`upload: ${upload.status} ${upload.text}`);
 const uploadMs = performance.now() - uploaded;
@@ -282,10 +433,11 @@ if (!keep) {
   const cleaning = performance.now();
   await database.db.execute(sql`
     DELETE FROM contracts WHERE organization_id = ${organizationId}
-      AND data_load_id IN (SELECT id FROM data_loads WHERE organization_id = ${organizationId} AND file_name = ${`bench-${rows}.xlsx`})`);
+      AND data_load_id IN (SELECT id FROM data_loads WHERE organization_id = ${organizationId} AND file_name = ${benchFile})`);
   // Soft-deleted, as the catalogue does (a hard delete checks every contract for each supplier).
   await database.db.execute(
-    sql`UPDATE suppliers SET deleted_at = now() WHERE organization_id = ${organizationId} AND name ILIKE ${`Proveedor Carga ${run}%`}`,
+    sql`UPDATE suppliers SET deleted_at = now() WHERE organization_id = ${organizationId}
+      AND (name ILIKE ${`Proveedor Carga ${run}%`} OR name ILIKE ${`Proveedor F28 ${run}%`} OR name ILIKE ${`Persona % F28${run}%`})`,
   );
   // The next run then starts where this one did: with autovacuum off (as on the test machine), the
   // dead rows of each run (contracts, staged rows, figures) made every later run slower.

@@ -196,4 +196,114 @@ describe('data load in Chromium', () => {
       .waitFor();
     await context.close();
   }, 240_000);
+
+  it('loads a format-28 workbook as published, and the public contract page shows its bidders, amendments and beneficial owners, on a desktop and a phone', async () => {
+    const { workbook: file, contractNumber } = await publishedWorkbook();
+    const { context, page } = await openWatchedPage(browser);
+    await page.goto(`${portal.baseUrl}/login?redirectTo=${encodeURIComponent('/admin/data-load')}`);
+    await signIn(page, 'carga@example.org', PASSWORD);
+    await chooseMonitor(page);
+    await page.getByRole('heading', { name: 'Carga de datos', level: 1 }).waitFor();
+    await page.getByRole('combobox', { name: /Administración de los registros/ }).fill('2022-2028');
+    await page.keyboard.press('Escape');
+    await page.locator('input[type="file"]').first().setInputFiles({
+      name: 'semarnath-2024-1.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
+    await page.getByRole('button', { name: 'Cargar archivo' }).click();
+    await waitForReview(page);
+
+    // What was recognised, the counts, the rows that are not contracts apart, a doubtful RFC's message.
+    await page
+      .getByText(
+        'Se reconoció el Formato 28 de la Plataforma Nacional de Transparencia (2024, formato único).',
+      )
+      .waitFor();
+    expect(await summaryCount(page, 'Contratos nuevos')).toBe(16);
+    expect(await summaryCount(page, 'Registros que no son contratos')).toBe(1);
+    const apart = page.getByRole('region', { name: 'Registros que no son contratos (1)' });
+    await apart.getByText('Renglón 24:').waitFor();
+    await apart.getByText('No es un registro de contratación: sin proveedor ni contrato').waitFor();
+    const rfc = page.locator('tr[data-row="17"] td[data-kind="info"]', { hasText: 'DUPM0331AP5' });
+    await rfc.getByText('DUPM0331AP5').hover();
+    await page.getByRole('tooltip').getByText('El RFC no tiene el formato del SAT').waitFor();
+    await expectAccessible(page, 'a format-28 review, desktop');
+
+    await page.getByRole('button', { name: 'CONFIRMAR REGISTROS' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirmar la carga de datos' })
+      .getByRole('button', { name: 'CONFIRMAR REGISTROS' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/admin/data-load', { timeout: 60_000 });
+
+    // The public page of the contract whose sub-tables were filled.
+    await page.goto(`${portal.baseUrl}/contracts?busqueda=${encodeURIComponent(contractNumber)}`);
+    await page.getByText('1 contrato', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Ver más' }).first().click();
+    await page.waitForURL(/\/contracts\/[0-9a-f-]+$/);
+    const bidders = page.getByRole('region', { name: 'Participantes' });
+    await bidders.getByText('Gapodhi S.A DE C.V.').waitFor();
+    await bidders.getByText('Ganador').waitFor();
+    await bidders.getByText('Mantenimientos Hidalguenses S.A. de C.V.').waitFor();
+    const amendments = page.getByRole('region', { name: 'Convenios modificatorios' });
+    await amendments.getByRole('cell', { name: 'CM-SEMARNATH-01' }).waitFor();
+    await amendments.getByRole('cell', { name: 'Ampliación del plazo de ejecución' }).waitFor();
+    await amendments.getByRole('link', { name: 'Ver convenio' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Beneficiarios finales' })
+      .getByText('Macario Marcos Perea Vargas')
+      .waitFor();
+    await page.getByRole('region', { name: 'Partidas presupuestales' }).getByText('439001').waitFor();
+    await page.screenshot({ path: 'test-results/format-28-contract-desktop.png', fullPage: true });
+    await expectAccessible(page, 'a format-28 contract, desktop');
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.getByRole('region', { name: 'Convenios modificatorios' }).scrollIntoViewIfNeeded();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'test-results/format-28-contract-phone.png', fullPage: true });
+    await expectAccessible(page, 'a format-28 contract, 360 px');
+    await context.close();
+  }, 180_000);
 });
+
+/**
+ * A published format-28 workbook (the 2024 layout, fixtures/pnt/semarnath-2024-1.xlsx) whose row 13
+ * (Gapodhi, with a beneficial owner and a budget line) also had its bidders and an amendment
+ * published, as the 2025 files do: the workbook, and that row's contract number.
+ */
+async function publishedWorkbook(): Promise<{ workbook: Buffer; contractNumber: string }> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(
+    readFileSync(
+      new URL('../../src/server/modules/data-load/fixtures/pnt/semarnath-2024-1.xlsx', import.meta.url),
+    ) as unknown as ArrayBuffer,
+  );
+  const main = book.getWorksheet('Reporte de Formatos')!;
+  const headers = main.getRow(7).values as unknown[];
+  const columnOf = (start: string) =>
+    headers.findIndex((value) => typeof value === 'string' && value.startsWith(start));
+  const row = main.getRow(13);
+  row.getCell(columnOf('Relación con los nombres de las personas físicas o morales que presentaron')).value =
+    1;
+  row.getCell(columnOf('Convenios modificatorios')).value = 1;
+  const sheetOf = (start: string) => /Tabla_\d+/.exec(String(headers[columnOf(start)]))![0];
+  const bidders = book.getWorksheet(
+    sheetOf('Relación con los nombres de las personas físicas o morales que presentaron'),
+  )!;
+  bidders.addRow([1, null, null, null, null, 'Gapodhi S.A DE C.V.', 'GAP1302158X5']);
+  bidders.addRow([1, null, null, null, null, 'Mantenimientos Hidalguenses S.A. de C.V.', 'MHI100101AB3']);
+  book
+    .getWorksheet(sheetOf('Convenios modificatorios'))!
+    .addRow([
+      1,
+      'CM-SEMARNATH-01',
+      'Ampliación del plazo de ejecución',
+      new Date(Date.UTC(2024, 8, 15)),
+      'https://s-medioambiente.hidalgo.gob.mx/transparencia/convenios/CM 01.pdf',
+    ]);
+  const contractNumber = String(row.getCell(columnOf('Número que identifique al contrato')).value).trim();
+  return { workbook: Buffer.from(await book.xlsx.writeBuffer()), contractNumber };
+}
