@@ -1,4 +1,13 @@
-select "id", "name", "updated_at"
+select "contracts"."id", "contracts"."contract_id", "contracts"."contract_number", "contracts"."services_description", "contracts"."procedure_type", "contracts"."contract_date", "contracts"."total_or_max_amount", "suppliers"."id", "suppliers"."name"
+  from "contracts"
+  left join "suppliers" on "suppliers"."id" = "contracts"."supplier_id"
+  where ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and ("contracts"."supplier_id" is null or "contracts"."supplier_id" <> $2) and exists (select 1
+  from "contract_parties"
+  where ("contract_parties"."contract_id" = "contracts"."id" and "contract_parties"."organization_id" = $3 and "contract_parties"."role" = $4 and "contract_parties"."rfc" = $5)))
+  order by "contracts"."contract_date" DESC NULLS LAST, "contracts"."id" desc
+  limit $6;
+
+select "id", "name", "rfc", "updated_at"
   from "suppliers"
   where ("suppliers"."id" = $1 and "suppliers"."organization_id" = $2 and "suppliers"."deleted_at" is null)
   limit $3;
@@ -13,3 +22,9 @@ select "procedure_type", coalesce(sum("contracts"), 0), coalesce(sum("counted"),
   from "supplier_cube"
   where ("supplier_cube"."organization_id" = $1 and "supplier_cube"."supplier_id" in ($2))
   group by "supplier_cube"."procedure_type";
+
+select count(*)
+  from "contracts"
+  where ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and ("contracts"."supplier_id" is null or "contracts"."supplier_id" <> $2) and exists (select 1
+  from "contract_parties"
+  where ("contract_parties"."contract_id" = "contracts"."id" and "contract_parties"."organization_id" = $3 and "contract_parties"."role" = $4 and "contract_parties"."rfc" = $5)));

@@ -7,6 +7,8 @@ export interface Upload {
   file: Buffer | null;
   /** The file's name as the browser sent it (a spreadsheet load shows it). */
   fileName: string | null;
+  /** Every file of the field, in the order sent (the first is `file`), when the caller takes several. */
+  files: { data: Buffer; fileName: string | null }[];
   fields: Record<string, string>;
 }
 
@@ -36,7 +38,13 @@ const FORM_OVERHEAD_BYTES = 256 * 1024;
 export async function readUpload(
   request: FastifyRequest,
   fileField: string,
-  options: { maxBytes?: number; messages: { notMultipart: string; tooLarge: string } },
+  options: {
+    /** What the files may weigh together. */
+    maxBytes?: number;
+    /** How many files of the field the form may hold (1 by default). */
+    maxFiles?: number;
+    messages: { notMultipart: string; tooLarge: string; tooManyFiles?: string };
+  },
 ): Promise<Upload> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', options.messages.notMultipart);
   const maxBytes = options.maxBytes ?? LIMITS.imageBytes;
@@ -44,27 +52,46 @@ export async function readUpload(
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', options.messages.tooLarge);
   if (Number(request.headers['content-length'] ?? 0) > maxBody) throw tooLarge();
 
-  const reading = readParts(request, fileField, maxBytes);
+  const maxFiles = options.maxFiles ?? 1;
+  const reading = readParts(request, fileField, maxBytes, maxFiles);
   const cap = capBody(request, maxBody);
   // A body abandoned at the cap may still reject later: that is expected, not unhandled.
   reading.catch(() => {});
   try {
     return await Promise.race([reading, cap.exceeded.then(() => Promise.reject(tooLarge()))]);
   } catch (error) {
-    throw toUploadError(error, tooLarge);
+    const refusal = toUploadError(error, tooLarge);
+    if (options.messages.tooManyFiles && (error as { code?: string }).code === 'FST_FILES_LIMIT')
+      throw new AppError('BAD_REQUEST', options.messages.tooManyFiles);
+    throw refusal;
   } finally {
     cap.stop();
   }
 }
 
-async function readParts(request: FastifyRequest, fileField: string, maxBytes: number): Promise<Upload> {
-  const upload: Upload = { file: null, fileName: null, fields: {} };
-  for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+async function readParts(
+  request: FastifyRequest,
+  fileField: string,
+  maxBytes: number,
+  maxFiles: number,
+): Promise<Upload> {
+  const upload: Upload = { file: null, fileName: null, files: [], fields: {} };
+  // Several files weigh maxBytes together: each one is also within it.
+  const limits =
+    maxFiles > 1 ? { fileSize: maxBytes, files: maxFiles, parts: maxFiles + 11 } : { fileSize: maxBytes };
+  let total = 0;
+  for await (const part of request.parts({ limits })) {
     if (part.type === 'file') {
       const data = await part.toBuffer();
-      if (part.fieldname === fileField && !upload.file) {
-        upload.file = data;
-        upload.fileName = part.filename || null;
+      total += data.length;
+      if (total > maxBytes)
+        throw Object.assign(new Error('files too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+      if (part.fieldname === fileField) {
+        upload.files.push({ data, fileName: part.filename || null });
+        if (!upload.file) {
+          upload.file = data;
+          upload.fileName = part.filename || null;
+        }
       }
     } else {
       upload.fields[part.fieldname] = String(part.value);

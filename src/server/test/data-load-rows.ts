@@ -84,6 +84,26 @@ export function multipart(
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** An upload's multipart body of several files under the field 'file', and optional text fields. */
+export function multipartFiles(files: { name: string; data: Buffer }[], fields: Record<string, string> = {}) {
+  const boundary = '----vigia-carga-varias';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  for (const file of files)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 /** Uploads a workbook of these rows as the monitor's load and waits until it is read (202 expected). */
 export async function uploadRows(app: App, headers: Record<string, string>, rows: Record<string, unknown>[]) {
   const { payload, contentType } = multipart(await workbook(rows));

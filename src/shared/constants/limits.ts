@@ -32,6 +32,8 @@ export const LIMITS = {
   /** A spreadsheet load (data-load-rules.md, 'Accepted files'): its size, rows and unzipped size. */
   dataLoadBytes: 25 * 1024 * 1024,
   dataLoadRows: 200_000,
+  /** Files one upload may hold (format-28 workbooks of several quarters or areas); dataLoadBytes is for them all. */
+  dataLoadFiles: 20,
   dataLoadUncompressedBytes: 400 * 1024 * 1024,
   /** Rows per page of the load's review. */
   dataLoadPageSize: 10,

@@ -20,6 +20,7 @@ export const DATA_LOAD_MESSAGES = {
   noFile: 'Por favor selecciona un archivo para la carga de datos',
   notSpreadsheet: 'Por favor selecciona un archivo de hoja de cálculos para la carga de datos (.xls o .xlsx)',
   tooLarge: 'El archivo es demasiado grande: el límite es de 25 MB. Divídelo en varios archivos.',
+  tooManyFiles: 'Puedes cargar hasta 20 archivos a la vez (25 MB en total).',
   inProgress:
     'Ya existe una carga de datos en progreso. Por favor continúa o cancela esa carga antes de cargar otro archivo.',
   notAvailable:
@@ -119,6 +120,8 @@ export const DataLoadFieldSchema = z.object({
 
 export const DataLoadRowSchema = z.object({
   rowIndex: z.number().int(),
+  /** The file the row came from, when the upload had several (else null). */
+  fileName: z.string().nullable(),
   data: z.record(z.string(), DataLoadFieldSchema),
   hasErrors: z.boolean(),
   hasInfos: z.boolean(),

@@ -28,6 +28,11 @@ export const dataLoads = pgTable(
     fileName: text().notNull(),
     fileId: uuid().references(() => files.id, { onDelete: 'set null' }),
     /**
+     * Every file of the upload in order, when it had several (format-28 workbooks of several
+     * quarters or areas, issue 30): the first is `fileId` too. Empty for one file.
+     */
+    files: jsonb().$type<{ fileId: string; fileName: string }[]>().notNull().default([]),
+    /**
      * The administration period chosen at the upload (YYYY-YYYY), applied to every row of a
      * format-28 workbook (which has none); null: each row takes the monitor's period of its year.
      */
@@ -66,6 +71,13 @@ export const dataLoadRows = pgTable(
       .references(() => dataLoads.id, { onDelete: 'cascade' }),
     /** The spreadsheet row number as Excel shows it. */
     rowIndex: integer().notNull(),
+    /**
+     * The row's place in the load: its row number, after the rows of the files before its own
+     * (10,000,000 per file). Pages and confirm go by it.
+     */
+    position: integer().notNull().default(0),
+    /** The file the row came from, when the upload had several. */
+    fileName: text(),
     /** Why a row is not a contract (status NOT_CONTRACT), in Spanish. */
     reason: text(),
     data: jsonb().$type<Record<string, DataLoadField>>().notNull(),
@@ -81,5 +93,5 @@ export const dataLoadRows = pgTable(
     /** Lower-cased, accent-free text of the row for the review search. */
     searchText: text(),
   },
-  (t) => [index('data_load_rows_load_idx').on(t.dataLoadId, t.rowIndex)],
+  (t) => [index('data_load_rows_load_idx').on(t.dataLoadId, t.position)],
 );

@@ -141,7 +141,7 @@ export async function confirmLoad(
           ...(contract!.related ? { _related: contract!.related } : {}),
         }));
         return {
-          after: page.at(-1)!.rowIndex,
+          after: page.at(-1)!.position,
           ...references.takeNew(),
           contracts: prepareContracts(writes, organization, actor, { dataLoadId: load.id }),
         };

@@ -10,7 +10,7 @@ import { contractsFingerprinted, contractsNumbered } from '../contracts/contract
 import {
   type DataLoadRow,
   defaultPeriodOf,
-  deleteLoadFile,
+  deleteLoadFiles,
   deleteLoadRows,
   findLoad,
   insertLoadRows,
@@ -172,14 +172,20 @@ export async function readLoad(
   const { db } = deps.database;
   const load = await findLoad(db, dataLoadId);
   if (load?.status !== 'UPLOADING' || !load.fileId) return;
-  const bytes = await loadFileBytes(db, deps.objects, load.fileId);
-  if (!bytes) {
-    await failLoad(deps, load, CORRUPT_WORKBOOK);
-    return;
+  // One file, or the upload's several in order (each row then says which it came from).
+  const sources = load.files.length > 0 ? load.files : [{ fileId: load.fileId, fileName: load.fileName }];
+  const files: ReadRequest['files'] = [];
+  for (const source of sources) {
+    const bytes = await loadFileBytes(db, deps.objects, source.fileId);
+    if (!bytes) {
+      await failLoad(deps, load, CORRUPT_WORKBOOK);
+      return;
+    }
+    files.push({ name: load.files.length > 0 ? source.fileName : null, bytes });
   }
   const tally = new Tally();
   const request: ReadRequest = {
-    file: bytes,
+    files,
     references: await monitorReferences(db, load.organizationId),
     maxRows: LIMITS.dataLoadRows,
     maxUncompressedBytes: LIMITS.dataLoadUncompressedBytes,
@@ -191,7 +197,7 @@ export async function readLoad(
   };
   const worker = startWorker(new URL('./read.worker.ts', import.meta.url), {
     data: request,
-    transferList: [bytes.buffer as ArrayBuffer],
+    transferList: files.map((file) => file.bytes.buffer as ArrayBuffer),
     resourceLimits: READER_MEMORY,
   });
   const stop = () => void worker.terminate();
@@ -199,14 +205,24 @@ export async function readLoad(
   let first = true;
   let processed = 0;
   let total: number | null = null;
+  let opened = 0;
+  let fileMessages: string[] = [];
   let messages: string[] = [];
   try {
     for await (const message of messagesOf(worker)) {
       if (message.type === 'opened') {
-        total = message.total;
+        // Each file adds its rows and its messages; the chosen administration is said once, last.
+        total =
+          opened === 0
+            ? message.total
+            : total === null || message.total === null
+              ? null
+              : total + message.total;
+        opened++;
+        fileMessages = [...fileMessages, ...message.messages];
         messages = load.administrationPeriod
-          ? [...message.messages, administrationChosenMessage(load.administrationPeriod)]
-          : message.messages;
+          ? [...fileMessages, administrationChosenMessage(load.administrationPeriod)]
+          : fileMessages;
         await updateLoad(db, load.id, { rowsTotal: total, messages });
       } else if (message.type === 'rows') {
         // The thread reads the next batch while this one is written (at most two in memory).
@@ -276,7 +292,7 @@ async function failLoad(deps: DataLoadDeps, load: DataLoadRow, message: string) 
     if (locked?.status !== 'UPLOADING') return;
     await deleteLoadRows(tx, load.id);
     await updateLoad(tx, load.id, { status: 'FAILED', failureMessage: message });
-    await deleteLoadFile(tx, deps.objects, locked.fileId);
+    await deleteLoadFiles(tx, deps.objects, locked);
     await createNotification(tx, {
       organizationId: load.organizationId,
       createdBy: load.uploadedBy,

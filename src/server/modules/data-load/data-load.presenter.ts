@@ -50,6 +50,7 @@ export function presentLoadInfo({ open, openUploadedBy, latest, recent }: LoadsO
 export function presentLoadRow(row: StagedRowRecord): DataLoadRowDoc {
   return {
     rowIndex: row.rowIndex,
+    fileName: row.fileName,
     data: Object.fromEntries(
       Object.entries(row.data).map(([field, cell]) => [
         field,

@@ -59,6 +59,16 @@ export async function deleteLoadFile(
  * handed to the reading thread; null when the file is gone. The same bytes stored once may be a
  * backup copy's in the object store (a sheet a contract links to): `objects` reaches them.
  */
+/** Deletes every file of a load (its first, and the others of an upload of several). */
+export async function deleteLoadFiles(
+  db: Database,
+  objects: ObjectStore | null,
+  load: { fileId: string | null; files: readonly { fileId: string }[] },
+): Promise<void> {
+  const ids = new Set([load.fileId, ...load.files.map((file) => file.fileId)]);
+  for (const id of ids) await deleteLoadFile(db, objects, id);
+}
+
 export async function loadFileBytes(
   db: Database,
   objects: ObjectStore | null,
@@ -95,6 +105,7 @@ export async function insertLoad(
     uploadedBy: string;
     fileName: string;
     fileId: string;
+    files: { fileId: string; fileName: string }[];
     administrationPeriod: string | null;
   },
 ): Promise<DataLoadRow> {
@@ -159,16 +170,16 @@ export async function insertLoadRows(db: Database, dataLoadId: string, rows: rea
   if (rows.length === 0) return;
   const records = rows.map(
     (row) =>
-      `{"id":${JSON.stringify(newId())},"row_index":${row.rowIndex},"reason":${JSON.stringify(row.notContract)},"data":${row.dataJson},"has_errors":${row.hasErrors},"has_infos":${row.hasInfos},"skip_row":${row.skipRow},"will_create_doc":${row.willCreateDoc},"status":"${row.status}","identity":${JSON.stringify(row.identity)},"contract":${row.contractJson ?? 'null'},"search_text":${JSON.stringify(row.searchText)}}`,
+      `{"id":${JSON.stringify(newId())},"row_index":${row.rowIndex},"position":${row.position},"file_name":${JSON.stringify(row.fileName)},"reason":${JSON.stringify(row.notContract)},"data":${row.dataJson},"has_errors":${row.hasErrors},"has_infos":${row.hasInfos},"skip_row":${row.skipRow},"will_create_doc":${row.willCreateDoc},"status":"${row.status}","identity":${JSON.stringify(row.identity)},"contract":${row.contractJson ?? 'null'},"search_text":${JSON.stringify(row.searchText)}}`,
   );
   await db.execute(sql`
-    INSERT INTO ${dataLoadRows} (id, data_load_id, row_index, reason, data, has_errors, has_infos, skip_row,
-      will_create_doc, status, identity, contract, search_text)
-    SELECT id, ${dataLoadId}::uuid, row_index, reason, data, has_errors, has_infos, skip_row, will_create_doc, status,
-      identity, contract, search_text
+    INSERT INTO ${dataLoadRows} (id, data_load_id, row_index, position, file_name, reason, data, has_errors,
+      has_infos, skip_row, will_create_doc, status, identity, contract, search_text)
+    SELECT id, ${dataLoadId}::uuid, row_index, position, file_name, reason, data, has_errors, has_infos, skip_row,
+      will_create_doc, status, identity, contract, search_text
     FROM ${jsonRecordset(
       `[${records.join(',')}]`,
-      `id uuid, row_index integer, reason text, data jsonb, has_errors boolean, has_infos boolean, skip_row boolean,
+      `id uuid, row_index integer, position integer, file_name text, reason text, data jsonb, has_errors boolean, has_infos boolean, skip_row boolean,
        will_create_doc boolean, status data_load_row_status, identity text, contract jsonb, search_text text`,
     )}`);
 }
@@ -210,7 +221,7 @@ export async function pageLoadRows(
       .select()
       .from(dataLoadRows)
       .where(where)
-      .orderBy(asc(dataLoadRows.rowIndex))
+      .orderBy(asc(dataLoadRows.position))
       .limit(filters.limit)
       .offset((filters.page - 1) * filters.limit),
     db.select({ total: count() }).from(dataLoadRows).where(where),
@@ -222,26 +233,26 @@ export async function pageLoadRows(
  * The load's rows after `afterRowIndex`, in sheet order (the validations download reads them in
  * pages): the rows that are not contracts stay out (loaded back, they would be rows with errors).
  */
-export function loadRowsAfter(db: Database, dataLoadId: string, afterRowIndex: number, limit: number) {
+export function loadRowsAfter(db: Database, dataLoadId: string, afterPosition: number, limit: number) {
   return db
     .select()
     .from(dataLoadRows)
     .where(
       and(
         eq(dataLoadRows.dataLoadId, dataLoadId),
-        gt(dataLoadRows.rowIndex, afterRowIndex),
+        gt(dataLoadRows.position, afterPosition),
         ne(dataLoadRows.status, 'NOT_CONTRACT'),
       ),
     )
-    .orderBy(asc(dataLoadRows.rowIndex))
+    .orderBy(asc(dataLoadRows.position))
     .limit(limit);
 }
 
 /** The rows confirm writes: no errors, not skipped. */
-export function importableRowsAfter(db: Database, dataLoadId: string, afterRowIndex: number, limit: number) {
+export function importableRowsAfter(db: Database, dataLoadId: string, afterPosition: number, limit: number) {
   return db
     .select({
-      rowIndex: dataLoadRows.rowIndex,
+      position: dataLoadRows.position,
       contract: dataLoadRows.contract,
       identity: dataLoadRows.identity,
     })
@@ -249,12 +260,12 @@ export function importableRowsAfter(db: Database, dataLoadId: string, afterRowIn
     .where(
       and(
         eq(dataLoadRows.dataLoadId, dataLoadId),
-        gt(dataLoadRows.rowIndex, afterRowIndex),
+        gt(dataLoadRows.position, afterPosition),
         eq(dataLoadRows.status, 'NO_ISSUES'),
         isNotNull(dataLoadRows.contract),
       ),
     )
-    .orderBy(asc(dataLoadRows.rowIndex))
+    .orderBy(asc(dataLoadRows.position))
     .limit(limit);
 }
 

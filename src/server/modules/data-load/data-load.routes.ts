@@ -32,7 +32,7 @@ export const dataLoadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Upload a sheet (multipart: file; optional idDataLoad for corrections; optional administrationPeriod YYYY-YYYY for a format-28 workbook, applied to every row); read in the background',
+          'Upload a sheet, or up to 20 (multipart: file, repeated for several; optional idDataLoad for corrections; optional administrationPeriod YYYY-YYYY for a format-28 workbook, applied to every row); read in the background',
         description:
           "The file is the original template (.xlsx, .xls, .ods or .csv) or a format-28 workbook of the national transparency platform exactly as published (recognised by its content). A format-28 row takes `administrationPeriod` when given, else the monitor's administration period whose years include its Ejercicio.",
         consumes: ['multipart/form-data'],
@@ -43,7 +43,12 @@ export const dataLoadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const upload = await readUpload(request, 'file', {
         maxBytes: LIMITS.dataLoadBytes,
-        messages: { notMultipart: DATA_LOAD_MESSAGES.noFile, tooLarge: DATA_LOAD_MESSAGES.tooLarge },
+        maxFiles: LIMITS.dataLoadFiles,
+        messages: {
+          notMultipart: DATA_LOAD_MESSAGES.noFile,
+          tooLarge: DATA_LOAD_MESSAGES.tooLarge,
+          tooManyFiles: DATA_LOAD_MESSAGES.tooManyFiles,
+        },
       });
       const idDataLoad = upload.fields.idDataLoad?.trim() || undefined;
       if (idDataLoad && !UuidSchema.safeParse(idDataLoad).success)
@@ -52,8 +57,7 @@ export const dataLoadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!period.success) throw new AppError('BAD_REQUEST', DATA_LOAD_MESSAGES.administrationPeriodFormat);
       const organization = await requireOrganization(request);
       const data = await uploadLoad(app.deps, organization, actorOf(request), {
-        file: upload.file,
-        fileName: upload.fileName,
+        files: upload.files,
         ...(idDataLoad ? { idDataLoad } : {}),
         administrationPeriod: period.data,
       });

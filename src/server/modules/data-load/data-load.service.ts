@@ -13,6 +13,7 @@ import { presentLoadInfo, presentLoadRow } from './data-load.presenter';
 import {
   type DataLoadRow,
   deleteLoadFile,
+  deleteLoadFiles,
   deleteLoadRows,
   findLatestLoad,
   findOpenLoad,
@@ -55,17 +56,47 @@ import type { ValidationRow } from './validations';
 // Upload
 
 export interface UploadInput {
-  file: Buffer | null;
-  fileName: string | null;
-  /** Corrections: the current load whose rows the file replaces. */
+  /** The uploaded files in order: one, or up to 20 (format-28 workbooks of several quarters or areas). */
+  files: { data: Buffer; fileName: string | null }[];
+  /** Corrections: the current load whose rows the files replace. */
   idDataLoad?: string;
   /** A format-28 workbook's administration period (YYYY-YYYY), applied to every row; null: by each row's year. */
   administrationPeriod?: string | null;
 }
 
+/** The file's problem, named by the file when the upload holds several. */
+const ofFile = (message: string, name: string | null, several: boolean) =>
+  several && name ? `«${name}»: ${message}` : message;
+
+/** What a file is (by content) and its unzipped size and declared rows, checked before it is stored. */
+function checkFile(data: Buffer, name: string | null, several: boolean) {
+  if (data.length === 0) throw new AppError('BAD_REQUEST', ofFile(DATA_LOAD_MESSAGES.noFile, name, several));
+  const kind = sniffFileKind(data);
+  if (!kind)
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', ofFile(DATA_LOAD_MESSAGES.notSpreadsheet, name, several));
+  if (kind === 'xlsx' || kind === 'ods') {
+    const refuse = (message: string) => new AppError('UNPROCESSABLE', ofFile(message, name, several));
+    const unzipped = zipUncompressedBytes(data);
+    if (unzipped === null) throw refuse(CORRUPT_WORKBOOK);
+    if (unzipped > LIMITS.dataLoadUncompressedBytes) throw refuse(TOO_LARGE_UNCOMPRESSED);
+    // A sheet that declares more rows than allowed (besides its headers: up to twelve rows in a
+    // format-28 workbook) is refused unread; the reading counts them anyway, exactly.
+    const lastRow = kind === 'xlsx' ? declaredLastRow(data) : null;
+    if (lastRow !== null && lastRow - HEADER_ROWS_AT_MOST > LIMITS.dataLoadRows)
+      throw refuse(tooManyRows(LIMITS.dataLoadRows));
+  }
+  return { kind, fileName: cleanFileName(name, kind) };
+}
+
+/** The name a load of several files shows: how many, and the first ones. */
+function loadName(names: readonly string[]): string {
+  if (names.length === 1) return names[0]!;
+  return `${names.length} archivos: ${names.join(', ')}`.slice(0, 300);
+}
+
 /**
- * Stores the file and queues its reading; answers at once. What the file is (by content) and its
- * unzipped size are checked here; everything else is the reading job's (its messages reach the
+ * Stores the files and queues their reading; answers at once. What each file is (by content) and
+ * its unzipped size are checked here; everything else is the reading job's (its messages reach the
  * screen as the load's failure).
  */
 export async function uploadLoad(
@@ -74,43 +105,37 @@ export async function uploadLoad(
   actor: Actor,
   input: UploadInput,
 ): Promise<DataLoadInfo> {
-  const { file } = input;
-  if (!file || file.length === 0) throw new AppError('BAD_REQUEST', DATA_LOAD_MESSAGES.noFile);
-  const kind = sniffFileKind(file);
-  if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DATA_LOAD_MESSAGES.notSpreadsheet);
-  if (kind === 'xlsx' || kind === 'ods') {
-    const unzipped = zipUncompressedBytes(file);
-    if (unzipped === null) throw new AppError('UNPROCESSABLE', CORRUPT_WORKBOOK);
-    if (unzipped > LIMITS.dataLoadUncompressedBytes)
-      throw new AppError('UNPROCESSABLE', TOO_LARGE_UNCOMPRESSED);
-    // A sheet that declares more rows than allowed (besides its headers: up to twelve rows in a
-    // format-28 workbook) is refused unread; the reading counts them anyway, exactly.
-    const lastRow = kind === 'xlsx' ? declaredLastRow(file) : null;
-    if (lastRow !== null && lastRow - HEADER_ROWS_AT_MOST > LIMITS.dataLoadRows)
-      throw new AppError('UNPROCESSABLE', tooManyRows(LIMITS.dataLoadRows));
-  }
-  const fileName = cleanFileName(input.fileName, kind);
-  const mime = MIME_OF[kind];
+  if (input.files.length === 0) throw new AppError('BAD_REQUEST', DATA_LOAD_MESSAGES.noFile);
+  const several = input.files.length > 1;
+  const checked = input.files.map((file) => ({ ...file, ...checkFile(file.data, file.fileName, several) }));
+  const fileName = loadName(checked.map((file) => file.fileName));
   const { db } = deps.database;
   try {
     await db.transaction(async (tx) => {
-      const storedId = await insertLoadFile(tx, {
-        organizationId: organization.id,
-        fileName,
-        data: file,
-        mime,
-        createdBy: actor.userId,
-      });
+      const stored: { fileId: string; fileName: string }[] = [];
+      for (const file of checked)
+        stored.push({
+          fileId: await insertLoadFile(tx, {
+            organizationId: organization.id,
+            fileName: file.fileName,
+            data: file.data,
+            mime: MIME_OF[file.kind],
+            createdBy: actor.userId,
+          }),
+          fileName: file.fileName,
+        });
+      const files = several ? stored : [];
       let loadId: string;
       if (input.idDataLoad) {
         const load = await lockLoad(tx, input.idDataLoad);
         if (!load || load.organizationId !== organization.id || load.status !== 'CURRENT')
           throw new AppError('CONFLICT', DATA_LOAD_MESSAGES.notAvailable);
-        await deleteLoadFile(tx, deps.objects, load.fileId);
+        await deleteLoadFiles(tx, deps.objects, load);
         await updateLoad(tx, load.id, {
           status: 'UPLOADING',
           fileName,
-          fileId: storedId,
+          fileId: stored[0]!.fileId,
+          files,
           uploadedBy: actor.userId,
           // Corrections keep the period chosen for the first file unless another is given.
           ...(input.administrationPeriod ? { administrationPeriod: input.administrationPeriod } : {}),
@@ -126,7 +151,8 @@ export async function uploadLoad(
           organizationId: organization.id,
           uploadedBy: actor.userId,
           fileName,
-          fileId: storedId,
+          fileId: stored[0]!.fileId,
+          files,
           administrationPeriod: input.administrationPeriod ?? null,
         });
         loadId = load.id;
@@ -202,7 +228,7 @@ export async function currentLoadRows(
     for (;;) {
       const page = await loadRowsAfter(db, id, after, 2_000);
       if (page.length === 0) return;
-      after = page.at(-1)!.rowIndex;
+      after = page.at(-1)!.position;
       yield* page;
     }
   })();
@@ -246,7 +272,7 @@ export async function cancelLoad(
       cancelledAt: deps.now(),
       cancelledBy: actor.userId,
     });
-    await deleteLoadFile(tx, deps.objects, locked.fileId);
+    await deleteLoadFiles(tx, deps.objects, locked);
     await createNotification(tx, {
       organizationId: organization.id,
       createdBy: actor.userId,

@@ -14,7 +14,8 @@ import { type SerialisedRow, serialiseRow } from './staging';
  */
 
 export interface ReadRequest {
-  file: Uint8Array;
+  /** The upload's files in order; a name only when there are several (rows and messages then carry it). */
+  files: { name: string | null; bytes: Uint8Array }[];
   /** The monitor's suppliers and units, to mark the new ones (references.ts). */
   references: ConstructorParameters<typeof References>[0];
   maxRows: number;
@@ -24,7 +25,11 @@ export interface ReadRequest {
   context: LoadContext;
 }
 
+/** A row's place in the load: its row number after the rows of the files before its own. */
+export const POSITIONS_PER_FILE = 10_000_000;
+
 export type ReadMessage =
+  /** One file opened (as many times as there are files). */
   | { type: 'opened'; total: number | null; messages: string[] }
   | { type: 'rows'; rows: SerialisedRow[]; read: number }
   | { type: 'failed'; message: string }
@@ -35,32 +40,40 @@ export async function readWorkbook(
   send: (message: ReadMessage) => void,
   next: () => Promise<void>,
 ): Promise<void> {
-  const file = Buffer.from(request.file.buffer, request.file.byteOffset, request.file.byteLength);
-  const opened = await openProfile(file, request);
-  if ('error' in opened) {
-    send({ type: 'failed', message: opened.error });
-    return;
-  }
-  const { profile, sheet } = opened;
-  send({ type: 'opened', total: sheet.total, messages: sheet.messages });
   const references = new References(request.references);
   let batch: SerialisedRow[] = [];
   let read = 0;
-  try {
-    for await (const row of sheet.rows) {
-      read++;
-      if (isBlankRow(row)) continue;
-      batch.push(serialiseRow(profile.stage(row, request.context), references));
-      if (batch.length >= request.batchRows) {
-        send({ type: 'rows', rows: batch, read });
-        batch = [];
-        await next();
-      }
+  for (const [index, source] of request.files.entries()) {
+    const file = Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength);
+    const named = (message: string) => (source.name ? `«${source.name}»: ${message}` : message);
+    const opened = await openProfile(file, request);
+    if ('error' in opened) {
+      send({ type: 'failed', message: named(opened.error) });
+      return;
     }
-  } catch (error) {
-    if (!(error instanceof LoadFileError)) throw error;
-    send({ type: 'failed', message: error.message });
-    return;
+    const { profile, sheet } = opened;
+    send({ type: 'opened', total: sheet.total, messages: sheet.messages.map(named) });
+    try {
+      for await (const row of sheet.rows) {
+        read++;
+        if (isBlankRow(row)) continue;
+        batch.push(
+          serialiseRow(profile.stage(row, request.context), references, {
+            position: index * POSITIONS_PER_FILE + row.rowNumber,
+            fileName: source.name,
+          }),
+        );
+        if (batch.length >= request.batchRows) {
+          send({ type: 'rows', rows: batch, read });
+          batch = [];
+          await next();
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof LoadFileError)) throw error;
+      send({ type: 'failed', message: named(error.message) });
+      return;
+    }
   }
   if (batch.length > 0) {
     send({ type: 'rows', rows: batch, read });

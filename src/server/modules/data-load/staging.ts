@@ -18,6 +18,10 @@ import type { RowReading } from './sheet/rows';
  */
 export interface SerialisedRow {
   rowIndex: number;
+  /** The row's place in the load (its row number after the rows of the files before its own). */
+  position: number;
+  /** The file it came from, when the upload had several. */
+  fileName: string | null;
   /** Why the row is not a contract (it is listed apart, never written), or null. */
   notContract: string | null;
   hasErrors: boolean;
@@ -35,7 +39,11 @@ export interface SerialisedRow {
  * its cell (shouldCreateDoc), an RFC registered under another name adds the info; then the row is
  * written as JSON text.
  */
-export function serialiseRow(row: StagedRow, references: References): SerialisedRow {
+export function serialiseRow(
+  row: StagedRow,
+  references: References,
+  source: { position: number; fileName: string | null } = { position: row.rowIndex, fileName: null },
+): SerialisedRow {
   const refs: SerialisedRow['references'] = { supplier: null, units: [] };
   let hasInfos = row.hasInfos;
   if (row.contract) {
@@ -62,6 +70,7 @@ export function serialiseRow(row: StagedRow, references: References): Serialised
   }
   return {
     rowIndex: row.rowIndex,
+    ...source,
     notContract: row.notContract ?? null,
     hasErrors: row.hasErrors,
     hasInfos,

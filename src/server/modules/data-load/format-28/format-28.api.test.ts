@@ -11,7 +11,7 @@ import {
   suppliers,
 } from '../../../db/schema';
 import { bearer, createUser, signIn } from '../../../test/auth';
-import { multipart } from '../../../test/data-load-rows';
+import { multipart, multipartFiles } from '../../../test/data-load-rows';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { rfcTwoNamesInfo } from '../references';
@@ -377,5 +377,79 @@ describe('format-28 workbooks as the bodies publish them', () => {
       administrationPeriod: '2022-2028',
     });
     expect(again.current.summary).toMatchObject({ newContractsCount: 0, skippedContractsCount: 3 });
+  });
+
+  it('loads several workbooks at once: one review, each row with its file and row number, one confirm', async () => {
+    const organizationId = await monitor();
+    const names = ['ceaa-2023-1', 'ceaa-2023-2', 'semarnath-2024-1'];
+    const { payload, contentType } = multipartFiles(
+      names.map((name) => ({ name: `${name}.xlsx`, data: fixture(name) })),
+      { administrationPeriod: '2022-2028' },
+    );
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/data-load/upload',
+      headers: { ...bearer(token, organizationId), 'content-type': contentType },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(202);
+    await ctx.app.deps.jobs.idle(60_000);
+    const info = (await call('GET', 'current-info', organizationId)).json().data;
+    expect(info.current.fileName).toBe(
+      '3 archivos: ceaa-2023-1.xlsx, ceaa-2023-2.xlsx, semarnath-2024-1.xlsx',
+    );
+    // 6 + 3 + 16 contracts; CEAA's one supplier of its direct awards is new once; SEMARNATH's note apart.
+    expect(info.current.summary).toMatchObject({
+      newContractsCount: 25,
+      newSuppliersCount: 6 + 1 + 13,
+      errorsCount: 0,
+      notContractsCount: 1,
+    });
+    expect(info.current.messages.filter((message: string) => message.includes('Se reconoció'))).toEqual([
+      '«ceaa-2023-1.xlsx»: Se reconoció el Formato 28 de la Plataforma Nacional de Transparencia (2021, licitación e invitación).',
+      '«ceaa-2023-2.xlsx»: Se reconoció el Formato 28 de la Plataforma Nacional de Transparencia (2021, adjudicación directa).',
+      '«semarnath-2024-1.xlsx»: Se reconoció el Formato 28 de la Plataforma Nacional de Transparencia (2024, formato único).',
+    ]);
+    // Pages follow the files' order, each row with its file and its own row number.
+    const first = await reviewRows(organizationId);
+    expect(first.map((row) => [row.fileName, row.rowIndex])).toEqual([
+      ...[8, 9, 10, 11, 12, 13].map((row) => ['ceaa-2023-1.xlsx', row]),
+      ...[8, 9, 10].map((row) => ['ceaa-2023-2.xlsx', row]),
+      ['semarnath-2024-1.xlsx', 8],
+    ]);
+    const apart = await reviewRows(
+      organizationId,
+      '&showNoIssues=false&showSkipped=false&showErrors=false&showNotContracts=true',
+    );
+    expect(apart.map((row) => [row.fileName, row.rowIndex])).toEqual([['semarnath-2024-1.xlsx', 24]]);
+    expect(await confirm(organizationId)).toMatchObject({ contracts: 25 });
+    expect((await holdings(organizationId)).amount).toBe(1_406_490.21 + 1_786.4 + 628_960.08);
+  });
+
+  it('refuses more than 20 files, and names the file that is not a spreadsheet', async () => {
+    const organizationId = await monitor();
+    const post = (files: { name: string; data: Buffer }[]) => {
+      const { payload, contentType } = multipartFiles(files);
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/data-load/upload',
+        headers: { ...bearer(token, organizationId), 'content-type': contentType },
+        payload,
+      });
+    };
+    const many = await post(
+      Array.from({ length: 21 }, (_, index) => ({ name: `t${index}.xlsx`, data: fixture('ceaa-2023-2') })),
+    );
+    expect(many.statusCode).toBe(400);
+    expect(many.json().message).toBe('Puedes cargar hasta 20 archivos a la vez (25 MB en total).');
+    const mixed = await post([
+      { name: 'ceaa-2023-2.xlsx', data: fixture('ceaa-2023-2') },
+      { name: 'foto.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },
+    ]);
+    expect(mixed.statusCode).toBe(415);
+    expect(mixed.json().message).toBe(
+      '«foto.png»: Por favor selecciona un archivo de hoja de cálculos para la carga de datos (.xls o .xlsx)',
+    );
+    expect((await call('GET', 'current-info', organizationId)).json().data.current).toBeNull();
   });
 });

@@ -93,18 +93,19 @@ export function useUploadLoad(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({
-      file,
+      files,
       idDataLoad,
       administrationPeriod,
     }: {
-      file: File;
+      /** One file, or up to 20 (format-28 workbooks of several quarters or areas): one load. */
+      files: File[];
       idDataLoad?: string;
       administrationPeriod?: string;
     }) => {
       const form = new FormData();
       if (idDataLoad) form.append('idDataLoad', idDataLoad);
       if (administrationPeriod) form.append('administrationPeriod', administrationPeriod);
-      form.append('file', file);
+      for (const file of files) form.append('file', file);
       return apiRequest<Envelope<DataLoadInfo>>('/api/data-load/upload', { method: 'POST', form });
     },
     onSuccess: (response) => {

@@ -44,6 +44,7 @@ const row = (rowIndex: number, status: DataLoadRowDoc['status']): DataLoadRowDoc
   skipRow: status === 'SKIPPED',
   willCreateDoc: status === 'NO_ISSUES',
   reason: null,
+  fileName: null,
   data: {
     servicesDescription: { value: LONG, errors: [], infos: [], shouldCreateDoc: false },
     contractDate: {

@@ -24,7 +24,7 @@ import {
   useDataLoadInfo,
   useUploadLoad,
 } from './api';
-import { ACCEPTED_TYPES, fileProblem } from './file-check';
+import { ACCEPTED_TYPES, filesProblem } from './file-check';
 import { ReadingProgress } from './reading-progress';
 
 export const REVIEW_PATH = '/admin/data-load/current';
@@ -49,7 +49,7 @@ export function DataLoadView({ organizationId }: { organizationId: string }) {
   const info = useDataLoadInfo(organizationId);
   const upload = useUploadLoad(organizationId);
   const cancel = useCancelLoad(organizationId);
-  const [file, setFile] = useState<File | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [period, setPeriod] = useState('');
   const [periodProblem, setPeriodProblem] = useState<string | null>(null);
@@ -62,17 +62,17 @@ export function DataLoadView({ organizationId }: { organizationId: string }) {
   }, [current?.status, navigate]);
 
   const send = () => {
-    const found = fileProblem(file);
+    const found = filesProblem(files);
     setProblem(found);
     const chosen = period.trim();
     const badPeriod =
       chosen !== '' && !isPeriod(chosen) ? DATA_LOAD_MESSAGES.administrationPeriodFormat : null;
     setPeriodProblem(badPeriod);
-    if (found || badPeriod || !file) return;
+    if (found || badPeriod || files.length === 0) return;
     upload.mutate(
-      { file, ...(chosen ? { administrationPeriod: chosen } : {}) },
+      { files, ...(chosen ? { administrationPeriod: chosen } : {}) },
       {
-        onSuccess: () => setFile(null),
+        onSuccess: () => setFiles([]),
         onError: (error) =>
           toast(
             'danger',
@@ -153,11 +153,13 @@ export function DataLoadView({ organizationId }: { organizationId: string }) {
             </Button>
             <FileInput
               label="Archivo de contratos"
-              placeholder="Selecciona un archivo .xlsx, .xls, .ods o .csv"
+              description="Uno, o hasta 20 a la vez (por ejemplo, los formatos 28 de varios trimestres): se revisan y confirman juntos."
+              placeholder="Selecciona uno o varios archivos .xlsx, .xls, .ods o .csv"
               accept={ACCEPTED_TYPES}
-              value={file}
+              multiple
+              value={files}
               onChange={(chosen) => {
-                setFile(chosen);
+                setFiles(chosen);
                 setProblem(null);
               }}
               error={problem}

@@ -22,5 +22,16 @@ export function fileProblem(file: File | null): string | null {
   return null;
 }
 
+/** The browser's check of an upload of several files (issue 30): up to 20, each a spreadsheet. */
+export function filesProblem(files: readonly File[]): string | null {
+  if (files.length === 0) return DATA_LOAD_MESSAGES.noFile;
+  if (files.length > 20) return DATA_LOAD_MESSAGES.tooManyFiles;
+  for (const file of files) {
+    const problem = fileProblem(file);
+    if (problem) return files.length > 1 ? `«${file.name}»: ${problem}` : problem;
+  }
+  return null;
+}
+
 export const ACCEPTED_TYPES =
   '.xls,.xlsx,.ods,.csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet,text/csv';

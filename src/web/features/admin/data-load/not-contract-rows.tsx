@@ -28,9 +28,9 @@ export function NotContractRows({ organizationId, count }: { organizationId: str
         </Text>
         <List spacing="xs" data-testid="not-contract-rows">
           {docs.map((row) => (
-            <List.Item key={row.rowIndex}>
+            <List.Item key={`${row.fileName ?? ''}:${row.rowIndex}`}>
               <Text span fw={600}>
-                Renglón {row.rowIndex}:
+                {row.fileName ? `«${row.fileName}», renglón ${row.rowIndex}:` : `Renglón ${row.rowIndex}:`}
               </Text>{' '}
               {row.reason}
               {row.data.notes?.value ? (

@@ -83,12 +83,23 @@ export function ReviewTable({ rows }: { rows: DataLoadRowDoc[] }) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.rowIndex} data-row={row.rowIndex} data-status={row.status}>
+            <Table.Tr
+              key={`${row.fileName ?? ''}:${row.rowIndex}`}
+              data-row={row.rowIndex}
+              data-file={row.fileName ?? undefined}
+              data-status={row.status}
+            >
               <Table.Td className={classes.rowNumber}>
                 <span className={classes.rowHead}>
                   <RowMark row={row} />
                   {row.rowIndex}
                 </span>
+                {/* An upload of several files: which one the row is from. */}
+                {row.fileName ? (
+                  <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {row.fileName}
+                  </Text>
+                ) : null}
               </Table.Td>
               {COLUMNS.map((column) => (
                 <ValueCell key={column.code} field={row.data[column.field]} />

@@ -85,7 +85,7 @@ export function useLoadReview(organizationId: string) {
     // Corrections are offered only while a load is under review.
     if (!current) return;
     corrections.mutate(
-      { file, idDataLoad: current._id },
+      { files: [file], idDataLoad: current._id },
       {
         onError: (error) =>
           toast('danger', errorMessage(error, 'Ocurrió un error inesperado al cargar el archivo')),
