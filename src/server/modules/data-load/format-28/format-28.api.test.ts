@@ -452,4 +452,33 @@ describe('format-28 workbooks as the bodies publish them', () => {
     );
     expect((await call('GET', 'current-info', organizationId)).json().data.current).toBeNull();
   });
+
+  it('writes the contracts and their sub-tables all or nothing: a failure among the bidders leaves nothing', async () => {
+    const { db } = ctx.database;
+    const organizationId = await monitor();
+    await load(organizationId, fixture('ceaa-2023-1'), { administrationPeriod: '2022-2028' });
+    // The database refuses one bidder, after the contracts of the page were inserted.
+    await db.execute(sql`
+      CREATE OR REPLACE FUNCTION test_fail_party() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.name = 'SEYM DE MÉXICO S.A. DE C.V.' THEN RAISE EXCEPTION 'falla inyectada'; END IF;
+        RETURN NEW;
+      END $$`);
+    await db.execute(
+      sql`CREATE TRIGGER test_fail_party BEFORE INSERT ON contract_parties FOR EACH ROW EXECUTE FUNCTION test_fail_party()`,
+    );
+    const failed = await call('POST', 'confirm-current', organizationId, {});
+    await db.execute(sql`DROP TRIGGER test_fail_party ON contract_parties`);
+    expect(failed.statusCode).toBe(500);
+    expect(await holdings(organizationId)).toMatchObject({ contracts: 0, suppliers: 0, parties: {} });
+    expect((await call('GET', 'current-info', organizationId)).json().data.current.status).toBe('CURRENT');
+    // Once the database takes it, the same load is confirmed whole.
+    expect(await confirm(organizationId)).toMatchObject({ contracts: 6 });
+    expect((await holdings(organizationId)).parties).toEqual({
+      INVITED: 4,
+      BIDDER: 7,
+      CLARIFICATION_ATTENDEE: 4,
+      CLARIFICATION_OFFICIAL: 58,
+    });
+  });
 });
