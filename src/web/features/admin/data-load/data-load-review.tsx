@@ -13,6 +13,9 @@ import { useLoadReview, useReviewRows } from './use-load-review';
  * banner, the rows (filters, search, paging, marked cells), and cancel, validations download,
  * corrections upload and confirm. Without a current load it goes back to /admin/data-load.
  */
+/** A message longer than this is folded (the review's first screen stays the summary and the actions). */
+const LONG_MESSAGE = 240;
+
 export function DataLoadReview({ organizationId }: { organizationId: string }) {
   const review = useLoadReview(organizationId);
   const { current, hasErrors, asking, setAsking } = review;
@@ -61,9 +64,13 @@ export function DataLoadReview({ organizationId }: { organizationId: string }) {
       {current.messages.map((message) => (
         <Alert key={message} color="blue" variant="light">
           {/* A long list (a format-28 sheet ignores dozens of columns) is folded to three lines. */}
-          <Spoiler maxHeight={65} showLabel="Ver todo" hideLabel="Ver menos">
-            {message}
-          </Spoiler>
+          {message.length > LONG_MESSAGE ? (
+            <Spoiler maxHeight={60} showLabel="Ver todo" hideLabel="Ver menos">
+              {message}
+            </Spoiler>
+          ) : (
+            message
+          )}
         </Alert>
       ))}
       {ready && hasErrors ? (
