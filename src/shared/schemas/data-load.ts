@@ -86,6 +86,17 @@ export interface StagedContract {
   related?: ContractRelations;
 }
 
+/**
+ * What a format-28 row keeps beside the template's cells, with or without errors: its sub-tables,
+ * its executing area and the contract type its amounts gave (the validations download carries it).
+ */
+export interface StagedExtra {
+  format: 'FORMAT_28';
+  related: ContractRelations;
+  executingArea: string | null;
+  contractType: 'NORMAL' | 'OPEN' | null;
+}
+
 /** The load being read or waiting for review. */
 export const CurrentLoadSchema = z.object({
   _id: z.string(),

@@ -10,7 +10,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DataLoadField, DataLoadSummary, StagedContract } from '../../../shared/schemas/data-load';
+import type {
+  DataLoadField,
+  DataLoadSummary,
+  StagedContract,
+  StagedExtra,
+} from '../../../shared/schemas/data-load';
 import { createdAt, id, updatedAt } from './columns';
 import { dataLoadRowStatusEnum, dataLoadStatusEnum } from './enums';
 import { files, organizations } from './organizations';
@@ -90,6 +95,12 @@ export const dataLoadRows = pgTable(
     identity: text(),
     /** What confirm writes (rows without errors): the checked values and the names they refer to. */
     contract: jsonb().$type<StagedContract>(),
+    /**
+     * What the row's sheet profile keeps beside its cells, with or without errors (format 28: its
+     * sub-tables, executing area and contract type), so the validations download carries it and
+     * loads back whole.
+     */
+    extra: jsonb().$type<StagedExtra>(),
     /** Lower-cased, accent-free text of the row for the review search. */
     searchText: text(),
   },

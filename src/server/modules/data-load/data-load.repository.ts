@@ -170,17 +170,18 @@ export async function insertLoadRows(db: Database, dataLoadId: string, rows: rea
   if (rows.length === 0) return;
   const records = rows.map(
     (row) =>
-      `{"id":${JSON.stringify(newId())},"row_index":${row.rowIndex},"position":${row.position},"file_name":${JSON.stringify(row.fileName)},"reason":${JSON.stringify(row.notContract)},"data":${row.dataJson},"has_errors":${row.hasErrors},"has_infos":${row.hasInfos},"skip_row":${row.skipRow},"will_create_doc":${row.willCreateDoc},"status":"${row.status}","identity":${JSON.stringify(row.identity)},"contract":${row.contractJson ?? 'null'},"search_text":${JSON.stringify(row.searchText)}}`,
+      `{"id":${JSON.stringify(newId())},"row_index":${row.rowIndex},"position":${row.position},"file_name":${JSON.stringify(row.fileName)},"reason":${JSON.stringify(row.notContract)},"data":${row.dataJson},"has_errors":${row.hasErrors},"has_infos":${row.hasInfos},"skip_row":${row.skipRow},"will_create_doc":${row.willCreateDoc},"status":"${row.status}","identity":${JSON.stringify(row.identity)},"contract":${row.contractJson ?? 'null'},"extra":${row.extraJson ?? 'null'},"search_text":${JSON.stringify(row.searchText)}}`,
   );
   await db.execute(sql`
     INSERT INTO ${dataLoadRows} (id, data_load_id, row_index, position, file_name, reason, data, has_errors,
-      has_infos, skip_row, will_create_doc, status, identity, contract, search_text)
+      has_infos, skip_row, will_create_doc, status, identity, contract, extra, search_text)
     SELECT id, ${dataLoadId}::uuid, row_index, position, file_name, reason, data, has_errors, has_infos, skip_row,
-      will_create_doc, status, identity, contract, search_text
+      will_create_doc, status, identity, contract, extra, search_text
     FROM ${jsonRecordset(
       `[${records.join(',')}]`,
       `id uuid, row_index integer, position integer, file_name text, reason text, data jsonb, has_errors boolean, has_infos boolean, skip_row boolean,
-       will_create_doc boolean, status data_load_row_status, identity text, contract jsonb, search_text text`,
+       will_create_doc boolean, status data_load_row_status, identity text, contract jsonb, extra jsonb,
+       search_text text`,
     )}`);
 }
 

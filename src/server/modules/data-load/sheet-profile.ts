@@ -1,3 +1,4 @@
+import { readFormat28Corrections, stageFormat28Correction } from './format-28/corrections';
 import { type Format28Context, stageFormat28Row } from './format-28/mapping';
 import { readFormat28Book } from './format-28/reader';
 import { readRow } from './sheet/rows';
@@ -27,13 +28,23 @@ export const FORMAT_28_PROFILE: SheetProfile = {
   stage: stageFormat28Row,
 };
 
+/** A format-28 load's validations download, corrected and uploaded again (format-28/corrections.ts). */
+export const FORMAT_28_CORRECTIONS_PROFILE: SheetProfile = {
+  read: readFormat28Corrections,
+  stage: stageFormat28Correction,
+};
+
 /** The original's 34-column template: its cells read by rows.ts, its contract rules and staging applied. */
 export const TEMPLATE_PROFILE: SheetProfile = {
   read: readTemplateBook,
   stage: (row) => stageRow(readRow(row)),
 };
 
-const PROFILES: readonly SheetProfile[] = [FORMAT_28_PROFILE, TEMPLATE_PROFILE];
+const PROFILES: readonly SheetProfile[] = [
+  FORMAT_28_PROFILE,
+  FORMAT_28_CORRECTIONS_PROFILE,
+  TEMPLATE_PROFILE,
+];
 
 /** Opens an uploaded file as the first profile that recognises it, or gives the one error for the whole file. */
 export async function openProfile(

@@ -1,5 +1,6 @@
 import type { ContractRelations } from '../../../shared/contracts/relations';
 import { foldForMatch } from '../../../shared/contracts/sheet';
+import type { StagedExtra } from '../../../shared/schemas/data-load';
 import { type DataLoadField, ROW_FIELD_OF, type StagedContract } from '../../../shared/schemas/data-load';
 import { checkContractRules, type RuleOptions } from './contract-rules';
 import type { References } from './references';
@@ -32,6 +33,8 @@ export interface SerialisedRow {
   references: { supplier: string | null; units: string[] };
   dataJson: string;
   contractJson: string | null;
+  /** What the profile keeps beside the cells (format 28), as JSON text, or null. */
+  extraJson: string | null;
 }
 
 /**
@@ -79,11 +82,14 @@ export function serialiseRow(
     references: refs,
     dataJson: JSON.stringify(row.data),
     contractJson: row.contract ? JSON.stringify(row.contract) : null,
+    extraJson: row.extra ? JSON.stringify(row.extra) : null,
   };
 }
 
 export interface StagedRow {
   rowIndex: number;
+  /** What the profile keeps beside the cells, errors or not (format 28: sub-tables, executing area, type). */
+  extra?: StagedExtra;
   /** Why the row is not a contract (format 28: no supplier and no contract), when it is not one. */
   notContract?: string;
   data: Record<string, DataLoadField>;

@@ -1,8 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
-import { type DataLoadField, ROW_FIELD_OF } from '../../../shared/schemas/data-load';
+import { type DataLoadField, ROW_FIELD_OF, type StagedExtra } from '../../../shared/schemas/data-load';
 import { loadExcel } from '../../lib/excel';
+import { CORRECTIONS_MARK, CORRECTIONS_SHEET, extraCells } from './format-28/corrections';
 
 /**
  * The validations download (data-load-rules.md, 'Lifecycle'): every row of the load with the 34
@@ -10,7 +11,8 @@ import { loadExcel } from '../../lib/excel';
  * with a note holding its messages, and a last column 'Errores' listing them. Written as a stream
  * (a load may have 200,000 rows). Every value is written as text: a cell starting with = + - or @
  * is a string in a text-formatted cell, never a formula Excel would run. Uploading the file again
- * (after fixing it) reads it like the template.
+ * (after fixing it) reads it like the template; a format-28 load's rows also keep, in a hidden sheet,
+ * what they hold beside the cells (format-28/corrections.ts).
  */
 
 const ERROR_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF8C8D8' } };
@@ -20,6 +22,8 @@ export const ERRORS_HEADER = 'Errores';
 export interface ValidationRow {
   rowIndex: number;
   data: Record<string, DataLoadField>;
+  /** What a format-28 row keeps beside its cells: written to a hidden sheet, so the file loads back whole. */
+  extra?: StagedExtra | null;
 }
 
 /** Starts writing the workbook of `rows` (read page by page) and gives its bytes as a stream. */
@@ -46,8 +50,11 @@ export function writeValidations(rows: AsyncIterable<ValidationRow>): Readable {
     headers.font = { bold: true };
     headers.commit();
 
+    // A format-28 row's sub-tables and the rest, by the download's row number (decision 0050).
+    const kept: (string | number)[][] = [];
     for await (const row of rows) {
       const line = sheet.addRow([]);
+      if (row.extra) kept.push([line.number, ...extraCells(row.extra)]);
       const problems: string[] = [];
       CONTRACT_SHEET_COLUMNS.forEach((column, index) => {
         const field = row.data[ROW_FIELD_OF.get(column.code)!];
@@ -73,6 +80,12 @@ export function writeValidations(rows: AsyncIterable<ValidationRow>): Readable {
       line.commit();
     }
     sheet.commit();
+    if (kept.length > 0) {
+      const hidden = book.addWorksheet(CORRECTIONS_SHEET, { state: 'hidden' });
+      hidden.addRow([CORRECTIONS_MARK]).commit();
+      for (const cells of kept) hidden.addRow(cells).commit();
+      hidden.commit();
+    }
     await book.commit();
   })().catch((error: unknown) => out.destroy(error as Error));
   return out;

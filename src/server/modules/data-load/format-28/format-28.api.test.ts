@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { and, count, eq, isNull, sql, sum } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_SHEET_COLUMNS } from '../../../../shared/contracts/fields';
 import type { DataLoadRowDoc } from '../../../../shared/schemas/data-load';
 import {
   contractAmendments,
@@ -480,5 +481,61 @@ describe('format-28 workbooks as the bodies publish them', () => {
       CLARIFICATION_ATTENDEE: 4,
       CLARIFICATION_OFFICIAL: 58,
     });
+  });
+
+  it('loads back a corrected validations download of a format-28 load whole: its rules, sub-tables and open contracts', async () => {
+    const organizationId = await monitor();
+    // ANA's row (9) published an impossible contract date: an error to correct.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(fixture('ceaa-2023-1') as unknown as ArrayBuffer);
+    const main = book.getWorksheet('Reporte de Formatos')!;
+    const dateColumn = (main.getRow(7).values as unknown[]).findIndex(
+      (value) => value === 'Fecha del contrato',
+    );
+    main.getRow(9).getCell(dateColumn).value = '31/02/2023';
+    const first = await load(organizationId, Buffer.from(await book.xlsx.writeBuffer()), {
+      administrationPeriod: '2022-2028',
+    });
+    expect(first.current.summary).toMatchObject({ newContractsCount: 5, errorsCount: 1 });
+
+    const download = await call('GET', 'download-validations', organizationId);
+    expect(download.statusCode).toBe(200);
+    const validations = new ExcelJS.Workbook();
+    await validations.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    expect(validations.getWorksheet('Formato 28 (Vigía)')?.state).toBe('hidden');
+    const sheet = validations.worksheets[0]!;
+    const c21 = CONTRACT_SHEET_COLUMNS.findIndex((column) => column.code === 'C21') + 1;
+    expect(sheet.getRow(4).getCell(c21).value).toBe('31/02/2023');
+    sheet.getRow(4).getCell(c21).value = '31/03/2023';
+    const { payload, contentType } = multipart(Buffer.from(await validations.xlsx.writeBuffer()), {
+      idDataLoad: first.current._id,
+      name: 'validaciones.xlsx',
+    });
+    const corrected = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/data-load/upload',
+      headers: { ...bearer(token, organizationId), 'content-type': contentType },
+      payload,
+    });
+    expect(corrected.statusCode, corrected.body).toBe(202);
+    await ctx.app.deps.jobs.idle(60_000);
+    const info = (await call('GET', 'current-info', organizationId)).json().data;
+    // Under the format's rules (no unit type asked), every row new, the sub-tables kept.
+    expect(info.current.summary).toMatchObject({ newContractsCount: 6, errorsCount: 0 });
+    expect(info.current.messages[0]).toMatch(/^Correcciones de una carga del Formato 28/);
+    await confirm(organizationId);
+    expect(await holdings(organizationId)).toEqual({
+      contracts: 6,
+      amount: 1_406_490.21,
+      suppliers: 6,
+      parties: { INVITED: 4, BIDDER: 7, CLARIFICATION_ATTENDEE: 4, CLARIFICATION_OFFICIAL: 58 },
+      amendments: 0,
+      budgetLines: 0,
+    });
+    const [open] = await ctx.database.db
+      .select({ n: count() })
+      .from(contracts)
+      .where(and(eq(contracts.organizationId, organizationId), eq(contracts.contractType, 'OPEN')));
+    expect(open!.n).toBe(3);
   });
 });

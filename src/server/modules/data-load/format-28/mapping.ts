@@ -7,8 +7,9 @@ import {
 import { Format28ContractSchema } from '../../../../shared/contracts/schema';
 import { cleanCell, foldForMatch, isPlaceholder, readFlag } from '../../../../shared/contracts/sheet';
 import { roundHundredths } from '../../../../shared/format/money';
+import type { StagedExtra } from '../../../../shared/schemas/data-load';
 import { RFC_FORMAT_INFO, readAmount, readDate, readUrl } from '../sheet/cells';
-import { NO_NUMBER_INFO, readRow } from '../sheet/rows';
+import { NO_NUMBER_INFO, type RowReading, readRow } from '../sheet/rows';
 import type { RawCell, SheetRow } from '../sheet/sheet-reader';
 import { type StagedRow, stageRow } from '../staging';
 import type { MainConcept, SubTable } from './headers';
@@ -61,7 +62,7 @@ export const SUB_TABLE_LABELS: Readonly<Record<SubTable, string>> = {
 };
 
 /** Codes of the template the format may leave empty (decision 0050). */
-const OPTIONAL = new Set(['C19', 'C20', 'C21']);
+export const FORMAT_28_OPTIONAL: ReadonlySet<string> = new Set(['C19', 'C20', 'C21']);
 
 /** A cell's text: trimmed and collapsed; a date as yyyy-mm-dd; a number as written. */
 function textOf(value: unknown): string {
@@ -301,17 +302,8 @@ export function stageFormat28Row(row: SheetRow, context: Format28Context): Stage
     );
 
   // Read as the template reads its cells, then the format's messages on them.
-  const reading = readRow({ rowNumber: row.rowNumber, cells }, OPTIONAL);
+  const reading = readRow({ rowNumber: row.rowNumber, cells }, FORMAT_28_OPTIONAL);
   for (const [code, messages] of Object.entries(infos)) reading.cells[code]?.infos.push(...messages);
-  const rfcCell = reading.cells.C16;
-  if (rfcCell && rfcCell.value === null && rfcCell.text !== '') {
-    // Kept as published, never corrected (pnt-import-rules.md).
-    rfcCell.value = publishedRfc(rfcCell.text);
-    rfcCell.infos = rfcCell.infos.map((message) =>
-      message === RFC_FORMAT_INFO ? SAT_PATTERN_INFO : message,
-    );
-  }
-  const noPeriod = administration === null && /^\d{4}$/.test(year);
   if (amountError) {
     reading.cells.C22 ??= { text: '', value: null, errors: [], infos: [] };
     reading.cells.C22.errors.push(amountError);
@@ -325,15 +317,39 @@ export function stageFormat28Row(row: SheetRow, context: Format28Context): Stage
   }
 
   const executingArea = text('executingArea');
-  const staged = stageRow(reading, {
-    schema: Format28ContractSchema,
-    ...(contractType ? { contractType } : {}),
-    extra: { executingArea: executingArea ? executingArea.slice(0, 1_000) : null },
+  const staged = stageFormat28Reading(reading, {
     format: 'FORMAT_28',
     related,
+    executingArea: executingArea ? executingArea.slice(0, 1_000) : null,
+    contractType: contractType ?? null,
   });
   // No administration includes the row's year: that, rather than 'required', is what to fix.
+  const noPeriod = administration === null && /^\d{4}$/.test(year);
   if (noPeriod && staged.data.administration)
     staged.data.administration = { ...staged.data.administration, errors: [noPeriodError(year)] };
   return staged;
+}
+
+/**
+ * A format-28 row read into the template's cells, staged under the format's rules (decision 0050):
+ * its RFC kept as published, its contract type as its amounts gave it, its executing area and
+ * sub-tables kept, whether it has errors or not (the validations download carries them).
+ */
+export function stageFormat28Reading(reading: RowReading, extra: StagedExtra): StagedRow {
+  const rfcCell = reading.cells.C16;
+  if (rfcCell && rfcCell.value === null && rfcCell.text !== '') {
+    // Kept as published, never corrected (pnt-import-rules.md).
+    rfcCell.value = publishedRfc(rfcCell.text);
+    rfcCell.infos = rfcCell.infos.map((message) =>
+      message === RFC_FORMAT_INFO ? SAT_PATTERN_INFO : message,
+    );
+  }
+  const staged = stageRow(reading, {
+    schema: Format28ContractSchema,
+    ...(extra.contractType ? { contractType: extra.contractType } : {}),
+    extra: { executingArea: extra.executingArea },
+    format: 'FORMAT_28',
+    related: extra.related,
+  });
+  return { ...staged, extra };
 }

@@ -25,6 +25,8 @@ export interface SheetRow {
    * column's code; absent for a profile without them.
    */
   linked?: Readonly<Record<string, LinkedRows>>;
+  /** What the reader found for this row elsewhere in the file (a format-28 load's corrections: its sub-tables). */
+  extra?: unknown;
 }
 
 /** What a row's link cell pointed to: the ID it held and the rows found under it (none: a dangling ID). */
