@@ -26,6 +26,32 @@ export const foldForMatch = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toUpperCase();
 
+/** Company-type endings written many ways, folded to one ('S.A. de C.V.' → 'SA DE CV'). */
+const COMPANY_TYPES: [RegExp, string][] = [
+  [/\bS\s*A\s*P\s*I\s*DE\s*C\s*V\b/g, 'SAPI DE CV'],
+  [/\bS\s*A\s*B\s*DE\s*C\s*V\b/g, 'SAB DE CV'],
+  [/\bS\s*A\s*DE\s*C\s*V\b/g, 'SA DE CV'],
+  [/\bS\s*DE\s*R\s*L\s*DE\s*C\s*V\b/g, 'S DE RL DE CV'],
+  [/\bS\s*DE\s*R\s*L\b/g, 'S DE RL'],
+  [/\bS\s*C\b/g, 'SC'],
+  [/\bA\s*C\b/g, 'AC'],
+];
+
+/**
+ * A supplier's or unit's name as Vigía compares it (the import's references, a contract's winner
+ * among its bidders): upper-case, accents and punctuation
+ * removed, spaces collapsed, company types folded ('Constructora Peña, S.A. de C.V.' and
+ * 'CONSTRUCTORA PENA SA DE CV' are one supplier).
+ */
+export function normaliseName(name: string): string {
+  let folded = foldForMatch(name)
+    .replace(/[^A-Z0-9&\s]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  for (const [pattern, replacement] of COMPANY_TYPES) folded = folded.replace(pattern, replacement);
+  return folded.replace(/\s+/g, ' ').trim();
+}
+
 /** Texts that mean "no value" (any case, with or without accents). */
 export const PLACEHOLDERS = ['NA', 'N/A', 'N.A.', 'NO APLICA', 'S/D', 'SIN DATO', '-', '—'] as const;
 const FOLDED_PLACEHOLDERS = new Set<string>(PLACEHOLDERS.map(foldForMatch));

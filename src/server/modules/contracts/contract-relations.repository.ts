@@ -147,17 +147,42 @@ export async function relationsOf(
   organizationId: string,
   contractId: string,
 ): Promise<ContractRelations> {
-  const where = <T extends { contractId: unknown; organizationId: unknown }>(table: T) =>
-    and(
-      eq(table.contractId as typeof contractParties.contractId, contractId),
-      eq(table.organizationId as typeof contractParties.organizationId, organizationId),
-    );
-  const relations = emptyRelations();
-  const parties = await db
-    .select()
-    .from(contractParties)
-    .where(where(contractParties))
-    .orderBy(asc(contractParties.role), asc(contractParties.position));
+  // The three lists at once (on a server pool, three connections; the embedded engine queues them).
+  const [parties, amendments, budgetLines] = await Promise.all([
+    db
+      .select()
+      .from(contractParties)
+      .where(
+        and(eq(contractParties.contractId, contractId), eq(contractParties.organizationId, organizationId)),
+      )
+      .orderBy(asc(contractParties.role), asc(contractParties.position)),
+    db
+      .select({
+        number: contractAmendments.number,
+        object: contractAmendments.object,
+        signedDate: contractAmendments.signedDate,
+        url: contractAmendments.url,
+      })
+      .from(contractAmendments)
+      .where(
+        and(
+          eq(contractAmendments.contractId, contractId),
+          eq(contractAmendments.organizationId, organizationId),
+        ),
+      )
+      .orderBy(asc(contractAmendments.position)),
+    db
+      .select({ code: contractBudgetLines.code })
+      .from(contractBudgetLines)
+      .where(
+        and(
+          eq(contractBudgetLines.contractId, contractId),
+          eq(contractBudgetLines.organizationId, organizationId),
+        ),
+      )
+      .orderBy(asc(contractBudgetLines.position)),
+  ]);
+  const relations: ContractRelations = { ...emptyRelations(), amendments, budgetLines };
   for (const party of parties) {
     const key = PARTY_LIST[party.role];
     if (key === 'beneficialOwners') relations.beneficialOwners.push({ name: party.name });
@@ -166,23 +191,6 @@ export async function relationsOf(
     else
       (relations[key] as { name: string; rfc: string | null }[]).push({ name: party.name, rfc: party.rfc });
   }
-  const amendments = await db
-    .select()
-    .from(contractAmendments)
-    .where(where(contractAmendments))
-    .orderBy(asc(contractAmendments.position));
-  relations.amendments = amendments.map(({ number, object, signedDate, url }) => ({
-    number,
-    object,
-    signedDate,
-    url,
-  }));
-  const lines = await db
-    .select({ code: contractBudgetLines.code })
-    .from(contractBudgetLines)
-    .where(where(contractBudgetLines))
-    .orderBy(asc(contractBudgetLines.position));
-  relations.budgetLines = lines;
   return relations;
 }
 

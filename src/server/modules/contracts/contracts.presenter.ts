@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contracts/fields';
 import type { ContractRelations, PublicRelations } from '../../../shared/contracts/relations';
 import { type ContractDoc, DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
-import { foldForMatch } from '../../../shared/contracts/sheet';
+import { normaliseName } from '../../../shared/contracts/sheet';
 import { roundHundredths } from '../../../shared/format/money';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import {
@@ -58,8 +58,7 @@ export function presentContract(row: ContractRow): ContractListItem {
 export function presentContractDetail(
   row: ContractDetailRow,
   backups: readonly DocumentBackup[],
-  relations: ContractRelations,
-  copies: ReadonlyMap<string, string | null> = new Map(),
+  relations: PublicRelations,
 ): ContractDetail {
   const newest = (document: ContractDocument) =>
     backups.find((backup) => backup.document === document)?.versions[0]?.fileId ?? null;
@@ -71,13 +70,9 @@ export function presentContractDetail(
       CONTRACT_DOCUMENTS.map((document) => [documentBackupField(document), newest(document)]),
     ) as Record<DocumentBackupField, string | null>),
     documentBackups: [...backups],
-    ...presentRelations(relations, { name: row.supplierName, rfc: row.supplierRfc }, copies),
+    ...relations,
   };
 }
-
-/** A name as two spellings of one company compare equal ('Quimera S.A. de C.V.' and 'QUIMERA SA DE CV'). */
-const sameName = (a: string, b: string) =>
-  foldForMatch(a).replace(/[^A-Z0-9]/g, '') === foldForMatch(b).replace(/[^A-Z0-9]/g, '');
 
 /**
  * What the contract keeps beside its fields, as the public detail gives it: a bidder is marked as
@@ -91,7 +86,7 @@ export function presentRelations(
   const isWinner = (party: { name: string; rfc: string | null }) =>
     supplier.rfc && party.rfc
       ? party.rfc.toUpperCase() === supplier.rfc.toUpperCase()
-      : supplier.name !== null && sameName(party.name, supplier.name);
+      : supplier.name !== null && normaliseName(party.name) === normaliseName(supplier.name);
   return {
     bidders: relations.bidders.map((party) => ({
       name: party.name,

@@ -24,6 +24,7 @@ import {
   presentTotals,
 } from './contracts.presenter';
 import {
+  type ContractDetailRow,
   countContracts,
   findContract,
   findContractPage,
@@ -105,14 +106,26 @@ export async function getContract(
   id: string,
 ): Promise<ContractDetailResponse['data']> {
   const row = await existingContract(deps, organization.id, id);
-  const { db } = deps.database;
-  const relations = await relationsOf(db, organization.id, row.id);
-  const amendmentLinks = relations.amendments.flatMap((amendment) => (amendment.url ? [amendment.url] : []));
   return presentContractDetail(
     row,
-    await contractBackups(db, organization.id, row),
+    await contractBackups(deps.database.db, organization.id, row),
+    await relationsWithCopies(deps, organization.id, row),
+  );
+}
+
+/** What a contract keeps beside its fields, with its amendments' kept copies, as the detail gives it. */
+async function relationsWithCopies(
+  deps: Pick<AppDeps, 'database'>,
+  organizationId: string,
+  row: ContractDetailRow,
+): Promise<PublicRelations> {
+  const { db } = deps.database;
+  const relations = await relationsOf(db, organizationId, row.id);
+  const links = relations.amendments.flatMap((amendment) => (amendment.url ? [amendment.url] : []));
+  return presentRelations(
     relations,
-    amendmentLinks.length > 0 ? await newestCopies(db, organization.id, amendmentLinks) : new Map(),
+    { name: row.supplierName, rfc: row.supplierRfc },
+    links.length > 0 ? await newestCopies(db, organizationId, links) : new Map(),
   );
 }
 
@@ -122,15 +135,7 @@ export async function contractRelations(
   organizationId: string,
   contractId: string,
 ): Promise<PublicRelations> {
-  const row = await existingContract(deps, organizationId, contractId);
-  const { db } = deps.database;
-  const relations = await relationsOf(db, organizationId, row.id);
-  const links = relations.amendments.flatMap((amendment) => (amendment.url ? [amendment.url] : []));
-  return presentRelations(
-    relations,
-    { name: row.supplierName, rfc: row.supplierRfc },
-    links.length > 0 ? await newestCopies(db, organizationId, links) : new Map(),
-  );
+  return relationsWithCopies(deps, organizationId, await existingContract(deps, organizationId, contractId));
 }
 
 /** A page of the contracts a supplier of the monitor bid for without winning (the supplier page). */

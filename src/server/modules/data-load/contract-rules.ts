@@ -7,8 +7,7 @@ import {
   type FieldSpec,
 } from '../../../shared/contracts/fields';
 import { type ContractValues, LoadedContractSchema } from '../../../shared/contracts/schema';
-import { deriveContractType } from '../../../shared/contracts/sheet';
-import { normaliseName } from './sheet/cells';
+import { deriveContractType, normaliseName } from '../../../shared/contracts/sheet';
 import type { RowReading } from './sheet/rows';
 
 /**

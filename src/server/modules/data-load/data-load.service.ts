@@ -12,7 +12,6 @@ import { createNotification } from '../admin/notifications.service';
 import { presentLoadInfo, presentLoadRow } from './data-load.presenter';
 import {
   type DataLoadRow,
-  deleteLoadFile,
   deleteLoadFiles,
   deleteLoadRows,
   findLatestLoad,

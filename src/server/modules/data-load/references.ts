@@ -1,4 +1,4 @@
-import { normaliseName } from './sheet/cells';
+import { normaliseName } from '../../../shared/contracts/sheet';
 
 /**
  * The monitor's suppliers and administrative units as a load matches them (data-load-rules.md,

@@ -133,6 +133,26 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.route({
+    method: 'GET',
+    url: '/detail/bids',
+    schema: {
+      tags,
+      summary: 'More procedures the supplier bid for without winning (every period), most recent first',
+      headers: OrganizationHeaderSchema,
+      querystring: SupplierBidsQuerySchema,
+      response: { 200: SupplierBidsResponseSchema },
+    },
+    handler: async (request) => {
+      const { id, page } = request.query;
+      return {
+        error: false as const,
+        message: '',
+        data: await supplierBids(app.deps, await requireOrganization(request), id, page),
+      };
+    },
+  });
+
   for (const method of ['GET', 'POST'] as const) {
     app.route({
       method,
@@ -155,26 +175,6 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           data: await getSupplierDetail(app.deps, organization, id, filters),
           ...lastUpdateOf(organization),
         }));
-      },
-    });
-
-    app.route({
-      method,
-      url: '/detail/bids',
-      schema: {
-        tags,
-        summary: 'More procedures the supplier bid for without winning (every period), most recent first',
-        headers: OrganizationHeaderSchema,
-        querystring: SupplierBidsQuerySchema,
-        response: { 200: SupplierBidsResponseSchema },
-      },
-      handler: async (request) => {
-        const { id, page } = request.query;
-        return {
-          error: false as const,
-          message: '',
-          data: await supplierBids(app.deps, await requireOrganization(request), id, page),
-        };
       },
     });
 

@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataLoadRowDoc } from '../../../../shared/schemas/data-load';
 import { contractParties, contracts, dataLoadRows, dataLoads } from '../../../db/schema';
 import { bearer, createUser, signIn } from '../../../test/auth';
 import { multipart } from '../../../test/data-load-rows';
 import { createOrganization } from '../../../test/factories';
+import { changedPntFixture, headerColumn, pntFixture } from '../../../test/pnt-fixtures';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { CORRUPT_WORKBOOK, TOO_LARGE_UNCOMPRESSED, tooManyRows } from '../sheet/workbook';
 import { danglingIdInfo } from './mapping';
@@ -19,23 +19,11 @@ import { headersNotFound, missingSubTableInfo } from './reader';
  * a person changes them.
  */
 
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/pnt/${name}.xlsx`, import.meta.url));
-
-/** A fixture opened with ExcelJS, changed, and written again. */
-async function changed(name: string, change: (book: ExcelJS.Workbook) => void): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(fixture(name) as unknown as ArrayBuffer);
-  change(book);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-/** The main sheet's column whose header (row 7) starts with this text (1-based, as ExcelJS counts). */
-function columnOf(sheet: ExcelJS.Worksheet, header: string): number {
-  const values = sheet.getRow(7).values as unknown[];
-  const index = values.findIndex((value) => typeof value === 'string' && value.startsWith(header));
-  if (index < 1) throw new Error(`No column ${header}`);
-  return index;
-}
+const fixture = pntFixture;
+const columnOf = headerColumn;
+/** A fixture changed by `change` (given the whole workbook). */
+const changed = (name: string, change: (book: ExcelJS.Workbook) => void) =>
+  changedPntFixture(name, (_main, book) => change(book));
 
 describe('format-28 files that go wrong', () => {
   let ctx: TestContext;

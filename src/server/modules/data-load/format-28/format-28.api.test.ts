@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { and, count, eq, isNull, sql, sum } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import {
 import { bearer, createUser, signIn } from '../../../test/auth';
 import { multipart, multipartFiles } from '../../../test/data-load-rows';
 import { createContract, createOrganization, createSupplier, createUnit } from '../../../test/factories';
+import { changedPntFixture, headerColumn, pntFixture } from '../../../test/pnt-fixtures';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { rfcTwoNamesInfo } from '../references';
 import { NO_NUMBER_INFO } from '../sheet/rows';
@@ -25,7 +25,22 @@ import { NOT_A_CONTRACT, noPeriodError, OPEN_CONTRACT_INFO, SAT_PATTERN_INFO } f
  * files' cells (pnt-format-28.md §7 counts what each sheet holds), each test saying how.
  */
 
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/pnt/${name}.xlsx`, import.meta.url));
+const fixture = pntFixture;
+
+/**
+ * What ceaa-2023-1 leaves in a monitor: Σ of the three non-zero totals (745,685.35) plus the three
+ * open contracts' maxima (660,804.86); invited IDs 1–4 (4 rows), bids IDs 1–6 (7 rows: ID 2 has
+ * two), attendees IDs 1–4 (4 rows), officials IDs 1–6 (58 rows); no budget lines; amendments '0' in
+ * every row (none).
+ */
+const CEAA_2023_1_HOLDINGS = {
+  contracts: 6,
+  amount: 1_406_490.21,
+  suppliers: 6,
+  parties: { INVITED: 4, BIDDER: 7, CLARIFICATION_ATTENDEE: 4, CLARIFICATION_OFFICIAL: 58 },
+  amendments: 0,
+  budgetLines: 0,
+};
 
 describe('format-28 workbooks as the bodies publish them', () => {
   let ctx: TestContext;
@@ -200,17 +215,7 @@ describe('format-28 workbooks as the bodies publish them', () => {
       rows.filter((row) => row.data.maxAmount?.infos.includes(OPEN_CONTRACT_INFO)).map((row) => row.rowIndex),
     ).toEqual([8, 10, 11]);
     await confirm(organizationId);
-    // Σ of the three non-zero totals (745,685.35) plus the three maxima (660,804.86).
-    // Sub-tables: invited IDs 1–4 (4 rows), bids IDs 1–6 (7 rows: ID 2 has two), attendees IDs 1–4
-    // (4 rows), officials IDs 1–6 (58 rows); budget lines none; amendments '0' in every row (none).
-    expect(await holdings(organizationId)).toEqual({
-      contracts: 6,
-      amount: 1_406_490.21,
-      suppliers: 6,
-      parties: { INVITED: 4, BIDDER: 7, CLARIFICATION_ATTENDEE: 4, CLARIFICATION_OFFICIAL: 58 },
-      amendments: 0,
-      budgetLines: 0,
-    });
+    expect(await holdings(organizationId)).toEqual(CEAA_2023_1_HOLDINGS);
 
     // The public detail: ANA's contract was bid by ANA (the winner) and HDI.
     const [ana] = await ctx.database.db
@@ -316,15 +321,11 @@ describe('format-28 workbooks as the bodies publish them', () => {
     await load(organizationId, fixture('semarnath-2024-1'), { administrationPeriod: '2022-2028' });
     await confirm(organizationId);
     // The next quarter's file: the same workbook with two new contracts among the old rows.
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(fixture('semarnath-2024-1') as unknown as ArrayBuffer);
-    const sheet = book.getWorksheet('Reporte de Formatos')!;
-    const numberColumn = (sheet.getRow(7).values as unknown[]).findIndex(
-      (value) => typeof value === 'string' && value.startsWith('Número que identifique al contrato'),
-    );
-    sheet.getRow(8).getCell(numberColumn).value = 'SEMARNATH-2024-NUEVO-1';
-    sheet.getRow(9).getCell(numberColumn).value = 'SEMARNATH-2024-NUEVO-2';
-    const next = Buffer.from(await book.xlsx.writeBuffer());
+    const next = await changedPntFixture('semarnath-2024-1', (sheet) => {
+      const numberColumn = headerColumn(sheet, 'Número que identifique al contrato');
+      sheet.getRow(8).getCell(numberColumn).value = 'SEMARNATH-2024-NUEVO-1';
+      sheet.getRow(9).getCell(numberColumn).value = 'SEMARNATH-2024-NUEVO-2';
+    });
     const nextInfo = await load(organizationId, next, { name: 'semarnath-2024-2.xlsx' });
     // No period chosen, and the monitor's only administration (2022-2028) includes 2024.
     expect(nextInfo.current.summary).toMatchObject({ newContractsCount: 2, skippedContractsCount: 14 });
@@ -359,24 +360,16 @@ describe('format-28 workbooks as the bodies publish them', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/^La administración debe tener el formato AAAA-AAAA/);
 
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(fixture('ceaa-2023-2') as unknown as ArrayBuffer);
-    const sheet = book.getWorksheet('Reporte de Formatos')!;
-    const numberColumn = (sheet.getRow(7).values as unknown[]).findIndex(
-      (value) => typeof value === 'string' && value.startsWith('Número que identifique al contrato'),
-    );
-    sheet.getRow(8).getCell(numberColumn).value = null;
-    const info = await load(organizationId, Buffer.from(await book.xlsx.writeBuffer()), {
-      administrationPeriod: '2022-2028',
+    const numberless = await changedPntFixture('ceaa-2023-2', (sheet) => {
+      sheet.getRow(8).getCell(headerColumn(sheet, 'Número que identifique al contrato')).value = null;
     });
+    const info = await load(organizationId, numberless, { administrationPeriod: '2022-2028' });
     expect(info.current.summary).toMatchObject({ newContractsCount: 3, errorsCount: 0 });
     const [row] = await reviewRows(organizationId);
     expect(row!.data.contractNumber!.infos).toContain(NO_NUMBER_INFO);
     await confirm(organizationId);
     // Loaded again, the numberless contract is known by its data.
-    const again = await load(organizationId, Buffer.from(await book.xlsx.writeBuffer()), {
-      administrationPeriod: '2022-2028',
-    });
+    const again = await load(organizationId, numberless, { administrationPeriod: '2022-2028' });
     expect(again.current.summary).toMatchObject({ newContractsCount: 0, skippedContractsCount: 3 });
   });
 
@@ -475,27 +468,16 @@ describe('format-28 workbooks as the bodies publish them', () => {
     expect((await call('GET', 'current-info', organizationId)).json().data.current.status).toBe('CURRENT');
     // Once the database takes it, the same load is confirmed whole.
     expect(await confirm(organizationId)).toMatchObject({ contracts: 6 });
-    expect((await holdings(organizationId)).parties).toEqual({
-      INVITED: 4,
-      BIDDER: 7,
-      CLARIFICATION_ATTENDEE: 4,
-      CLARIFICATION_OFFICIAL: 58,
-    });
+    expect((await holdings(organizationId)).parties).toEqual(CEAA_2023_1_HOLDINGS.parties);
   });
 
   it('loads back a corrected validations download of a format-28 load whole: its rules, sub-tables and open contracts', async () => {
     const organizationId = await monitor();
     // ANA's row (9) published an impossible contract date: an error to correct.
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(fixture('ceaa-2023-1') as unknown as ArrayBuffer);
-    const main = book.getWorksheet('Reporte de Formatos')!;
-    const dateColumn = (main.getRow(7).values as unknown[]).findIndex(
-      (value) => value === 'Fecha del contrato',
-    );
-    main.getRow(9).getCell(dateColumn).value = '31/02/2023';
-    const first = await load(organizationId, Buffer.from(await book.xlsx.writeBuffer()), {
-      administrationPeriod: '2022-2028',
+    const misdated = await changedPntFixture('ceaa-2023-1', (sheet) => {
+      sheet.getRow(9).getCell(headerColumn(sheet, 'Fecha del contrato')).value = '31/02/2023';
     });
+    const first = await load(organizationId, misdated, { administrationPeriod: '2022-2028' });
     expect(first.current.summary).toMatchObject({ newContractsCount: 5, errorsCount: 1 });
 
     const download = await call('GET', 'download-validations', organizationId);
@@ -524,14 +506,7 @@ describe('format-28 workbooks as the bodies publish them', () => {
     expect(info.current.summary).toMatchObject({ newContractsCount: 6, errorsCount: 0 });
     expect(info.current.messages[0]).toMatch(/^Correcciones de una carga del Formato 28/);
     await confirm(organizationId);
-    expect(await holdings(organizationId)).toEqual({
-      contracts: 6,
-      amount: 1_406_490.21,
-      suppliers: 6,
-      parties: { INVITED: 4, BIDDER: 7, CLARIFICATION_ATTENDEE: 4, CLARIFICATION_OFFICIAL: 58 },
-      amendments: 0,
-      budgetLines: 0,
-    });
+    expect(await holdings(organizationId)).toEqual(CEAA_2023_1_HOLDINGS);
     const [open] = await ctx.database.db
       .select({ n: count() })
       .from(contracts)

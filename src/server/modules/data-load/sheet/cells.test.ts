@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normaliseName } from '../../../../shared/contracts/sheet';
 import {
   AMOUNT_FORMAT_ERROR,
   AMOUNT_NEGATIVE_ERROR,
@@ -6,7 +7,6 @@ import {
   DATE_FORMAT_ERROR,
   type FingerprintParts,
   fullYear,
-  normaliseName,
   RFC_FORMAT_INFO,
   readAmount,
   readDate,

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { cleanCell, foldForMatch } from '../../../../shared/contracts/sheet';
+import { cleanCell, foldForMatch, normaliseName } from '../../../../shared/contracts/sheet';
 
 /**
  * How the spreadsheet import reads one cell of a date, amount, URL or RFC column, and how it
  * compares supplier and unit names (../shared/reference/data-load-rules.md, 'Reading a cell' and
- * 'Identity'). Pure functions: a reading is a value, or an error message, with infos beside. The
+ * 'Identity'; names are compared by normaliseName, shared/contracts/sheet.ts). Pure functions: a reading is a value, or an error message, with infos beside. The
  * contract's own rules (src/shared/contracts/rules.ts) still apply to the value afterwards.
  */
 
@@ -155,31 +155,6 @@ export function readRfc(cell: unknown): Reading<string> {
     .replace(/[\s-]/g, '');
   if (text === '') return { value: null };
   return RFC.test(text) ? { value: text } : { value: null, info: RFC_FORMAT_INFO };
-}
-
-/** Company-type endings written many ways, folded to one ('S.A. de C.V.' → 'SA DE CV'). */
-const COMPANY_TYPES: [RegExp, string][] = [
-  [/\bS\s*A\s*P\s*I\s*DE\s*C\s*V\b/g, 'SAPI DE CV'],
-  [/\bS\s*A\s*B\s*DE\s*C\s*V\b/g, 'SAB DE CV'],
-  [/\bS\s*A\s*DE\s*C\s*V\b/g, 'SA DE CV'],
-  [/\bS\s*DE\s*R\s*L\s*DE\s*C\s*V\b/g, 'S DE RL DE CV'],
-  [/\bS\s*DE\s*R\s*L\b/g, 'S DE RL'],
-  [/\bS\s*C\b/g, 'SC'],
-  [/\bA\s*C\b/g, 'AC'],
-];
-
-/**
- * A supplier's or unit's name as the import compares it: upper-case, accents and punctuation
- * removed, spaces collapsed, company types folded ('Constructora Peña, S.A. de C.V.' and
- * 'CONSTRUCTORA PENA SA DE CV' are one supplier).
- */
-export function normaliseName(name: string): string {
-  let folded = foldForMatch(name)
-    .replace(/[^A-Z0-9&\s]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  for (const [pattern, replacement] of COMPANY_TYPES) folded = folded.replace(pattern, replacement);
-  return folded.replace(/\s+/g, ' ').trim();
 }
 
 /** What identifies a contract that has no contract number (data-load-rules.md, 'Identity'). */

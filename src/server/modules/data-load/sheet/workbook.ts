@@ -3,6 +3,7 @@ import { LoadFileError, type ReadLimits } from './sheet-reader';
 import {
   columnIndex,
   columnLetters,
+  decodeXml,
   InflatedTooLarge,
   XlsxBook,
   type XlsxRow,
@@ -79,14 +80,6 @@ export function zipUncompressedBytes(zip: Buffer): number | null {
   const entries = zipEntries(zip);
   return entries ? entries.reduce((sum, entry) => sum + entry.uncompressedBytes, 0) : null;
 }
-
-const decodeXml = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 /**
  * The link targets of the first worksheet's hyperlink cells, by cell reference ('I5'). The

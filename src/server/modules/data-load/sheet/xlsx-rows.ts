@@ -176,7 +176,7 @@ export function xlsxSheets(zip: Buffer, entries: readonly ZipEntry[]): XlsxSheet
       const id = /\br:id="([^"]+)"/.exec(tag)?.[1] ?? /\b\w+:id="([^"]+)"/.exec(tag)?.[1];
       const target = id ? targets.get(id) : undefined;
       const entry = target ? entryNamed(entries, target.replace(/\/\.\//g, '/')) : undefined;
-      if (name !== undefined && entry) sheets.push({ name: decodeXmlText(name), entry });
+      if (name !== undefined && entry) sheets.push({ name: decodeXml(name), entry });
     }
   if (sheets.length > 0) return sheets;
   return entries
@@ -184,7 +184,8 @@ export function xlsxSheets(zip: Buffer, entries: readonly ZipEntry[]): XlsxSheet
     .map((entry) => ({ name: entry.name.slice(14, -4), entry }));
 }
 
-const decodeXmlText = (text: string) =>
+/** An XML attribute's text with its five predefined entities decoded. */
+export const decodeXml = (text: string) =>
   text
     .replace(/&quot;/g, '"')
     .replace(/&apos;/g, "'")

@@ -1,5 +1,5 @@
 import { Accordion, Badge, Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProcedureType } from '../../../../shared/constants/enums';
@@ -184,39 +184,70 @@ function GroupContracts({
     <>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {docs.map((contract) => (
-          <Card
+          <ContractCard
             key={contract._id}
-            withBorder
-            radius="md"
-            component={Link}
-            to={`/contracts/${contract._id}`}
-            padding="sm"
-          >
-            <Text fz="sm" lineClamp={3}>
-              {contract.servicesDescription || t('Sin descripción')}
-            </Text>
-            <Group justify="space-between" mt="xs">
-              <Text fw={800} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {contract.totalOrMaxAmount === null ? '—' : formatMoney(contract.totalOrMaxAmount)}
-              </Text>
-              <Text fz="xs" c="dimmed">
-                {formatDate(contract.contractDate)}
-              </Text>
-            </Group>
-            <NotCountedNote contract={contract} />
-          </Card>
+            contract={contract}
+            footer={<NotCountedNote contract={contract} />}
+          />
         ))}
       </SimpleGrid>
-      {docs.length < count ? (
-        <Button
-          mt="sm"
-          variant="subtle"
-          loading={more.isFetching}
-          onClick={() => (wantMore ? void more.fetchNextPage() : setWantMore(true))}
-        >
-          {t('Ver más contratos')} ({docs.length.toLocaleString('en-US')} / {count.toLocaleString('en-US')})
-        </Button>
-      ) : null}
+      <MoreButton
+        shown={docs.length}
+        count={count}
+        loading={more.isFetching}
+        onClick={() => (wantMore ? void more.fetchNextPage() : setWantMore(true))}
+      />
     </>
+  );
+}
+
+/** A contract as a card that opens it: its description, what `children` add, its amount and date. */
+function ContractCard({
+  contract,
+  children,
+  footer,
+}: {
+  contract: Pick<SupplierBid, '_id' | 'servicesDescription' | 'totalOrMaxAmount' | 'contractDate'>;
+  children?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" component={Link} to={`/contracts/${contract._id}`} padding="sm">
+      <Text fz="sm" lineClamp={3}>
+        {contract.servicesDescription || t('Sin descripción')}
+      </Text>
+      {children}
+      <Group justify="space-between" mt="xs">
+        <Text fw={800} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {contract.totalOrMaxAmount === null ? '—' : formatMoney(contract.totalOrMaxAmount)}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          {formatDate(contract.contractDate)}
+        </Text>
+      </Group>
+      {footer}
+    </Card>
+  );
+}
+
+/** 'Ver más contratos (shown / count)', while some are not shown yet. */
+function MoreButton({
+  shown,
+  count,
+  loading,
+  onClick,
+}: {
+  shown: number;
+  count: number;
+  loading: boolean;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  if (shown >= count) return null;
+  return (
+    <Button mt="sm" variant="subtle" loading={loading} onClick={onClick}>
+      {t('Ver más contratos')} ({shown.toLocaleString('en-US')} / {count.toLocaleString('en-US')})
+    </Button>
   );
 }
