@@ -112,6 +112,10 @@ export async function startServerProcess(env: Record<string, string> = {}) {
     output += chunk;
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A benchmark that fails half-way must not leave its server running behind it (its jobs would
+  // keep loading the machine and the database).
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
   const url = await new Promise<string>((resolve, reject) => {
     const poll = setInterval(() => {
       const match = /Vigía is running at (http:\/\/\S+)/.exec(output);
@@ -139,6 +143,7 @@ export async function startServerProcess(env: Record<string, string> = {}) {
     /** The most resident memory the process has had (bytes). */
     peakRss: () => status('VmHWM'),
     async stop() {
+      process.off('exit', orphaned);
       child.kill('SIGTERM');
       await exited;
     },
