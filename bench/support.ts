@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildServer } from '../scripts/build-server';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-command';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type DatabaseHandle, openDatabase, queryRows } from '../src/server/db/client';
@@ -100,8 +101,8 @@ export async function startServerProcess(env: Record<string, string> = {}) {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--enable-source-maps', 'dist/server/main.js'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+  const child = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+    env: { ...process.env, ...SERVER_ENV, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

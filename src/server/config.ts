@@ -345,8 +345,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     // At 1,000,000 contracts on PostgreSQL, 10,000 confirmed 97,000 rows in 26.5–27.8 s against
     // 29.1–30.3 s with 5,000 (fewer checks and waits per row), for 418–456 MB of peak memory
-    // against 383–412 MB (issue 12).
-    dataLoad: { confirmPageRows: 10_000 },
+    // against 383–412 MB (issue 12). A format-28 row carries its sub-tables too: at 10,000 a
+    // 50,000-row load's confirm reached 477–500 MB, at 5,000 about 415 MB (issue 30).
+    dataLoad: { confirmPageRows: 5_000 },
     // From a page's worth of contracts a confirm has rewritten the cube rows it touches once per
     // page: their dead versions and stale statistics are cleaned up after it (issue 27).
     tidyAfterContracts: 10_000,
