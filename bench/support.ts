@@ -102,7 +102,15 @@ export async function startServerProcess(env: Record<string, string> = {}) {
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   const child = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-    env: { ...process.env, ...SERVER_ENV, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    env: {
+      ...process.env,
+      ...SERVER_ENV,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

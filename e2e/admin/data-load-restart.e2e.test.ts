@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { format28Workbook } from '../../src/server/test/format-28-workbook';
 import { CONTRACT_SHEET_COLUMNS } from '../../src/shared/contracts/fields';
 import { apiToken } from '../fixtures/admin';
 import { printedUrl, type RunningProcess, runServer } from '../fixtures/process';
@@ -174,6 +175,83 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
     });
     expect(confirmed.status).toBe(200);
     expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM contracts')).n).toBe(ROWS);
+    expect(await portal.server.stop()).toBe(0);
+  }, 240_000);
+
+  it("a format-28 load's confirm cut short leaves no contract, bidder or budget line written", async () => {
+    // Another monitor, so the first test's contracts stay apart.
+    const other = (
+      await one<{ id: string }>(
+        `INSERT INTO organizations (id, name, short_name) VALUES (gen_random_uuid(), 'Municipio Formato', 'FORM') RETURNING id`,
+      )
+    ).id;
+    organizationId = other;
+    let portal = await start();
+    const rows = 6_000;
+    const form = new FormData();
+    form.append('administrationPeriod', '2024-2027');
+    form.append('file', new Blob([new Uint8Array(await format28Workbook(rows, 'KIL'))]), 'formato-28.xlsx');
+    const upload = await fetch(`${portal.baseUrl}/api/data-load/upload`, {
+      method: 'POST',
+      headers: portal.headers,
+      body: form,
+    });
+    expect(upload.status).toBe(202);
+    const load = () =>
+      one<{ status: string; notContracts: number; errors: number; contracts: number }>(
+        `SELECT status, (summary->>'notContractsCount')::int AS "notContracts", (summary->>'errorsCount')::int AS errors,
+                (summary->>'newContractsCount')::int AS contracts
+           FROM data_loads WHERE organization_id = '${other}'`,
+      );
+    await until(async () => (await load())?.status === 'CURRENT');
+    // A 'nothing to report' row every 500 is no contract.
+    const staged = rows - rows / 500;
+    expect(await load()).toMatchObject({ contracts: staged, notContracts: rows / 500 });
+    const written = () =>
+      one<{ contracts: number; parties: number; lines: number }>(
+        `SELECT (SELECT count(*)::int FROM contracts WHERE organization_id = '${other}') AS contracts,
+                (SELECT count(*)::int FROM contract_parties p JOIN contracts c ON c.id = p.contract_id WHERE c.organization_id = '${other}') AS parties,
+                (SELECT count(*)::int FROM contract_budget_lines b JOIN contracts c ON c.id = b.contract_id WHERE c.organization_id = '${other}') AS lines`,
+      );
+
+    // Killed once the confirm's transaction writes the sub-tables.
+    const confirming = fetch(`${portal.baseUrl}/api/data-load/confirm-current`, {
+      method: 'POST',
+      headers: { ...portal.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ ignoreErrors: true }),
+    }).catch(() => null);
+    await until(
+      async () =>
+        (
+          await one<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'contract_parties'::regclass AND mode = 'RowExclusiveLock'`,
+          )
+        ).n > 0,
+      30_000,
+    );
+    await kill(portal.server);
+    await confirming;
+    await until(
+      async () =>
+        (
+          await one<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid() AND query ILIKE '%contract%'`,
+          )
+        ).n === 0,
+      30_000,
+    );
+    expect(await written()).toEqual({ contracts: 0, parties: 0, lines: 0 });
+    expect((await load()).status).toBe('CURRENT');
+
+    // The next process confirms it whole: two bidders and a budget line for each contract.
+    portal = await start();
+    const confirmed = await fetch(`${portal.baseUrl}/api/data-load/confirm-current`, {
+      method: 'POST',
+      headers: { ...portal.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ ignoreErrors: true }),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await written()).toEqual({ contracts: staged, parties: 2 * staged, lines: staged });
     expect(await portal.server.stop()).toBe(0);
   }, 240_000);
 });
