@@ -267,6 +267,67 @@ describe('data load in Chromium', () => {
     await expectAccessible(page, 'a format-28 contract, 360 px');
     await context.close();
   }, 180_000);
+
+  it('loads two workbooks chosen at once: one review naming both, each row with its file, one confirm', async () => {
+    const fixture = (name: string) =>
+      readFileSync(new URL(`../../src/server/modules/data-load/fixtures/pnt/${name}`, import.meta.url));
+    const { context, page } = await openWatchedPage(browser);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`${portal.baseUrl}/login?redirectTo=${encodeURIComponent('/admin/data-load')}`);
+    await signIn(page, 'carga@example.org', PASSWORD);
+    await chooseMonitor(page);
+    await page.getByRole('heading', { name: 'Carga de datos', level: 1 }).waitFor();
+    await page.getByRole('combobox', { name: /Administración de los registros/ }).fill('2022-2028');
+    await page.keyboard.press('Escape');
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles([
+        { name: 'ceaa-2023-1.xlsx', mimeType: type, buffer: fixture('ceaa-2023-1.xlsx') },
+        { name: 'ceaa-2023-2.xlsx', mimeType: type, buffer: fixture('ceaa-2023-2.xlsx') },
+      ]);
+    await page.getByRole('button', { name: 'Cargar archivo' }).click();
+    await waitForReview(page);
+
+    await page
+      .getByText('Archivo «2 archivos: ceaa-2023-1.xlsx, ceaa-2023-2.xlsx»', { exact: false })
+      .waitFor();
+    await page
+      .getByText(
+        '«ceaa-2023-1.xlsx»: Se reconoció el Formato 28 de la Plataforma Nacional de Transparencia (2021, licitación e invitación).',
+      )
+      .waitFor();
+    await page
+      .getByText(
+        '«ceaa-2023-2.xlsx»: Se reconoció el Formato 28 de la Plataforma Nacional de Transparencia (2021, adjudicación directa).',
+      )
+      .waitFor();
+    // Six tenders and three direct awards, each under its own file and row number.
+    expect(await summaryCount(page, 'Contratos nuevos')).toBe(9);
+    const rows = await page
+      .locator('tr[data-row]')
+      .evaluateAll((found) =>
+        found.map((row) => `${row.getAttribute('data-file')}:${row.getAttribute('data-row')}`),
+      );
+    expect(rows).toEqual([
+      ...[8, 9, 10, 11, 12, 13].map((row) => `ceaa-2023-1.xlsx:${row}`),
+      ...[8, 9, 10].map((row) => `ceaa-2023-2.xlsx:${row}`),
+    ]);
+    await page.locator('tr[data-file="ceaa-2023-2.xlsx"]').first().getByText('ceaa-2023-2.xlsx').waitFor();
+    await page.screenshot({ path: 'test-results/format-28-two-files-phone.png', fullPage: true });
+    await expectAccessible(page, 'a review of two files, 360 px');
+
+    await page.getByRole('button', { name: 'CONFIRMAR REGISTROS' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirmar la carga de datos' })
+      .getByRole('button', { name: 'CONFIRMAR REGISTROS' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/admin/data-load', { timeout: 60_000 });
+    await page.goto(`${portal.baseUrl}/contracts?busqueda=${encodeURIComponent('CEAA')}`);
+    await page.locator('main a[href^="/contracts/"]').first().waitFor();
+    await context.close();
+  }, 180_000);
 });
 
 /**
