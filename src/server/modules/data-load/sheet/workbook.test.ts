@@ -12,6 +12,7 @@ import {
   EMPTY_SHEET,
   fileKindOf,
   NOT_A_SPREADSHEET,
+  openWorkbook,
   sniffFileKind,
   TOO_LARGE_UNCOMPRESSED,
   tooManyRows,
@@ -136,6 +137,45 @@ describe('opening a workbook of a load', () => {
       error: expect.stringMatching(/^Faltan las columnas/),
     });
     expect(await readTemplateSheet(Buffer.from('%PDF-1.7'), OPTIONS)).toEqual({ error: NOT_A_SPREADSHEET });
+  });
+
+  it('streams a CSV as the text it holds: quoted separators and line breaks, ragged and blank rows, Latin-1', async () => {
+    const text =
+      'Ejercicio;Descripción;Monto\r\n' +
+      '2024;"Obra; primera etapa";"1.234,50"\r\n' +
+      '\r\n' +
+      '2024;"Dice ""urgente""\ny sigue";\r\n' +
+      '2024;Corta\r\n' +
+      ';;\r\n' +
+      '2025;Suministro de señalización;99\r\n';
+    const opened = await openWorkbook(Buffer.from(text, 'latin1'), OPTIONS);
+    if ('error' in opened) throw new Error(opened.error);
+    expect(opened.book.kind).toBe('csv');
+    const rows: { number: number; cells: unknown[] }[] = [];
+    for await (const row of opened.book.rows()) {
+      rows.push({ number: row.number, cells: [0, 1, 2].map((index) => row.cellAt(index)?.value) });
+    }
+    expect(rows).toEqual([
+      { number: 1, cells: ['Ejercicio', 'Descripción', 'Monto'] },
+      { number: 2, cells: ['2024', 'Obra; primera etapa', '1.234,50'] },
+      { number: 4, cells: ['2024', 'Dice "urgente"\ny sigue', undefined] },
+      { number: 5, cells: ['2024', 'Corta', undefined] },
+      { number: 7, cells: ['2025', 'Suministro de señalización', '99'] },
+    ]);
+  });
+
+  it('counts the rows of a CSV as it reads them: past the limit it stops', async () => {
+    const headers = CONTRACT_SHEET_COLUMNS.map((column) => `"${column.header}"`).join(',');
+    const text = `${CODES.join(',')}\n${headers}\n${'Adjudicación directa,Servicios\n'.repeat(5_000)}`;
+    const opened = await openWorkbook(Buffer.from(text), OPTIONS);
+    if ('error' in opened) throw new Error(opened.error);
+    let read = 0;
+    for await (const _row of opened.book.rows()) if (++read === 3) break;
+    // Rows are given as they are parsed: a reader that stops early stops the parsing.
+    expect(read).toBe(3);
+    const sheet = await readTemplateSheet(Buffer.from(text), { ...OPTIONS, maxRows: 4_000 });
+    if ('error' in sheet) throw new Error(sheet.error);
+    await expect(all(sheet.rows)).rejects.toThrow(tooManyRows(4_000));
   });
 
   it('refuses a damaged workbook with a clear message, never an exception', async () => {
