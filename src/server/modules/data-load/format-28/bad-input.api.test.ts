@@ -232,4 +232,41 @@ describe('format-28 files that go wrong', () => {
       .where(eq(contractParties.organizationId, organizationId));
     expect(kept!.n).toBe(0);
   });
+
+  it('reads the workbook saved as .ods, with its sub-tables, as it reads the .xlsx', async () => {
+    const organizationId = await monitor();
+    const ods = Buffer.from(
+      XLSX.write(XLSX.read(fixture('semarnath-2024-1')), {
+        bookType: 'ods',
+        type: 'buffer',
+        compression: true,
+      }),
+    );
+    const info = await load(organizationId, ods, 'semarnath.ods');
+    expect(info.current.messages[0]).toBe(
+      'Se reconoció el Formato 28 de la Plataforma Nacional de Transparencia (2024, formato único).',
+    );
+    expect(info.current.summary).toMatchObject({
+      newContractsCount: 16,
+      errorsCount: 0,
+      notContractsCount: 1,
+    });
+    const page = await rows(organizationId);
+    expect(page[0]!.data.period!.value).toBe('3o 2024');
+    expect((await confirm(organizationId)).statusCode).toBe(200);
+    expect(await written(organizationId)).toBe(16);
+    // Its sub-tables came along: as many bidders, invited and beneficial owners as from the .xlsx.
+    const parties = async (id: string) =>
+      (
+        await ctx.database.db
+          .select({ n: count() })
+          .from(contractParties)
+          .where(eq(contractParties.organizationId, id))
+      )[0]!.n;
+    const fromXlsx = await monitor();
+    await load(fromXlsx, fixture('semarnath-2024-1'));
+    expect((await confirm(fromXlsx)).statusCode).toBe(200);
+    expect(await parties(fromXlsx)).toBeGreaterThan(0);
+    expect(await parties(organizationId)).toBe(await parties(fromXlsx));
+  });
 });

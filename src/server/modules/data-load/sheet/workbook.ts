@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { constants, inflateRawSync } from 'node:zlib';
 import { parse as parseCsv } from 'csv-parse';
+import { odsRows, odsSheetNames } from './ods-rows';
 import { LoadFileError, type ReadLimits } from './sheet-reader';
 import {
   columnIndex,
@@ -18,9 +19,9 @@ export { columnLetters };
 /**
  * The workbook of a spreadsheet load (data-load-rules.md, 'Accepted files'; pnt-import-rules.md for
  * .ods and .csv): told apart by its content, guarded against zip bombs, and its worksheets read row
- * by row, each cell as a plain value with its hyperlink's target. An .xlsx and a .csv are streamed
- * (never the whole workbook in memory); the rarer .xls and .ods are read whole by SheetJS, bounded
- * by the upload's size and the row limit.
+ * by row, each cell as a plain value with its hyperlink's target. An .xlsx, an .ods and a .csv are
+ * streamed (never the whole workbook in memory); a legacy .xls is read whole by SheetJS, bounded by
+ * the upload's size and the row limit.
  */
 
 export const NOT_A_SPREADSHEET =
@@ -205,10 +206,7 @@ export async function openWorkbook(
   }
   if (kind === 'xlsx') return { book: xlsxBook(file, options.maxUncompressedBytes) };
   if (kind === 'csv') return { book: csvBook(file) };
-  // An .ods is inflated by SheetJS whole: its entries are inflated here first, counting what they
-  // really hold (a zip's directory can lie), so a zip bomb is refused before it is opened.
-  if (kind === 'ods' && !(await inflatesWithin(file, options.maxUncompressedBytes)))
-    return { error: TOO_LARGE_UNCOMPRESSED };
+  if (kind === 'ods') return odsBook(file, options.maxUncompressedBytes);
   try {
     return { book: await sheetJsBook(file, kind, options.maxRows) };
   } catch {
@@ -240,20 +238,28 @@ function xlsxBook(file: Buffer, maxBytes: number): Book {
   };
 }
 
-/** Whether every entry of a zip inflates to no more than `maxBytes` in all (counted, not trusted). */
-async function inflatesWithin(zip: Buffer, maxBytes: number): Promise<boolean> {
-  let left = maxBytes;
-  for (const entry of zipEntries(zip) ?? []) {
-    try {
-      for await (const chunk of entryStream(zip, entry)) {
-        left -= (chunk as Buffer).length;
-        if (left < 0) return false;
-      }
-    } catch {
-      // A damaged entry: SheetJS says so when it opens the file.
-    }
+/**
+ * An .ods streamed (ods-rows.ts): its tables' names read first (one pass over content.xml, nothing
+ * kept), each table's rows when asked. What content.xml inflates to is counted on every pass.
+ */
+async function odsBook(file: Buffer, maxBytes: number): Promise<{ book: Book } | { error: string }> {
+  const content = zipEntries(file)?.find((entry) => entry.name === 'content.xml');
+  if (!content) return { error: CORRUPT_WORKBOOK };
+  let sheetNames: string[];
+  try {
+    sheetNames = await odsSheetNames(file, content, maxBytes);
+  } catch (error) {
+    return { error: readingFailure(error) };
   }
-  return true;
+  if (sheetNames.length === 0) return { error: CORRUPT_WORKBOOK };
+  return {
+    book: {
+      kind: 'ods',
+      sheetNames,
+      rows: (name) => failingAsFile(odsRows(file, content, name ?? sheetNames[0]!, maxBytes)),
+      declaredLastRow: () => null,
+    },
+  };
 }
 
 /** The rows, a failure to read them becoming the file's message. */
@@ -345,11 +351,11 @@ async function* csvRows(text: string, delimiter: string): AsyncGenerator<Workboo
 }
 
 /**
- * A legacy .xls or an .ods, read whole by SheetJS (loaded only for these rarer files). Dates stay
- * Excel serials (read as calendar days by the date columns, with no time zone involved); hyperlinks
- * give their target.
+ * A legacy .xls, read whole by SheetJS (loaded only for these rare files). Dates stay Excel serials
+ * (read as calendar days by the date columns, with no time zone involved); hyperlinks give their
+ * target.
  */
-async function sheetJsBook(file: Buffer, kind: 'cfb' | 'ods', maxRows: number): Promise<Book> {
+async function sheetJsBook(file: Buffer, kind: 'cfb', maxRows: number): Promise<Book> {
   const XLSX = await import('@e965/xlsx');
   const book = XLSX.read(file, { type: 'buffer', dense: true, cellDates: false, sheetRows: maxRows + 12 });
   const dataOf = (name?: string) => {

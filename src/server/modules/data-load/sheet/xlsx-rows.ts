@@ -36,7 +36,8 @@ export function excelSerialDate(serial: number, date1904: boolean): Date {
   return new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
 }
 
-const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+/** A tag's or attribute's name without its namespace prefix. */
+export const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 function entryNamed(entries: readonly ZipEntry[], name: string) {
   const wanted = name.toLowerCase();
@@ -61,8 +62,8 @@ function dateStyles(stylesXml: string): boolean[] {
   return styles;
 }
 
-/** Feeds an entry to a SAX parser chunk by chunk; `drain` runs after each chunk. */
-async function* parse(
+/** Feeds an entry to a SAX parser chunk by chunk, yielding after each one (the .ods reader's too). */
+export async function* parse(
   zip: Buffer,
   entry: ZipEntry,
   parser: SaxesParser,
