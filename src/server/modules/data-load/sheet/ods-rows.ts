@@ -145,7 +145,7 @@ export async function* odsRows(
     }
     if (!inSheet || tableDepth !== 1) return;
     if ((name === 'table-cell' || name === 'covered-table-cell') && cell) {
-      const value = cell.value ?? (cell.paragraphs > 0 || cell.text !== '' ? cell.text : null);
+      const value = cell.value ?? (cell.paragraphs > 0 || cell.text !== '' ? detached(cell.text) : null);
       if (value !== null && value !== '')
         for (let index = 0; index < cell.repeat && column + index < MAX_COLUMNS; index++) {
           values[column + index] = value;
@@ -164,6 +164,14 @@ export async function* odsRows(
     if (done) return;
   }
 }
+
+/**
+ * The text as a string of its own: the parser's text is a slice of its 64 KB chunk, and a row kept
+ * for later (a sub-table's, read before the main sheet) would keep every chunk it came from (94 MB
+ * instead of 20 for 150,000 sub-table rows). Joining flattens it into a copy; V8 copies slices
+ * shorter than 13 characters anyway.
+ */
+const detached = (text: string) => (text.length < 13 ? text : ` ${text}`.slice(1));
 
 function rowOf(number: number, values: unknown[], links: (string | undefined)[]): XlsxRow {
   return {
