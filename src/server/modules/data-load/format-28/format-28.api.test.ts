@@ -316,6 +316,94 @@ describe('format-28 workbooks as the bodies publish them', () => {
     expect((await holdings(organizationId)).contracts).toBe(before.contracts + 16);
   });
 
+  it('2024 with every sub-table filled: bidders, invited, both clarification lists, beneficial owners, budget lines and an amendment', async () => {
+    const organizationId = await monitor();
+    let contractNumber = '';
+    const file = await changedPntFixture('semarnath-2024-1', (main, book) => {
+      const headers = main.getRow(7).values as unknown[];
+      const linkColumn = (start: string) => headerColumn(main, start);
+      const sheetOf = (start: string) =>
+        book.getWorksheet(/Tabla_\d+/.exec(String(headers[linkColumn(start)]))![0])!;
+      /** A row of a sub-table under ID 9, each value under the first header (row 3) holding its key. */
+      const add = (start: string, values: Record<string, unknown>) => {
+        const sheet = sheetOf(start);
+        const subHeaders = Array.from(sheet.getRow(3).values as unknown[], (value) => String(value ?? ''));
+        const row: unknown[] = [];
+        row[1] = 9;
+        for (const [key, value] of Object.entries(values)) {
+          const column = subHeaders.findIndex((header) => header.toLowerCase().includes(key.toLowerCase()));
+          if (column < 1) throw new Error(`${sheet.name} has no column ${key}`);
+          row[column] = value;
+        }
+        sheet.addRow(row.slice(1));
+      };
+      const row = main.getRow(13);
+      contractNumber = String(row.getCell(linkColumn('Número que identifique al contrato')).value).trim();
+      for (const start of [
+        'Posibles licitantes',
+        'Relación con los nombres de las personas físicas o morales que presentaron',
+        'Relación con los nombres de las/los participantes en la junta de aclaraciones',
+        'Relación con los nombres de las personas servidoras públicas participantes',
+        'Convenios modificatorios',
+      ])
+        row.getCell(linkColumn(start)).value = 9;
+      add('Posibles licitantes', {
+        'razón social': 'Invitada del Valle S.A. de C.V.',
+        'Registro Federal': 'IVA010101AB1',
+      });
+      add('Relación con los nombres de las personas físicas o morales que presentaron', {
+        'razón social': 'Gapodhi S.A DE C.V.',
+        'Registro Federal': 'GAP1302158X5',
+      });
+      add('Relación con los nombres de las personas físicas o morales que presentaron', {
+        'Nombre(s)': 'Rosa',
+        'Primer apellido': 'Competidora',
+        'Segundo apellido': 'Ruiz',
+        'Registro Federal': 'CORR800101X1Z',
+      });
+      add('Relación con los nombres de las/los participantes en la junta de aclaraciones', {
+        'razón social': 'Asistente Norte S.C.',
+      });
+      add('Relación con los nombres de las personas servidoras públicas participantes', {
+        'Nombre (s)': 'Laura',
+        'Primer apellido': 'Servidora',
+        'Segundo apellido': 'Pública',
+        Cargo: 'Jefa de Adquisiciones',
+      });
+      add('Convenios modificatorios', {
+        'Número de convenio': 'CM-2025-01',
+        'Objeto del convenio': 'Ampliación del monto',
+        'Fecha de firma': new Date(Date.UTC(2024, 8, 20)),
+      });
+    });
+    const info = await load(organizationId, file, { administrationPeriod: '2022-2028' });
+    expect(info.current.summary).toMatchObject({ newContractsCount: 16, errorsCount: 0 });
+    await confirm(organizationId);
+    const [gapodhi] = await ctx.database.db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(and(eq(contracts.organizationId, organizationId), eq(contracts.contractNumber, contractNumber)));
+    const detail = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/public-api/contracts/detail?id=${gapodhi!.id}`,
+        headers: { 'x-current-organization-id': organizationId },
+      })
+    ).json().data;
+    expect(detail.invited).toEqual([{ name: 'Invitada del Valle S.A. de C.V.', rfc: 'IVA010101AB1' }]);
+    expect(detail.bidders).toEqual([
+      { name: 'Gapodhi S.A DE C.V.', rfc: 'GAP1302158X5', isWinner: true },
+      { name: 'Rosa Competidora Ruiz', rfc: 'CORR800101X1Z', isWinner: false },
+    ]);
+    expect(detail.clarificationAttendees).toEqual([{ name: 'Asistente Norte S.C.', rfc: null }]);
+    expect(detail.clarificationOfficials).toEqual([
+      { name: 'Laura Servidora Pública', rfc: null, post: 'Jefa de Adquisiciones' },
+    ]);
+    expect(detail.amendments).toMatchObject([{ number: 'CM-2025-01', object: 'Ampliación del monto' }]);
+    expect(detail.beneficialOwners.length).toBeGreaterThan(0);
+    expect(detail.budgetLines.length).toBeGreaterThan(0);
+  });
+
   it('the next quarter creates only its new rows; a year outside every administration is an error until one is chosen', async () => {
     const organizationId = await monitor();
     await load(organizationId, fixture('semarnath-2024-1'), { administrationPeriod: '2022-2028' });
