@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, optionalText, webUrl } from './rules';
+import { normaliseName } from './sheet';
 
 /**
  * What a contract keeps beside its fields (issue 30; pnt-import-rules.md, 'Sub-tables'): the people
@@ -65,6 +66,17 @@ export interface ContractRelations {
   beneficialOwners: { name: string }[];
   budgetLines: { code: string }[];
   amendments: Amendment[];
+}
+
+/**
+ * Whether a bidder (or any party) is the contract's supplier: by RFC when both have one, else by
+ * name compared as the import compares names.
+ */
+export function isContractSupplier(supplier: { name: string | null; rfc: string | null }) {
+  return (party: { name: string; rfc: string | null }): boolean =>
+    supplier.rfc && party.rfc
+      ? party.rfc.toUpperCase() === supplier.rfc.toUpperCase()
+      : supplier.name !== null && normaliseName(party.name) === normaliseName(supplier.name);
 }
 
 export const emptyRelations = (): ContractRelations => ({

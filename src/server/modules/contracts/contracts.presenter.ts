@@ -11,9 +11,12 @@ import {
   plainFields,
   type ReferenceField,
 } from '../../../shared/contracts/fields';
-import type { ContractRelations, PublicRelations } from '../../../shared/contracts/relations';
+import {
+  type ContractRelations,
+  isContractSupplier,
+  type PublicRelations,
+} from '../../../shared/contracts/relations';
 import { type ContractDoc, DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
-import { normaliseName } from '../../../shared/contracts/sheet';
 import { roundHundredths } from '../../../shared/format/money';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import {
@@ -83,10 +86,7 @@ export function presentRelations(
   supplier: { name: string | null; rfc: string | null },
   copies: ReadonlyMap<string, string | null>,
 ): PublicRelations {
-  const isWinner = (party: { name: string; rfc: string | null }) =>
-    supplier.rfc && party.rfc
-      ? party.rfc.toUpperCase() === supplier.rfc.toUpperCase()
-      : supplier.name !== null && normaliseName(party.name) === normaliseName(supplier.name);
+  const isWinner = isContractSupplier(supplier);
   return {
     bidders: relations.bidders.map((party) => ({
       name: party.name,
