@@ -22,7 +22,9 @@ describe('the start command on the embedded database', () => {
   it('on the first start loads the demonstration data and prints the address and the demo administrator once', async () => {
     const server = runServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
     try {
-      const output = await server.waitFor(/Vigía is running at/);
+      // The first start loads the demonstration data (15 s on an idle machine, over a minute when
+      // the suite's other files share its cores).
+      const output = await server.waitFor(/Vigía is running at/, 240_000);
       expect(output).toMatch(/Demonstration data loaded: 3 monitors, 12,000 contracts, 800 suppliers/);
       expect(output).toMatch(/e-mail:\s+admin@example\.org/);
       expect(output).toMatch(/password:\s+[A-Za-z0-9]{18}/);
@@ -38,7 +40,7 @@ describe('the start command on the embedded database', () => {
       // A graceful stop: the process finishes and exits with 0.
       expect(await server.stop('SIGTERM')).toBe(0);
     }
-  });
+  }, 300_000);
 
   it('on the next start keeps the data, seeds nothing twice, does not print the password again, and draws a PDF in its thread', async () => {
     const server = runServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });

@@ -187,7 +187,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
     ).id;
     organizationId = other;
     let portal = await start();
-    const rows = 6_000;
+    const rows = 2_500;
     const form = new FormData();
     form.append('administrationPeriod', '2024-2027');
     form.append('file', new Blob([new Uint8Array(await format28Workbook(rows, 'KIL'))]), 'formato-28.xlsx');

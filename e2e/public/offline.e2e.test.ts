@@ -120,6 +120,9 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
     await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
     await page.getByRole('link', { name: 'Contratos', exact: true }).first().click();
     await page.locator('main a[href^="/contracts/"]').first().waitFor();
+    // Every call of the list's screen answered (its tiles may come after its rows on a busy
+    // machine) before leaving it: a call cut short by leaving is never saved.
+    await page.waitForLoadState('networkidle');
     const rows = await contractLinks();
     expect(rows.length).toBeGreaterThan(0);
     // The index page too: its answer is public data like the lists'.
@@ -132,27 +135,31 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
     // screen is saved once a save comes after its last call answered, not merely once the list is in
     // (its other calls may still be under way: offline it would say part of it is not saved).
     await page.waitForLoadState('networkidle');
-    // The last answer to a query of the screen (the visit beacon and the app's files save nothing).
-    const lastAnswer = await page.evaluate(() =>
-      Math.max(
-        ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .filter((entry) => entry.name.includes('/public-api/') && !entry.name.includes('/route-logs/'))
-          .map((entry) => entry.responseEnd + performance.timeOrigin),
-      ),
-    );
-    // Saved after that answer, and holding it: a save dated after the answer's last byte may still
-    // have been taken before the answer was read into its query (the next save, a second later, has it).
+    // Saved after the last answer to a query of the screen, and holding it (a save dated after the
+    // answer's last byte may still predate its reading into the query); looked at again on every
+    // try, with no new answer since the previous one, so a query started late (a slow machine
+    // renders late) is waited for too. The visit beacon and the app's files save nothing.
+    let answers = -1;
     await expect
       .poll(
         async () => {
+          const seen = await page.evaluate(() => {
+            const ends = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+              .filter((entry) => entry.name.includes('/public-api/') && !entry.name.includes('/route-logs/'))
+              .map((entry) => entry.responseEnd + performance.timeOrigin);
+            return { count: ends.length, last: Math.max(0, ...ends) };
+          });
           const client = await savedClient(page);
+          const settled = seen.count === answers;
+          answers = seen.count;
           return (
+            settled &&
             client !== null &&
-            client.timestamp >= lastAnswer &&
-            client.queries.some((query) => query.dataUpdatedAt >= lastAnswer)
+            client.timestamp >= seen.last &&
+            client.queries.some((query) => query.dataUpdatedAt >= seen.last)
           );
         },
-        { timeout: 10_000 },
+        { timeout: 20_000, interval: 700 },
       )
       .toBe(true);
     expect((await savedClient(page))!.queries.map((q) => q.root)).toContain('contracts');
