@@ -53,6 +53,18 @@ describe('configuration', () => {
     ).toEqual(['127.0.0.1/32', 'monitor.interno', '::1']);
   });
 
+  it("takes the open data's ocid prefix only in the OCDS shape, and its licence as a URL", () => {
+    expect(loadConfig({}).openData).toEqual({
+      ocidPrefix: 'ocds-vigia0',
+      license: 'https://creativecommons.org/licenses/by/4.0/',
+    });
+    expect(loadConfig({ OCID_PREFIX: 'ocds-a1b2c3' }).openData.ocidPrefix).toBe('ocds-a1b2c3');
+    for (const wrong of ['ocds-07smq', 'OCDS-A1B2C3', 'a1b2c3', 'ocds-a1b2c3-x'])
+      expect(() => loadConfig({ OCID_PREFIX: wrong })).toThrow(/OCID_PREFIX.*ocds- and six/);
+    expect(() => loadConfig({ OCID_PREFIX: 'ocds-07smqs' })).toThrow(/federal government's/);
+    expect(() => loadConfig({ OPEN_DATA_LICENSE: 'CC BY 4.0' })).toThrow(/OPEN_DATA_LICENSE/);
+  });
+
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.org' })).toThrow(/set both or neither/);
   });

@@ -81,6 +81,19 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default('Vigía <no-reply@localhost>'),
+  OCID_PREFIX: z
+    .string()
+    .trim()
+    .regex(
+      /^ocds-[a-z0-9]{6}$/,
+      'must be an OCDS prefix: ocds- and six lowercase letters or digits (ocds-a1b2c3)',
+    )
+    .refine(
+      (prefix) => prefix !== 'ocds-07smqs',
+      "is the federal government's (Compranet): register your own",
+    )
+    .default('ocds-vigia0'),
+  OPEN_DATA_LICENSE: z.url({ protocol: /^https?$/ }).default('https://creativecommons.org/licenses/by/4.0/'),
   DOWNLOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(2),
   PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
   PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(6),
@@ -198,6 +211,8 @@ export interface AppConfig {
   sessionSecret: string | null;
   /** Outgoing mail: SMTP address, or null to write messages to the log. */
   mail: { smtpUrl: string | null; from: string };
+  /** The open data's identity and terms (issue 31, decision 0051): its ocid prefix and its licence's URL. */
+  openData: { ocidPrefix: string; license: string };
   /** Downloads under way at once per address (IPv6: per /64), and PDFs built at once and waiting. */
   downloads: { perAddress: number; pdfWorkers: number; pdfQueue: number };
   shutdownTimeoutMs: number;
@@ -317,6 +332,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     sessionSecret: env.SESSION_SECRET ?? null,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    openData: { ocidPrefix: env.OCID_PREFIX, license: env.OPEN_DATA_LICENSE },
     downloads: {
       perAddress: env.DOWNLOADS_PER_ADDRESS,
       pdfWorkers: env.PDF_WORKERS,
