@@ -74,6 +74,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
     await scratch?.drop();
   });
 
+  type Portal = Awaited<ReturnType<typeof start>>;
   const start = async () => {
     const server = runServer(env);
     running.push(server);
@@ -92,6 +93,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
   const one = async <T>(query: string) => (await db.query(query)).rows[0] as T;
   /** SIGKILL: the process dies at once, in the middle of whatever it was doing. */
   const kill = (server: RunningProcess) => server.stop('SIGKILL');
+  /**
+   * Starts a confirm and kills its process once the confirm's transaction writes `table`; returns
+   * when the database has rolled the transaction back (no statement of it still running).
+   */
+  const killDuringConfirm = async (portal: Portal, table: string, body: object) => {
+    const confirming = fetch(`${portal.baseUrl}/api/data-load/confirm-current`, {
+      method: 'POST',
+      headers: { ...portal.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).catch(() => null);
+    await until(
+      async () =>
+        (
+          await one<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks WHERE relation = '${table}'::regclass AND mode = 'RowExclusiveLock'`,
+          )
+        ).n > 0,
+      30_000,
+    );
+    await kill(portal.server);
+    await confirming;
+    await until(
+      async () =>
+        (
+          await one<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid() AND query ILIKE '%contract%'`,
+          )
+        ).n === 0,
+      30_000,
+    );
+  };
 
   it('takes up a reading cut short, and a confirm cut short writes nothing', async () => {
     // The first process creates the schema and the administrator; then a monitor to load into.
@@ -136,31 +168,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
     expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM data_load_rows')).n).toBe(ROWS);
 
     // Killed in the middle of the confirm's transaction: nothing is written, the load stays pending.
-    const confirming = fetch(`${portal.baseUrl}/api/data-load/confirm-current`, {
-      method: 'POST',
-      headers: { ...portal.headers, 'content-type': 'application/json' },
-      body: '{}',
-    }).catch(() => null);
-    await until(
-      async () =>
-        (
-          await one<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'contracts'::regclass AND mode = 'RowExclusiveLock'`,
-          )
-        ).n > 0,
-      30_000,
-    );
-    await kill(portal.server);
-    await confirming;
-    await until(
-      async () =>
-        (
-          await one<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid() AND query ILIKE '%contracts%'`,
-          )
-        ).n === 0,
-      30_000,
-    );
+    await killDuringConfirm(portal, 'contracts', {});
     const after = await one<{ contracts: number; suppliers: number; status: string }>(
       `SELECT (SELECT count(*)::int FROM contracts) AS contracts, (SELECT count(*)::int FROM suppliers) AS suppliers,
               (SELECT status FROM data_loads) AS status`,
@@ -215,31 +223,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
       );
 
     // Killed once the confirm's transaction writes the sub-tables.
-    const confirming = fetch(`${portal.baseUrl}/api/data-load/confirm-current`, {
-      method: 'POST',
-      headers: { ...portal.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ ignoreErrors: true }),
-    }).catch(() => null);
-    await until(
-      async () =>
-        (
-          await one<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'contract_parties'::regclass AND mode = 'RowExclusiveLock'`,
-          )
-        ).n > 0,
-      30_000,
-    );
-    await kill(portal.server);
-    await confirming;
-    await until(
-      async () =>
-        (
-          await one<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid() AND query ILIKE '%contract%'`,
-          )
-        ).n === 0,
-      30_000,
-    );
+    await killDuringConfirm(portal, 'contract_parties', { ignoreErrors: true });
     expect(await written()).toEqual({ contracts: 0, parties: 0, lines: 0 });
     expect((await load()).status).toBe('CURRENT');
 

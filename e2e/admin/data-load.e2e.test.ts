@@ -76,6 +76,15 @@ describe('data load in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/admin/data-load/current', { timeout: 60_000 });
     await page.getByTestId('load-summary').waitFor({ timeout: 60_000 });
   };
+  /** Confirms the load under review from its dialog, and waits for the data-load page again. */
+  const confirmCurrentLoad = async (page: Page) => {
+    await page.getByRole('button', { name: 'CONFIRMAR REGISTROS' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirmar la carga de datos' })
+      .getByRole('button', { name: 'CONFIRMAR REGISTROS' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/admin/data-load', { timeout: 60_000 });
+  };
   const summaryCount = async (page: Page, label: string) =>
     Number(
       (
@@ -230,12 +239,7 @@ describe('data load in Chromium', () => {
     await page.getByRole('tooltip').getByText('El RFC no tiene el formato del SAT').waitFor();
     await expectAccessible(page, 'a format-28 review, desktop');
 
-    await page.getByRole('button', { name: 'CONFIRMAR REGISTROS' }).click();
-    await page
-      .getByRole('dialog', { name: 'Confirmar la carga de datos' })
-      .getByRole('button', { name: 'CONFIRMAR REGISTROS' })
-      .click();
-    await page.waitForURL((url) => url.pathname === '/admin/data-load', { timeout: 60_000 });
+    await confirmCurrentLoad(page);
 
     // The public page of the contract whose sub-tables were filled.
     await page.goto(`${portal.baseUrl}/contracts?busqueda=${encodeURIComponent(contractNumber)}`);
@@ -318,12 +322,7 @@ describe('data load in Chromium', () => {
     await page.screenshot({ path: 'test-results/format-28-two-files-phone.png', fullPage: true });
     await expectAccessible(page, 'a review of two files, 360 px');
 
-    await page.getByRole('button', { name: 'CONFIRMAR REGISTROS' }).click();
-    await page
-      .getByRole('dialog', { name: 'Confirmar la carga de datos' })
-      .getByRole('button', { name: 'CONFIRMAR REGISTROS' })
-      .click();
-    await page.waitForURL((url) => url.pathname === '/admin/data-load', { timeout: 60_000 });
+    await confirmCurrentLoad(page);
     await page.goto(`${portal.baseUrl}/contracts?busqueda=${encodeURIComponent('CEAA')}`);
     await page.locator('main a[href^="/contracts/"]').first().waitFor();
     await context.close();

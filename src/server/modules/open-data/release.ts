@@ -1,4 +1,5 @@
 import {
+  AMENDMENT_CATEGORIES,
   CONTRACT_CATEGORY_LABELS,
   type ContractCategory,
   type ProcedureState,
@@ -95,9 +96,6 @@ const MAIN_CATEGORY: Partial<Record<ContractCategory, string>> = {
   SERVICES: 'services',
   PUBLIC_WORKS: 'works',
 };
-
-/** Categories that amend an earlier contract (decision 0004): their row is a process of its own. */
-const AMENDMENT_CATEGORIES: ReadonlySet<ContractCategory> = new Set(['EXTENSION', 'MODIFICATION', 'ADENDUM']);
 
 const TENDER_STATUS: Record<ProcedureState, string> = {
   CONCLUDED: 'complete',
@@ -250,7 +248,9 @@ export function buildRelease(input: ReleaseInput, settings: ReleaseSettings): Re
 
   const method = METHOD[contract.procedureType];
   const state = contract.procedureState;
-  const isAmendmentRow = contract.category !== null && AMENDMENT_CATEGORIES.has(contract.category);
+  // Categories that amend an earlier contract (decision 0004): the row is a process of its own.
+  const isAmendmentRow =
+    contract.category !== null && (AMENDMENT_CATEGORIES as readonly string[]).includes(contract.category);
   const tender = compact({
     id: contract.contractId?.trim() || contract.id,
     title: contract.servicesDescription ?? undefined,

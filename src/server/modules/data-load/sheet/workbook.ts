@@ -325,8 +325,15 @@ function csvBook(file: Buffer): Book {
     sheetNames: [CSV_SHEET],
     rows: () => failingAsFile(csvRows(text, delimiter)),
     // For the progress only: a line break inside quotes counts as a row.
-    declaredLastRow: () => text.split('\n').length - (text.endsWith('\n') ? 1 : 0),
+    declaredLastRow: () => lineCount(text),
   };
+}
+
+/** How many lines a text has (a last line without its break counts), without splitting it. */
+function lineCount(text: string): number {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return text.length > 0 && !text.endsWith('\n') ? lines + 1 : lines;
 }
 
 async function* csvRows(text: string, delimiter: string): AsyncGenerator<WorkbookRow> {
