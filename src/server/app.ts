@@ -64,6 +64,8 @@ import { defineFigureJobs, keepSearchLater } from './modules/figures/figure-jobs
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { landingPublicRoutes } from './modules/landing/landing.public.routes';
+import { openDataPublicRoutes } from './modules/open-data/open-data.public.routes';
+import { defineOpenDataJobs } from './modules/open-data/open-data-jobs';
 import { organizationCatalogue } from './modules/organizations/organizations.catalogue';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
 import { findOrganization } from './modules/organizations/organizations.repository';
@@ -187,6 +189,7 @@ export async function buildApp(
   defineFigureJobs(appDeps);
   defineDataLoadJobs(appDeps);
   defineBackupJobs(appDeps);
+  defineOpenDataJobs(appDeps);
   // Job progress goes out on the event bus, to every process (a repair's progress, say).
   appDeps.jobs.on('progress', (event) => {
     publish(database.db, 'jobProgress', event).catch((error: unknown) =>
@@ -263,6 +266,7 @@ export async function buildApp(
   await app.register(recentComparisonRoutes, { prefix: '/public-api/comparations' });
   await app.register(peerOrganizationRoutes, { prefix: '/public-api/organizations' });
   await app.register(resourcesPublicRoutes, { prefix: '/public-api/resources' });
+  await app.register(openDataPublicRoutes, { prefix: '/public-api/ocds' });
   await app.register(contactPublicRoutes, { prefix: '/public-api/contact' });
   await app.register(errorReportsPublicRoutes, { prefix: '/public-api/error-reports' });
   await app.register(accountsPublicRoutes, { prefix: '/public-api/accounts' });

@@ -79,6 +79,27 @@ export function isContractSupplier(supplier: { name: string | null; rfc: string 
       : supplier.name !== null && normaliseName(party.name) === normaliseName(supplier.name);
 }
 
+/** Which list of the relations each party role is. */
+export const PARTY_LIST: Readonly<Record<PartyRole, keyof ContractRelations>> = {
+  BIDDER: 'bidders',
+  INVITED: 'invited',
+  CLARIFICATION_ATTENDEE: 'clarificationAttendees',
+  CLARIFICATION_OFFICIAL: 'clarificationOfficials',
+  BENEFICIAL_OWNER: 'beneficialOwners',
+};
+
+/** A stored party (a row of contract_parties, or one kept in a contract's history) into its list. */
+export function addParty(
+  relations: ContractRelations,
+  party: { role: PartyRole; name: string; rfc: string | null; post: string | null },
+): void {
+  const key = PARTY_LIST[party.role];
+  if (key === 'beneficialOwners') relations.beneficialOwners.push({ name: party.name });
+  else if (key === 'clarificationOfficials')
+    relations.clarificationOfficials.push({ name: party.name, rfc: party.rfc, post: party.post });
+  else (relations[key] as { name: string; rfc: string | null }[]).push({ name: party.name, rfc: party.rfc });
+}
+
 export const emptyRelations = (): ContractRelations => ({
   bidders: [],
   invited: [],

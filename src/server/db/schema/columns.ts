@@ -29,6 +29,15 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/**
+ * A transaction id (PostgreSQL's 64-bit xid8, as text): the transaction that wrote a row, which a
+ * reader compares with its snapshot's oldest running transaction (decision 0051, the releases' cursor).
+ */
+export const xid8 = customType<{ data: string; driverData: string }>({
+  dataType: () => 'xid8',
+  fromDriver: (value) => String(value),
+});
+
 /** Lower-cased, accent-free text for trigram search (immutable_unaccent is created in migration 0000). */
 export const searchable = (expression: ReturnType<typeof sql>) =>
   sql`lower(immutable_unaccent(${expression}))`;

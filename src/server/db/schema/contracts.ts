@@ -1,18 +1,22 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
   integer,
+  jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { AMENDMENT_CATEGORIES, COUNTED_PROCEDURE_STATE } from '../../../shared/constants/enums';
 import { administrativeUnits, suppliers } from './catalogues';
-import { createdAt, id, money, searchable, softDelete, updatedAt } from './columns';
+import { createdAt, id, money, searchable, softDelete, updatedAt, xid8 } from './columns';
 import {
   administrativeUnitTypeEnum,
   contractCategoryEnum,
@@ -30,6 +34,12 @@ import { organizations } from './organizations';
 const countsInTotalsSql = sql.raw(
   `procedure_state IS NOT DISTINCT FROM '${COUNTED_PROCEDURE_STATE}'::procedure_state AND (category IS NULL OR category NOT IN (${AMENDMENT_CATEGORIES.map((category) => `'${category}'::contract_category`).join(', ')}))`,
 );
+
+/**
+ * Every write of a contract takes the next number of this sequence (its OCDS release's number,
+ * decision 0051): on insert by the column's default, on update by the trigger of migration 0031.
+ */
+export const contractChangeSeq = pgSequence('contract_change_seq');
 
 /**
  * One public contract (or one "no procedures held" placeholder when isEmpty), with every field of
@@ -112,6 +122,14 @@ export const contracts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ...softDelete(),
+    /**
+     * The write's change number and the transaction that made it (decision 0051): a contract's
+     * release is its ocid and this number; the releases' cursor walks (changeXid, change) and serves
+     * only what transactions older than every running one wrote, so none is skipped or repeated.
+     * Set by the column defaults on insert and by the contracts_changed trigger on update.
+     */
+    change: bigint({ mode: 'number' }).notNull().default(sql`nextval('contract_change_seq')`),
+    changeXid: xid8().notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => {
     const live = sql`deleted_at IS NULL`;
@@ -161,6 +179,14 @@ export const contracts = pgTable(
       index('contracts_org_created_idx')
         .on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
         .where(live),
+      // The releases API's pages: a monitor's live contracts in the order of their writes.
+      index('contracts_org_change_idx').on(t.organizationId, t.changeXid, t.change).where(live),
+      // The open data's bulk files walk a monitor's live contracts by id.
+      index('contracts_org_id_idx').on(t.organizationId, t.id).where(live),
+      // An amendment row's parent: the monitor's contracts of one process ID.
+      index('contracts_org_process_idx')
+        .on(t.organizationId, t.contractId)
+        .where(sql`deleted_at IS NULL AND contract_id IS NOT NULL`),
       index('contracts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
       index('contracts_data_load_idx').on(t.dataLoadId),
     ];
@@ -234,4 +260,34 @@ export const contractBudgetLines = pgTable(
     code: text().notNull(),
   },
   (t) => [primaryKey({ columns: [t.contractId, t.position] })],
+);
+
+/**
+ * A contract's earlier states (decision 0051): when a write changes a contract (an edit, a load
+ * that updates it, its deletion), the contracts_changed trigger keeps the state it had, with what
+ * it kept beside its fields, as the OCDS release it was published as. A record's history and the
+ * releases API read these with the contracts' current states; a deleted contract stays here.
+ */
+export const contractHistory = pgTable(
+  'contract_history',
+  {
+    contractId: uuid()
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    change: bigint({ mode: 'number' }).notNull(),
+    changeXid: xid8().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The contracts row as it was (to_jsonb, its columns' names). */
+    contract: jsonb().notNull(),
+    /** Its parties, amendments and budget lines as they were: { parties, amendments, budgetLines }. */
+    relations: jsonb().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contractId, t.change] }),
+    index('contract_history_org_change_idx').on(t.organizationId, t.changeXid, t.change),
+    index('contract_history_org_updated_idx').on(t.organizationId, t.updatedAt),
+  ],
 );

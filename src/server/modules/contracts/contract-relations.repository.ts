@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { type ContractRelations, emptyRelations, type PartyRole } from '../../../shared/contracts/relations';
+import {
+  addParty,
+  type ContractRelations,
+  emptyRelations,
+  PARTY_LIST,
+  type PartyRole,
+} from '../../../shared/contracts/relations';
 import type { Database } from '../../db/client';
 import {
   contractAmendments,
@@ -20,14 +26,6 @@ import { newId } from '../../lib/ids';
 /** Rows per INSERT statement. */
 const INSERT_BATCH = 5_000;
 
-/** Which list of the relations each party role is. */
-export const PARTY_LIST: Readonly<Record<PartyRole, keyof ContractRelations>> = {
-  BIDDER: 'bidders',
-  INVITED: 'invited',
-  CLARIFICATION_ATTENDEE: 'clarificationAttendees',
-  CLARIFICATION_OFFICIAL: 'clarificationOfficials',
-  BENEFICIAL_OWNER: 'beneficialOwners',
-};
 const PARTY_ROLE_ENTRIES = Object.entries(PARTY_LIST) as [PartyRole, keyof ContractRelations][];
 
 /** The relations of one contract to write: the lists given replace the contract's; the others stay. */
@@ -183,15 +181,67 @@ export async function relationsOf(
       .orderBy(asc(contractBudgetLines.position)),
   ]);
   const relations: ContractRelations = { ...emptyRelations(), amendments, budgetLines };
-  for (const party of parties) {
-    const key = PARTY_LIST[party.role];
-    if (key === 'beneficialOwners') relations.beneficialOwners.push({ name: party.name });
-    else if (key === 'clarificationOfficials')
-      relations.clarificationOfficials.push({ name: party.name, rfc: party.rfc, post: party.post });
-    else
-      (relations[key] as { name: string; rfc: string | null }[]).push({ name: party.name, rfc: party.rfc });
-  }
+  for (const party of parties) addParty(relations, party);
   return relations;
+}
+
+/**
+ * What many contracts of a monitor keep beside their fields, by contract id (the open data's
+ * batches: three statements for the whole batch). A contract without any is absent from the map.
+ */
+export async function relationsOfMany(
+  db: Database,
+  organizationId: string,
+  contractIds: readonly string[],
+): Promise<Map<string, ContractRelations>> {
+  const byContract = new Map<string, ContractRelations>();
+  if (contractIds.length === 0) return byContract;
+  const ids = sql`ANY(${`{${contractIds.join(',')}}`}::uuid[])`;
+  const of = (id: string) => {
+    let relations = byContract.get(id);
+    if (!relations) {
+      relations = emptyRelations();
+      byContract.set(id, relations);
+    }
+    return relations;
+  };
+  const parties = await db
+    .select()
+    .from(contractParties)
+    .where(
+      and(sql`${contractParties.contractId} = ${ids}`, eq(contractParties.organizationId, organizationId)),
+    )
+    .orderBy(asc(contractParties.contractId), asc(contractParties.role), asc(contractParties.position));
+  for (const party of parties) addParty(of(party.contractId), party);
+  const amendments = await db
+    .select({
+      contractId: contractAmendments.contractId,
+      number: contractAmendments.number,
+      object: contractAmendments.object,
+      signedDate: contractAmendments.signedDate,
+      url: contractAmendments.url,
+    })
+    .from(contractAmendments)
+    .where(
+      and(
+        sql`${contractAmendments.contractId} = ${ids}`,
+        eq(contractAmendments.organizationId, organizationId),
+      ),
+    )
+    .orderBy(asc(contractAmendments.contractId), asc(contractAmendments.position));
+  for (const { contractId, ...amendment } of amendments) of(contractId).amendments.push(amendment);
+  const lines = await db
+    .select({ contractId: contractBudgetLines.contractId, code: contractBudgetLines.code })
+    .from(contractBudgetLines)
+    .where(
+      and(
+        sql`${contractBudgetLines.contractId} = ${ids}`,
+        eq(contractBudgetLines.organizationId, organizationId),
+      ),
+    )
+    .orderBy(asc(contractBudgetLines.contractId), asc(contractBudgetLines.position));
+  for (const { contractId, code } of lines) of(contractId).budgetLines.push({ code });
+  return byContract;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ProcedureType } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
-import type { PublicRelations } from '../../../shared/contracts/relations';
+import type { ContractRelations, PublicRelations } from '../../../shared/contracts/relations';
 import type {
   ContractDetailResponse,
   ContractListResponse,
@@ -16,7 +16,7 @@ import { contractBackups, newestCopies } from '../backups/backups.service';
 import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
 import { type ContractConditionParts, contractConditionParts } from './contract-filters.repository';
-import { bidsLost, relationsOf } from './contract-relations.repository';
+import { bidsLost, relationsOf, relationsOfMany } from './contract-relations.repository';
 import {
   presentContract,
   presentContractDetail,
@@ -136,6 +136,15 @@ export async function contractRelations(
   contractId: string,
 ): Promise<PublicRelations> {
   return relationsWithCopies(deps, organizationId, await existingContract(deps, organizationId, contractId));
+}
+
+/** What many of the monitor's contracts keep beside their fields, by contract id (absent: nothing). */
+export function relationsOfContracts(
+  deps: Pick<AppDeps, 'database'>,
+  organizationId: string,
+  contractIds: readonly string[],
+): Promise<Map<string, ContractRelations>> {
+  return relationsOfMany(deps.database.db, organizationId, contractIds);
 }
 
 /** A page of the contracts a supplier of the monitor bid for without winning (the supplier page). */

@@ -30,7 +30,7 @@ export interface PackageMeta {
 }
 
 /** What every package says about itself: version, extensions, publisher, licence and policy. */
-function head(meta: PackageMeta) {
+export function packageHead(meta: PackageMeta) {
   return {
     uri: meta.uri,
     version: OCDS_VERSION,
@@ -44,15 +44,18 @@ function head(meta: PackageMeta) {
 
 type Release = Record<string, unknown> & { ocid: string; id: string; date: string };
 
+/** An OCDS package: what it says about itself and its releases or records. */
+export type Package = Record<string, unknown> & { uri: string; version: string };
+
 /** A release package of at least one release (the standard allows no empty package). */
 export function releasePackage(
   meta: PackageMeta,
   releases: readonly Release[],
   next?: string,
-): Record<string, unknown> {
+): Package {
   if (releases.length === 0) throw new Error('a release package holds at least one release');
-  if (!next) return { ...head(meta), releases };
-  const paged = head(meta);
+  if (!next) return { ...packageHead(meta), releases };
+  const paged = packageHead(meta);
   return { ...paged, extensions: [...paged.extensions, PAGINATION_EXTENSION], releases, links: { next } };
 }
 
@@ -66,10 +69,10 @@ export function compiledRelease(releases: readonly Release[]): Release {
 }
 
 /** A record package of one process: its releases oldest first and its compiled release. */
-export function recordPackage(meta: PackageMeta, releases: readonly Release[]): Record<string, unknown> {
+export function recordPackage(meta: PackageMeta, releases: readonly Release[]): Package {
   const ordered = [...releases].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
   return {
-    ...head(meta),
+    ...packageHead(meta),
     packages: [meta.uri],
     records: [{ ocid: ordered[0]!.ocid, releases: ordered, compiledRelease: compiledRelease(ordered) }],
   };

@@ -1,0 +1,352 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import {
+  INSTALLATION_FILES,
+  OPEN_DATA_FILES,
+  type OpenDataFile,
+  type OpenDataFileInfo,
+} from '../../../shared/schemas/open-data';
+import type { ExportDocument } from '../../exports/document';
+import { renderJson } from '../../exports/json';
+import { renderXlsx } from '../../exports/xlsx';
+import { nextTurn } from '../../lib/event-loop';
+import type { AppDeps, OrganizationRow } from '../../types';
+import { listSupplierWindow } from '../suppliers/suppliers.service';
+import { CONTRACT_COLUMNS, type FlatSupplier, SUPPLIER_COLUMNS } from './flat';
+import { supplierRows } from './open-data.repository';
+import {
+  type BulkScope,
+  compiledRelease,
+  earlierStates,
+  liveStates,
+  type OpenDataDeps,
+  packageMeta,
+  type Release,
+  scopeContracts,
+  scopeMonitors,
+} from './open-data.service';
+import { packageHead } from './packages';
+
+/**
+ * The bulk files (decision 0051): each is a stream of chunks built a batch of contracts at a time
+ * (a million contracts never sit in memory), and each is kept on disk per data version
+ * (DATA_DIR/open-data): the first download of a version writes the file as it streams it (the
+ * file counts only when the stream ended whole), later ones read it, and a newer version's file
+ * replaces the older ones of its scope.
+ */
+
+export const FILE_TYPES: Record<OpenDataFile, { mediaType: string; download: string }> = {
+  'releases.json': { mediaType: 'application/json; charset=utf-8', download: 'entregas-ocds.json' },
+  'records.json': { mediaType: 'application/json; charset=utf-8', download: 'registros-ocds.json' },
+  jsonl: { mediaType: 'application/x-ndjson; charset=utf-8', download: 'entregas-compiladas.jsonl' },
+  csv: { mediaType: 'text/csv; charset=utf-8', download: 'contratos.csv' },
+  'suppliers.csv': { mediaType: 'text/csv; charset=utf-8', download: 'proveedores.csv' },
+  xlsx: {
+    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    download: 'contratos.xlsx',
+  },
+};
+
+/** The package files: the standard allows no package without a release. */
+export const PACKAGE_FILES: readonly OpenDataFile[] = ['releases.json', 'records.json'];
+
+/** A scope's files' key: its monitor and data version, or every live monitor's. */
+export interface ScopeVersion {
+  /** The files' name prefix (`<monitor id>-v<data version>`, `all-<hash of the monitors' versions>`). */
+  key: string;
+  /** The scope's name prefix, shared by every version (older versions are dropped by it). */
+  prefix: string;
+  /** When the scope's contracts last changed. */
+  date: Date | null;
+}
+
+export async function scopeVersion(deps: OpenDataDeps, scope: BulkScope): Promise<ScopeVersion> {
+  if (scope.kind === 'monitor') {
+    const { id, dataVersion, contractsUpdatedAt } = scope.organization;
+    return { key: `${id}-v${dataVersion}`, prefix: `${id}-v`, date: contractsUpdatedAt ?? null };
+  }
+  const monitors = [...(await scopeMonitors(deps, scope)).values()] as {
+    id: string;
+    dataVersion: number;
+    contractsUpdatedAt: Date | null;
+  }[];
+  const hash = createHash('sha256');
+  let date: Date | null = null;
+  for (const monitor of monitors) {
+    hash.update(`${monitor.id}:${monitor.dataVersion};`);
+    if (monitor.contractsUpdatedAt && (!date || monitor.contractsUpdatedAt > date))
+      date = monitor.contractsUpdatedAt;
+  }
+  return {
+    key: `${INSTALLATION_FILES}-${hash.digest('hex').slice(0, 16)}`,
+    prefix: `${INSTALLATION_FILES}-`,
+    date,
+  };
+}
+
+const directory = (deps: Pick<OpenDataDeps, 'config'>) => path.join(deps.config.dataDir, 'open-data');
+const fileName = (version: ScopeVersion, file: OpenDataFile) => `${version.key}.${file}`;
+
+/** A kept file of the version: its path and size, or null. */
+export async function keptFile(
+  deps: Pick<OpenDataDeps, 'config'>,
+  version: ScopeVersion,
+  file: OpenDataFile,
+): Promise<{ path: string; size: number } | null> {
+  const where = path.join(directory(deps), fileName(version, file));
+  try {
+    const found = await stat(where);
+    return found.isFile() ? { path: where, size: found.size } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The page's list of a scope's files: each with its address, size when kept, and its data's date. */
+export async function filesOf(
+  deps: OpenDataDeps,
+  scope: BulkScope,
+  version: ScopeVersion,
+): Promise<OpenDataFileInfo[]> {
+  const name = scope.kind === 'monitor' ? scope.organization.id : INSTALLATION_FILES;
+  return Promise.all(
+    OPEN_DATA_FILES.map(async (file) => ({
+      file,
+      url: `/public-api/ocds/bulk/${name}.${file}`,
+      mediaType: FILE_TYPES[file].mediaType,
+      size: (await keptFile(deps, version, file))?.size ?? null,
+      date: version.date?.toISOString() ?? null,
+    })),
+  );
+}
+
+/** The package's own address and its publisher. */
+function meta(deps: OpenDataDeps, scope: BulkScope, version: ScopeVersion, file: OpenDataFile) {
+  const name = scope.kind === 'monitor' ? scope.organization.id : INSTALLATION_FILES;
+  return packageMeta(
+    deps,
+    `${deps.config.publicUrl}/public-api/ocds/bulk/${name}.${file}`,
+    scope.kind === 'monitor' ? scope.organization : null,
+    version.date,
+  );
+}
+
+async function* compiledLines(deps: OpenDataDeps, scope: BulkScope): AsyncGenerator<string> {
+  for await (const batch of liveStates(deps, scope)) {
+    let chunk = '';
+    for (const state of batch)
+      if (state.release) chunk += `${JSON.stringify(compiledRelease([state.release]))}\n`;
+    if (chunk) yield chunk;
+  }
+}
+
+/** Every release of the scope's live contracts: each one's earlier states, then its current one. */
+async function* everyRelease(deps: OpenDataDeps, scope: BulkScope): AsyncGenerator<Release> {
+  const monitors = await scopeMonitors(deps, scope);
+  for await (const batch of liveStates(deps, scope, { history: true })) {
+    const earlier = await earlierStates(deps, batch, monitors);
+    for (const state of batch)
+      if (state.release) {
+        yield* earlier.get(state.stored.contractId) ?? [];
+        yield state.release;
+      }
+  }
+}
+
+async function* everyRecord(deps: OpenDataDeps, scope: BulkScope): AsyncGenerator<Record<string, unknown>> {
+  const monitors = await scopeMonitors(deps, scope);
+  for await (const batch of liveStates(deps, scope, { history: true })) {
+    const earlier = await earlierStates(deps, batch, monitors);
+    for (const state of batch)
+      if (state.release) {
+        const releases = [...(earlier.get(state.stored.contractId) ?? []), state.release];
+        yield { ocid: state.release.ocid, releases, compiledRelease: compiledRelease(releases) };
+      }
+  }
+}
+
+const csvLine = (values: readonly (string | number | null)[]) =>
+  stringify([values.map((value) => (value === null ? '' : value))], { record_delimiter: '\r\n' });
+
+async function* contractsCsv(deps: OpenDataDeps, scope: BulkScope): AsyncGenerator<string> {
+  yield csvLine(CONTRACT_COLUMNS.map((column) => column.header));
+  for await (const batch of liveStates(deps, scope)) {
+    yield stringify(
+      batch.map((state) => CONTRACT_COLUMNS.map((column) => column.value(state) ?? '')),
+      { record_delimiter: '\r\n' },
+    );
+  }
+}
+
+/** Every supplier of the scope's monitors, with the figures engine's totals (the suppliers page's). */
+async function* suppliersOf(deps: AppDeps, scope: BulkScope): AsyncGenerator<FlatSupplier[]> {
+  const monitors =
+    scope.kind === 'monitor'
+      ? [scope.organization]
+      : ((
+          await Promise.all(
+            [...(await scopeMonitors(deps, scope)).keys()].map((id) => deps.organizations.get(id)),
+          )
+        ).filter(Boolean) as OrganizationRow[]);
+  const size = 2_000;
+  for (const organization of monitors)
+    for (let offset = 0; ; offset += size) {
+      const { rows } = await listSupplierWindow(
+        deps,
+        organization,
+        {},
+        { offset, limit: size },
+        { cache: false },
+      );
+      const known = await supplierRows(
+        deps.database.db,
+        rows.map((row) => row._id),
+      );
+      yield rows.map((row) => ({
+        monitor: organization.name,
+        id: row._id,
+        name: row.name,
+        rfc: known.get(row._id)?.rfc ?? null,
+        contracts: row.contractsCount,
+        public: row.public,
+        invitation: row.invitation,
+        noBid: row.noBid,
+        total: row.total,
+      }));
+      if (rows.length < size) break;
+      await nextTurn();
+    }
+}
+
+async function* suppliersCsv(deps: AppDeps, scope: BulkScope): AsyncGenerator<string> {
+  yield csvLine(SUPPLIER_COLUMNS.map((column) => column.header));
+  for await (const rows of suppliersOf(deps, scope))
+    if (rows.length > 0)
+      yield stringify(
+        rows.map((row) => SUPPLIER_COLUMNS.map((column) => column.value(row) ?? '')),
+        { record_delimiter: '\r\n' },
+      );
+}
+
+async function* flatRows<T>(batches: AsyncIterable<readonly T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
+}
+
+function workbook(deps: AppDeps, scope: BulkScope, version: ScopeVersion): Readable {
+  const document: ExportDocument = {
+    title: 'Contratos (datos abiertos)',
+    organizationName: scope.kind === 'monitor' ? scope.organization.name : 'Todos los monitores',
+    consultedAt: deps.now(),
+    filters: [],
+    summary: [],
+    note: `Una fila por contrato; encabezados con las rutas del Estándar de Datos de Contrataciones Abiertas (OCDS 1.1). Datos al ${version.date?.toISOString().slice(0, 10) ?? '—'}.`,
+    sections: [
+      { title: 'Contratos', columns: CONTRACT_COLUMNS, rows: flatRows(liveStates(deps, scope)) },
+      { title: 'Proveedores', columns: SUPPLIER_COLUMNS, rows: flatRows(suppliersOf(deps, scope)) },
+    ],
+  };
+  return renderXlsx(document);
+}
+
+/** The file's chunks, built from the database. */
+export function buildFile(
+  deps: AppDeps,
+  scope: BulkScope,
+  version: ScopeVersion,
+  file: OpenDataFile,
+): AsyncIterable<string | Buffer> {
+  switch (file) {
+    case 'jsonl':
+      return compiledLines(deps, scope);
+    case 'csv':
+      return contractsCsv(deps, scope);
+    case 'suppliers.csv':
+      return suppliersCsv(deps, scope);
+    case 'releases.json':
+      return renderJson(packageHead(meta(deps, scope, version, file)), 'releases', everyRelease(deps, scope));
+    case 'records.json':
+      return renderJson(
+        {
+          ...packageHead(meta(deps, scope, version, file)),
+          packages: [meta(deps, scope, version, file).uri],
+        },
+        'records',
+        everyRecord(deps, scope),
+      );
+    case 'xlsx':
+      return workbook(deps, scope, version);
+  }
+}
+
+/**
+ * The chunks of `source`, each written to a temporary file on the way; when the source ends whole,
+ * the file becomes the version's kept file (older versions of the scope are dropped). A stream cut
+ * (the visitor left, an error) leaves nothing.
+ */
+async function* keeping(
+  deps: Pick<OpenDataDeps, 'config'>,
+  version: ScopeVersion,
+  file: OpenDataFile,
+  source: AsyncIterable<string | Buffer>,
+): AsyncGenerator<string | Buffer> {
+  const dir = directory(deps);
+  await mkdir(dir, { recursive: true });
+  const final = path.join(dir, fileName(version, file));
+  const temporary = `${final}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(temporary, 'w');
+  let whole = false;
+  try {
+    for await (const chunk of source) {
+      if (typeof chunk === 'string') await handle.write(chunk);
+      else await handle.write(chunk);
+      yield chunk;
+    }
+    whole = true;
+  } finally {
+    await handle.close();
+    if (whole) {
+      await rename(temporary, final);
+      await dropOlder(dir, version, file);
+    } else await rm(temporary, { force: true });
+  }
+}
+
+/** Removes the scope's files of this kind kept for other data versions. */
+async function dropOlder(dir: string, version: ScopeVersion, file: OpenDataFile) {
+  const keep = fileName(version, file);
+  for (const name of await readdir(dir))
+    if (name.startsWith(version.prefix) && name.endsWith(`.${file}`) && name !== keep)
+      await rm(path.join(dir, name), { force: true });
+}
+
+/** The file as a stream: the kept one of this version, or built (and kept) as it is read. */
+export async function fileStream(
+  deps: AppDeps,
+  scope: BulkScope,
+  version: ScopeVersion,
+  file: OpenDataFile,
+): Promise<{ stream: Readable; size: number | null }> {
+  const kept = await keptFile(deps, version, file);
+  if (kept) return { stream: createReadStream(kept.path), size: kept.size };
+  return {
+    stream: Readable.from(keeping(deps, version, file, buildFile(deps, scope, version, file))),
+    size: null,
+  };
+}
+
+/** Builds and keeps every missing file of a scope's version (the open data job), one after the other. */
+export async function keepFiles(deps: AppDeps, scope: BulkScope, signal?: AbortSignal): Promise<void> {
+  const version = await scopeVersion(deps, scope);
+  const { processes } = await scopeContracts(deps, scope);
+  for (const file of OPEN_DATA_FILES) {
+    if (signal?.aborted) return;
+    if (processes === 0 && PACKAGE_FILES.includes(file)) continue;
+    if (await keptFile(deps, version, file)) continue;
+    for await (const _chunk of keeping(deps, version, file, buildFile(deps, scope, version, file)))
+      if (signal?.aborted) return;
+  }
+}

@@ -1,0 +1,279 @@
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { bearer, createUser, signIn } from '../../test/auth';
+import {
+  contractEntry,
+  createOrganization,
+  createSupplier,
+  createUnit,
+  seedGeneratedMonitor,
+} from '../../test/factories';
+import { ocdsErrors } from '../../test/ocds-schema';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+/**
+ * The open data (issue 31) through the API: the release pages by cursor, `since`, the records,
+ * the bulk files, on the demonstration kind of data; edits and deletions publish releases; other
+ * monitors never mixed in; the files' rows and sums are the contracts page's.
+ */
+describe('open data: OCDS releases, records and bulk files', () => {
+  let ctx: TestContext;
+  let monitorId: string;
+  let otherId: string;
+  let emptyId: string;
+  let token: string;
+  let unitId: string;
+  let supplierId: string;
+
+  type Release = { ocid: string; id: string; date: string; tag: string[]; [key: string]: unknown };
+  type Package = { releases: Release[]; links?: { next?: string }; [key: string]: unknown };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const { db } = ctx.database;
+    monitorId = (await seedGeneratedMonitor(db, { contracts: 240, suppliers: 25, seed: 31 })).organization.id;
+    otherId = (await seedGeneratedMonitor(db, { contracts: 30, suppliers: 5, seed: 32 })).organization.id;
+    emptyId = (await createOrganization(db)).id;
+    token = await signIn(ctx.app, (await createUser(db, { permissions: ['CONTRACTS'] })).email);
+    unitId = (await createUnit(db, monitorId)).id;
+    supplierId = (await createSupplier(db, monitorId, { name: 'Proveedora Abierta', rfc: 'PAB010101AB1' }))
+      .id;
+  });
+  afterAll(() => ctx.close());
+
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+  const admin = (url: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url, headers: bearer(token, monitorId), payload });
+
+  /** Every page from the first, following links.next (relative to the portal). */
+  async function walk(first: string): Promise<{ pages: Package[]; next: string | null }> {
+    const pages: Package[] = [];
+    let url: string | null = first;
+    let last: string | null = null;
+    while (url) {
+      const answer = await get(url);
+      if (answer.statusCode === 204) break;
+      expect(answer.statusCode, answer.body).toBe(200);
+      const body = answer.json() as Package;
+      pages.push(body);
+      last = url;
+      url = body.links?.next ? new URL(body.links.next).pathname + new URL(body.links.next).search : null;
+    }
+    return { pages, next: last };
+  }
+
+  const liveProcesses = async (organizationId: string) =>
+    queryRows<{ id: string; change: number }>(
+      ctx.database.db,
+      sql`SELECT id, change FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL AND NOT is_empty`,
+    );
+
+  it('pages every release of the monitor once, in valid packages, with none of another monitor', async () => {
+    const { pages } = await walk(`/public-api/ocds/releases?organization=${monitorId}&limit=50`);
+    expect(pages.length).toBeGreaterThan(2);
+    const ids = pages.flatMap((page) => page.releases.map((release) => release.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    const live = await liveProcesses(monitorId);
+    expect(ids.length).toBe(live.length);
+    for (const page of pages) {
+      expect(ocdsErrors('releasePackage', page)).toEqual([]);
+      for (const release of page.releases) {
+        expect(release.ocid).toMatch(new RegExp(`^ocds-vigia0-${monitorId}-`));
+        expect(release.tag).not.toContain('compiled');
+      }
+    }
+    // A page with a next page declares the pagination extension; the last one does not.
+    expect(pages[0]!.links?.next).toMatch(/^http/);
+    expect(pages[0]!.extensions).toContainEqual(expect.stringContaining('ocds_pagination_extension'));
+    expect(pages.at(-1)!.links).toBeUndefined();
+  });
+
+  it('publishes an edit and a deletion as new releases: since, the cursor and the record show them', async () => {
+    const before = new Date();
+    const saved = await admin(
+      '/api/contracts/save',
+      contractEntry(
+        { supplier: supplierId, unit: unitId },
+        {
+          contractNumber: 'OD-001',
+          totalAmount: 5000,
+          bidders: [{ name: 'Proveedora Abierta', rfc: 'PAB010101AB1' }],
+        },
+      ),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = saved.json().data._id as string;
+    const ocid = `ocds-vigia0-${monitorId}-${id}`;
+    // Where a reader that paged everything stands now.
+    const { next: standing } = await walk(`/public-api/ocds/releases?organization=${monitorId}&limit=1000`);
+
+    const edited = await admin('/api/contracts/save', {
+      ...contractEntry(
+        { supplier: supplierId, unit: unitId },
+        { contractNumber: 'OD-001', totalAmount: 7500 },
+      ),
+      _id: id,
+      bidders: [],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const since = await walk(
+      `/public-api/ocds/releases?organization=${monitorId}&since=${encodeURIComponent(before.toISOString())}`,
+    );
+    const changed = since.pages.flatMap((page) => page.releases);
+    expect(changed.map((release) => release.ocid)).toEqual([ocid, ocid]);
+    expect(changed[0]!.tag).toEqual(['tender', 'award', 'contract']);
+    expect(changed[1]!.tag).toEqual(['tenderUpdate', 'awardUpdate', 'contractUpdate']);
+    expect(changed[0]).toMatchObject({
+      tender: { numberOfTenderers: 1 },
+      awards: [{ value: { amount: 5000 } }],
+    });
+    expect(changed[1]).toMatchObject({ awards: [{ value: { amount: 7500 } }] });
+    expect((changed[1]!.tender as Record<string, unknown>).tenderers).toBeUndefined();
+
+    // A reader who asks again for the last page it read finds the edit there, once.
+    const resumed = (await get(standing!)).json() as Package;
+    const resumedIds = resumed.releases.map((release) => release.id);
+    expect(resumedIds.filter((releaseId) => releaseId === changed[1]!.id)).toHaveLength(1);
+    expect(new Set(resumedIds).size).toBe(resumedIds.length);
+
+    const record = await get(`/public-api/ocds/records/${ocid}`);
+    expect(record.statusCode, record.body).toBe(200);
+    const recordPackage = record.json();
+    expect(ocdsErrors('recordPackage', recordPackage)).toEqual([]);
+    const [entry] = recordPackage.records;
+    expect(entry.releases.map((release: Release) => release.id)).toEqual(
+      changed.map((release) => release.id),
+    );
+    expect(entry.compiledRelease).toMatchObject({
+      tag: ['compiled'],
+      contracts: [{ value: { amount: 7500 } }],
+    });
+
+    // Deleted: out of the pages' current states and of the bulk files, its record stays.
+    const deleted = await admin('/api/contracts/delete', { _id: id });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const kept = await get(`/public-api/ocds/records/${ocid}`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().records[0].releases).toHaveLength(2);
+    const lines = (await get(`/public-api/ocds/bulk/${monitorId}.jsonl`)).body.trim().split('\n');
+    expect(lines.some((line) => line.includes(id))).toBe(false);
+  });
+
+  it("answers 404 for an ocid that is not one of this portal's, and for another prefix", async () => {
+    const [contract] = await liveProcesses(monitorId);
+    for (const ocid of [
+      `ocds-vigia0-${monitorId}-0190a1b2-0000-7000-8000-000000000000`,
+      `ocds-07smqs-${monitorId}-${contract!.id}`,
+      `ocds-vigia0-${otherId}-${contract!.id}`,
+      'nada',
+    ]) {
+      const answer = await get(`/public-api/ocds/records/${ocid}`);
+      expect(answer.statusCode, ocid).toBe(404);
+      expect(answer.json().message).toMatch(/ocid/);
+    }
+  });
+
+  it('bulk files: one compiled release per contract, the CSV with every row, sums equal to the contracts page', async () => {
+    const jsonl = await get(`/public-api/ocds/bulk/${monitorId}.jsonl`);
+    expect(jsonl.statusCode).toBe(200);
+    expect(jsonl.headers['content-type']).toContain('application/x-ndjson');
+    const compiled = jsonl.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Release);
+    const live = await liveProcesses(monitorId);
+    expect(compiled).toHaveLength(live.length);
+    expect(new Set(compiled.map((release) => release.ocid)).size).toBe(live.length);
+    expect(compiled.every((release) => release.tag[0] === 'compiled')).toBe(true);
+
+    const pack = await get(`/public-api/ocds/bulk/${monitorId}.releases.json`);
+    expect(pack.statusCode).toBe(200);
+    expect(ocdsErrors('releasePackage', pack.json())).toEqual([]);
+    const records = await get(`/public-api/ocds/bulk/${monitorId}.records.json`);
+    expect(ocdsErrors('recordPackage', records.json())).toEqual([]);
+    expect(records.json().records).toHaveLength(live.length);
+
+    const csv = await get(`/public-api/ocds/bulk/${monitorId}.csv`);
+    expect(csv.statusCode).toBe(200);
+    const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
+    const totals = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/public-api/contracts/list',
+        headers: { 'x-current-organization-id': monitorId },
+      })
+    ).json().data;
+    expect(rows).toHaveLength(totals.total);
+    const counted = rows.filter((row) => row['vigia/countsInTotals'] === 'true');
+    const sum = counted.reduce((total, row) => total + Number(row['vigia/totalOrMaxAmount'] || 0), 0);
+    expect(Math.round(sum * 100) / 100).toBe(totals.totals.totalAmount);
+    // The rows that state no procedures were held: no ocid, the statement.
+    const empty = rows.filter((row) => row['vigia/noProcedures']);
+    expect(empty.length).toBeGreaterThan(0);
+    expect(empty.every((row) => row.ocid === '')).toBe(true);
+    expect(rows.every((row) => row['vigia/monitor'] !== '' && !(row.ocid ?? '').includes(otherId))).toBe(true);
+
+    const suppliers = parse((await get(`/public-api/ocds/bulk/${monitorId}.suppliers.csv`)).body, {
+      columns: true,
+    });
+    expect(suppliers.length).toBeGreaterThan(0);
+
+    const xlsx = await get(`/public-api/ocds/bulk/${monitorId}.xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    // The second download is the kept file, with its size.
+    const again = await get(`/public-api/ocds/bulk/${monitorId}.csv`);
+    expect(again.headers['content-length']).toBe(String(Buffer.byteLength(csv.body)));
+    expect(again.body).toBe(csv.body);
+  });
+
+  it('an empty monitor: no package (404 in Spanish), empty JSON Lines, a CSV of headers only', async () => {
+    const page = await get(`/public-api/ocds/releases?organization=${emptyId}`);
+    expect(page.statusCode).toBe(404);
+    expect(page.json().message).toMatch(/todavía no tiene contratos/);
+    expect((await get(`/public-api/ocds/bulk/${emptyId}.releases.json`)).statusCode).toBe(404);
+    expect((await get(`/public-api/ocds/bulk/${emptyId}.jsonl`)).body).toBe('');
+    expect((await get(`/public-api/ocds/bulk/${emptyId}.csv`)).body.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('the installation files hold every monitor; the page lists both scopes', async () => {
+    const lines = (await get('/public-api/ocds/bulk/all.jsonl')).body.trim().split('\n');
+    const monitors = new Set(lines.map((line) => (JSON.parse(line) as Release).ocid.slice(12, 48)));
+    expect(monitors).toEqual(new Set([monitorId, otherId]));
+    const files = await get(`/public-api/ocds/files?organization=${otherId}`);
+    expect(files.statusCode, files.body).toBe(200);
+    const { data } = files.json();
+    expect(data.monitor.files.map((file: { file: string }) => file.file)).toEqual([
+      'releases.json',
+      'records.json',
+      'jsonl',
+      'csv',
+      'suppliers.csv',
+      'xlsx',
+    ]);
+    expect(
+      data.installation.files.find((file: { file: string }) => file.file === 'jsonl').size,
+    ).toBeGreaterThan(0);
+    expect(data.license).toEqual({ url: 'https://creativecommons.org/licenses/by/4.0/', name: 'CC BY 4.0' });
+  });
+
+  it('refuses bad queries in Spanish', async () => {
+    for (const url of [
+      `/public-api/ocds/releases?organization=${monitorId}&since=ayer`,
+      `/public-api/ocds/releases?organization=${monitorId}&cursor=abc`,
+      `/public-api/ocds/releases?organization=${monitorId}&limit=5000`,
+      `/public-api/ocds/bulk/${monitorId}.exe`,
+    ]) {
+      const answer = await get(url);
+      expect(answer.statusCode, url).toBe(400);
+    }
+    expect((await get('/public-api/ocds/releases')).statusCode).toBe(400);
+    expect((await get('/public-api/ocds/bulk/0190a1b2-0000-7000-8000-000000000000.csv')).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,415 @@
+import { AMENDMENT_CATEGORIES } from '../../../shared/constants/enums';
+import {
+  addParty,
+  type ContractRelations,
+  emptyRelations,
+  type PartyRole,
+} from '../../../shared/contracts/relations';
+import { AppError, notFound } from '../../lib/errors';
+import { nextTurn } from '../../lib/event-loop';
+import type { AppDeps, OrganizationRow } from '../../types';
+import { newestCopies } from '../backups/backups.service';
+import { relationsOfContracts } from '../contracts/contracts.service';
+import {
+  type ContractCursor,
+  contractCount,
+  earlierReleases,
+  firstChanges,
+  firstReleaseSince,
+  liveContractBatch,
+  liveMonitors,
+  parentContracts,
+  processReleases,
+  type ReleaseCursor,
+  releasePage,
+  type StoredRelease,
+  supplierRows,
+  unitNames,
+} from './open-data.repository';
+import { compiledRelease, type PackageMeta, recordPackage, releasePackage } from './packages';
+import { buildRelease, ocidOf, type ReleaseContract, type ReleaseSettings } from './release';
+
+/**
+ * The open data (issue 31, decision 0051): a monitor's releases a page at a time by a stable
+ * cursor, a contracting process's record, and the walks the bulk files stream. A batch of stored
+ * states becomes releases with a few statements: names, lists, backup copies and parents of the
+ * whole batch at once.
+ */
+
+export type Release = Record<string, unknown> & { ocid: string; id: string; date: string };
+export type OpenDataDeps = Pick<AppDeps, 'database' | 'config' | 'organizations' | 'now'>;
+
+/** Contracts per batch of a bulk file's walk. */
+export const BULK_BATCH = 2_000;
+
+export const releaseSettings = (deps: Pick<AppDeps, 'config'>): ReleaseSettings => ({
+  ocidPrefix: deps.config.openData.ocidPrefix,
+  publicUrl: deps.config.publicUrl,
+});
+
+/** A state built: its contract's fields, its release (null for a no-procedures row), whether it counts in totals. */
+export interface BuiltState {
+  stored: StoredRelease;
+  contract: ReleaseContract;
+  release: Release | null;
+  countsInTotals: boolean;
+  monitorName: string;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const number = (value: unknown): number | null =>
+  value === null || value === undefined || value === '' ? null : Number(value);
+
+/** A contracts row as JSON (its columns' names) as the release builder reads it. */
+export function releaseContract(row: Record<string, unknown>): ReleaseContract {
+  return {
+    id: String(row.id),
+    organizationId: String(row.organization_id),
+    procedureType: row.procedure_type as ReleaseContract['procedureType'],
+    category: (text(row.category) as ReleaseContract['category']) ?? null,
+    administrationPeriod: text(row.administration_period) ?? '',
+    fiscalYear: text(row.fiscal_year) ?? '',
+    period: text(row.period) ?? '',
+    contractId: text(row.contract_id),
+    partida: text(row.partida),
+    procedureState: (text(row.procedure_state) as ReleaseContract['procedureState']) ?? null,
+    announcementUrl: text(row.announcement_url),
+    announcementDate: text(row.announcement_date),
+    servicesDescription: text(row.services_description),
+    clarificationMeetingDate: text(row.clarification_meeting_date),
+    clarificationMeetingJudgmentUrl: text(row.clarification_meeting_judgment_url),
+    presentationProposalsDocUrl: text(row.presentation_proposals_doc_url),
+    administrativeUnitType: text(row.administrative_unit_type),
+    contractNumber: text(row.contract_number),
+    contractDate: text(row.contract_date),
+    contractType: (text(row.contract_type) as ReleaseContract['contractType']) ?? null,
+    totalAmount: number(row.total_amount),
+    minAmount: number(row.min_amount),
+    maxAmount: number(row.max_amount),
+    totalOrMaxAmount: number(row.total_or_max_amount),
+    contractUrl: text(row.contract_url),
+    areaInCharge: text(row.area_in_charge),
+    executingArea: text(row.executing_area),
+    updateDate: text(row.update_date),
+    notes: text(row.notes),
+    karewaNotes: text(row.karewa_notes),
+    informationDate: text(row.information_date),
+    limitExceeded: typeof row.limit_exceeded === 'boolean' ? row.limit_exceeded : null,
+    amountExceeded: number(row.amount_exceeded),
+    isEmpty: row.is_empty === true,
+    createdAt: new Date(String(row.created_at)),
+    updatedAt: new Date(String(row.updated_at)),
+  };
+}
+
+/** An earlier state's kept lists as the release builder reads them. */
+function keptRelations(stored: NonNullable<StoredRelease['relations']>): ContractRelations {
+  const relations = emptyRelations();
+  for (const party of stored.parties) addParty(relations, { ...party, role: party.role as PartyRole });
+  relations.amendments = stored.amendments.map((amendment) => ({ ...amendment }));
+  relations.budgetLines = stored.budgetLines.map((line) => ({ code: line.code }));
+  return relations;
+}
+
+const isAmendmentRow = (contract: ReleaseContract) =>
+  contract.category !== null && (AMENDMENT_CATEGORIES as readonly string[]).includes(contract.category);
+
+/** The documents a contract's state links to (for their backup copies). */
+function linksOf(contract: ReleaseContract, relations: ContractRelations): string[] {
+  return [
+    contract.announcementUrl,
+    contract.clarificationMeetingJudgmentUrl,
+    contract.presentationProposalsDocUrl,
+    contract.contractUrl,
+    ...relations.amendments.map((amendment) => amendment.url),
+  ].flatMap((url) => (url?.trim() ? [url] : []));
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/**
+ * Stored states into releases (and the flat files' rows): the units' and suppliers' names, the
+ * current states' lists, the documents' copies and the amendment rows' parents read once for the
+ * batch. `first` says whether a state is its process's first release (its tags).
+ */
+export async function buildStates(
+  deps: OpenDataDeps,
+  states: readonly StoredRelease[],
+  monitors: ReadonlyMap<string, { id: string; name: string }>,
+  first: (state: StoredRelease) => boolean,
+): Promise<BuiltState[]> {
+  if (states.length === 0) return [];
+  const { db } = deps.database;
+  const settings = releaseSettings(deps);
+  const rows = states.map((stored) => ({ stored, contract: releaseContract(stored.contract) }));
+  const unitIds = new Set<string>();
+  const supplierIds = new Set<string>();
+  for (const { stored } of rows) {
+    for (const key of ['organizer_administrative_unit_id', 'applicant_administrative_unit_id'])
+      if (typeof stored.contract[key] === 'string') unitIds.add(stored.contract[key] as string);
+    if (typeof stored.contract.supplier_id === 'string') supplierIds.add(stored.contract.supplier_id);
+  }
+  const units = await unitNames(db, [...unitIds]);
+  const suppliers = await supplierRows(db, [...supplierIds]);
+  const relations = new Map<StoredRelease, ContractRelations>();
+  const copies = new Map<string, string | null>();
+  const parents = new Map<string, string>();
+  for (const [organizationId, group] of groupBy(rows, (row) => row.stored.organizationId)) {
+    const current = group.filter((row) => row.stored.relations === null && !row.contract.isEmpty);
+    const stored = await relationsOfContracts(
+      deps,
+      organizationId,
+      current.map((row) => row.stored.contractId),
+    );
+    for (const row of group)
+      relations.set(
+        row.stored,
+        row.stored.relations
+          ? keptRelations(row.stored.relations)
+          : (stored.get(row.stored.contractId) ?? emptyRelations()),
+      );
+    const links = [...new Set(group.flatMap((row) => linksOf(row.contract, relations.get(row.stored)!)))];
+    if (links.length > 0)
+      for (const [url, copy] of await newestCopies(db, organizationId, links)) copies.set(url, copy);
+    const processes = [
+      ...new Set(
+        group.flatMap((row) =>
+          isAmendmentRow(row.contract) && row.contract.contractId?.trim() ? [row.contract.contractId] : [],
+        ),
+      ),
+    ];
+    for (const [process, id] of await parentContracts(db, organizationId, processes))
+      parents.set(`${organizationId}\u0000${process}`, id);
+  }
+  return rows.map(({ stored, contract }) => {
+    const monitor = monitors.get(contract.organizationId) ?? { id: contract.organizationId, name: '' };
+    const unit = (key: string) => {
+      const id = String(stored.contract[key]);
+      return { id, name: units.get(id) ?? '' };
+    };
+    const supplierId = text(stored.contract.supplier_id);
+    const parent = contract.contractId
+      ? parents.get(`${contract.organizationId}\u0000${contract.contractId}`)
+      : undefined;
+    const release = buildRelease(
+      {
+        contract,
+        change: String(stored.change),
+        first: first(stored),
+        monitor,
+        organizer: unit('organizer_administrative_unit_id'),
+        applicant: unit('applicant_administrative_unit_id'),
+        supplier: supplierId ? (suppliers.get(supplierId) ?? null) : null,
+        relations: relations.get(stored) ?? emptyRelations(),
+        copies,
+        parentOcid:
+          isAmendmentRow(contract) && parent && parent !== contract.id
+            ? ocidOf(settings, contract.organizationId, parent)
+            : null,
+      },
+      settings,
+    ) as Release | null;
+    return {
+      stored,
+      contract,
+      release,
+      countsInTotals: stored.contract.counts_in_totals === true,
+      monitorName: monitor.name,
+    };
+  });
+}
+
+/** What a package says about itself, for a monitor or the installation. */
+export function packageMeta(
+  deps: OpenDataDeps,
+  uri: string,
+  publisher: { name: string } | null,
+  publishedDate: Date | null,
+): PackageMeta {
+  const { publicUrl } = deps.config;
+  return {
+    uri,
+    publishedDate: publishedDate ?? deps.now(),
+    publisher: { name: publisher?.name ?? `Vigía (${new URL(publicUrl).host})`, uri: publicUrl },
+    license: deps.config.openData.license,
+    publicUrl,
+  };
+}
+
+/** Says no package: the standard allows none without a release (decision 0051). */
+export const NO_RELEASES = 'Este monitor todavía no tiene contratos publicados como datos abiertos.';
+
+/** The cursor as the API writes it (transaction.change). */
+export const cursorText = (cursor: ReleaseCursor) => `${cursor.xid}.${cursor.change}`;
+export function parseCursor(value: string): ReleaseCursor {
+  const [xid, change] = value.split('.');
+  return { xid: xid!, change: Number(change) };
+}
+
+export interface ReleasePageQuery {
+  since: Date | null;
+  cursor: ReleaseCursor | null;
+  limit: number;
+}
+
+/**
+ * A page of a monitor's releases and the cursor of the next page (null when this page is the
+ * last one for now). Null when there is nothing to serve: no releases at all, or none after the
+ * cursor yet.
+ */
+export async function releasesPage(
+  deps: OpenDataDeps,
+  organization: OrganizationRow,
+  query: ReleasePageQuery,
+): Promise<{ releases: Release[]; next: ReleaseCursor | null } | null> {
+  const { db } = deps.database;
+  let after = query.cursor;
+  if (query.since) {
+    const start = await firstReleaseSince(db, organization.id, query.since);
+    if (!start) return null;
+    if (!after || BigInt(start.xid) > BigInt(after.xid)) after = start;
+  }
+  const states = await releasePage(db, organization.id, { after, since: query.since, limit: query.limit });
+  if (states.length === 0) return null;
+  const firsts = await firstChanges(db, [...new Set(states.map((state) => state.contractId))]);
+  const built = await buildStates(
+    deps,
+    states,
+    new Map([[organization.id, organization]]),
+    (state) => !((firsts.get(state.contractId) ?? Number.POSITIVE_INFINITY) < state.change),
+  );
+  const last = states.at(-1)!;
+  return {
+    releases: built.flatMap((state) => (state.release ? [state.release] : [])),
+    next: states.length === query.limit ? { xid: last.changeXid, change: last.change } : null,
+  };
+}
+
+/** An ocid of this portal: its monitor and contract, or null when it is not one. */
+export function parseOcid(
+  deps: Pick<AppDeps, 'config'>,
+  ocid: string,
+): { organizationId: string; contractId: string } | null {
+  const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+  const match = new RegExp(`^(ocds-[a-z0-9]{6})-(${uuid})-(${uuid})$`).exec(ocid.toLowerCase());
+  if (!match || match[1] !== deps.config.openData.ocidPrefix) return null;
+  return { organizationId: match[2]!, contractId: match[3]! };
+}
+
+/** A contracting process's releases, oldest first (a deleted contract's too); 404 when the ocid is none of ours. */
+export async function processRecord(
+  deps: OpenDataDeps,
+  ocid: string,
+): Promise<{ organization: OrganizationRow; releases: Release[] }> {
+  const missing = () => notFound('No existe ningún proceso de contratación con ese ocid en este portal.');
+  const ids = parseOcid(deps, ocid);
+  if (!ids) throw missing();
+  const organization = await deps.organizations.get(ids.organizationId);
+  if (!organization) throw missing();
+  const states = await processReleases(deps.database.db, ids.organizationId, ids.contractId);
+  if (states.length === 0) throw missing();
+  const built = await buildStates(
+    deps,
+    states,
+    new Map([[organization.id, organization]]),
+    (state) => state === states[0],
+  );
+  const releases = built.flatMap((state) => (state.release ? [state.release] : []));
+  if (releases.length === 0) throw missing();
+  return { organization, releases };
+}
+
+export { compiledRelease, recordPackage, releasePackage };
+
+/** Who a bulk file is of: one monitor, or every live monitor. */
+export type BulkScope = { kind: 'monitor'; organization: OrganizationRow } | { kind: 'installation' };
+
+/** The monitors a scope covers, by id (their names go into the releases). */
+export async function scopeMonitors(deps: OpenDataDeps, scope: BulkScope) {
+  if (scope.kind === 'monitor') return new Map([[scope.organization.id, scope.organization]]);
+  return new Map((await liveMonitors(deps.database.db)).map((monitor) => [monitor.id, monitor]));
+}
+
+/** Every live contract of the scope, a batch at a time, built (no-procedures rows with a null release). */
+export async function* liveStates(
+  deps: OpenDataDeps,
+  scope: BulkScope,
+  options: { history: boolean } = { history: false },
+): AsyncGenerator<BuiltState[]> {
+  const monitors = await scopeMonitors(deps, scope);
+  const organizationId = scope.kind === 'monitor' ? scope.organization.id : null;
+  let cursor: ContractCursor | null = null;
+  for (;;) {
+    const batch = await liveContractBatch(deps.database.db, organizationId, cursor, BULK_BATCH);
+    if (batch.length === 0) return;
+    // Without the history, only compiled releases are made of them (tagged 'compiled', not first or update).
+    const firsts = options.history
+      ? await firstChanges(
+          deps.database.db,
+          batch.map((state) => state.contractId),
+        )
+      : new Map<string, number>();
+    yield await buildStates(
+      deps,
+      batch,
+      monitors,
+      (state) => !((firsts.get(state.contractId) ?? Number.POSITIVE_INFINITY) < state.change),
+    );
+    if (batch.length < BULK_BATCH) return;
+    const last = batch.at(-1)!;
+    cursor = { organizationId: last.organizationId, id: last.contractId };
+    await nextTurn();
+  }
+}
+
+/** The earlier states of a batch's contracts, built, by contract id (a record's history). */
+export async function earlierStates(
+  deps: OpenDataDeps,
+  batch: readonly BuiltState[],
+  monitors: ReadonlyMap<string, { id: string; name: string }>,
+): Promise<Map<string, Release[]>> {
+  const stored = await earlierReleases(
+    deps.database.db,
+    batch.flatMap((state) => (state.release ? [state.stored.contractId] : [])),
+  );
+  const firsts = new Map<string, number>();
+  for (const state of stored) if (!firsts.has(state.contractId)) firsts.set(state.contractId, state.change);
+  const built = await buildStates(
+    deps,
+    stored,
+    monitors,
+    (state) => firsts.get(state.contractId) === state.change,
+  );
+  const byContract = new Map<string, Release[]>();
+  for (const state of built)
+    if (state.release)
+      byContract.set(state.stored.contractId, [
+        ...(byContract.get(state.stored.contractId) ?? []),
+        state.release,
+      ]);
+  return byContract;
+}
+
+/** How many live contracts the scope has, and how many of them are contracting processes (releases). */
+export function scopeContracts(
+  deps: OpenDataDeps,
+  scope: BulkScope,
+): Promise<{ contracts: number; processes: number }> {
+  return contractCount(deps.database.db, scope.kind === 'monitor' ? scope.organization.id : null);
+}
+
+/** The live monitors (the installation's files are keyed by their data versions). */
+export function monitorsOfInstallation(deps: OpenDataDeps) {
+  return liveMonitors(deps.database.db);
+}
+
+/** A monitor's release was asked with an ocid prefix this portal does not use. */
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
