@@ -150,6 +150,7 @@ describe('serving the built web app', () => {
       '/access-denied',
       '/privacy',
       '/accessibility',
+      '/open-data',
     ]) {
       const response = await ctx.app.inject(url);
       expect(response.statusCode, url).toBe(200);

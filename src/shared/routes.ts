@@ -16,6 +16,7 @@ export const WEB_ROUTES = {
   about: '/about',
   privacy: '/privacy',
   accessibility: '/accessibility',
+  openData: '/open-data',
   resources: '/resources',
   contact: '/contact',
   login: '/login',

@@ -24,7 +24,12 @@ const guarded = (path: string) =>
 
 describe('the router', () => {
   it('shows the information pages without a chosen monitor, like /privacy', () => {
-    for (const path of [WEB_ROUTES.privacy, WEB_ROUTES.about, WEB_ROUTES.accessibility]) {
+    for (const path of [
+      WEB_ROUTES.privacy,
+      WEB_ROUTES.about,
+      WEB_ROUTES.accessibility,
+      WEB_ROUTES.openData,
+    ]) {
       expect(lineage(router.routes, path), path).not.toBeNull();
       expect(guarded(path), path).toBe(false);
     }

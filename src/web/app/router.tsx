@@ -205,6 +205,12 @@ export const router = createRouterWithOfflineScreens([
                   import('../routes/public/accessibility').then((m) => ({ Component: m.AccessibilityPage })),
               },
               {
+                // Without a chosen monitor it offers the whole installation's files; with one, that
+                // monitor's too.
+                path: WEB_ROUTES.openData,
+                lazy: () => import('../routes/public/open-data').then((m) => ({ Component: m.OpenDataPage })),
+              },
+              {
                 path: WEB_ROUTES.accessDenied,
                 lazy: () =>
                   import('../routes/errors/access-denied').then((m) => ({ Component: m.AccessDeniedPage })),

@@ -6,17 +6,22 @@ import { DownloadMenu } from './download-menu';
 import { LastUpdate } from './last-update';
 import { ShareButton } from './share-button';
 
-/** The top of a list screen (spec): links on to other screens, the title, Descargar and Compartir. */
+/**
+ * The top of a list screen (spec): links on to other screens, the title, Descargar and Compartir;
+ * `more`, a link beside the downloads to other ways of getting the data (the open data page).
+ */
 export function ListHeader({
   links,
   title,
   organizationId,
   downloadUrl,
+  more,
 }: {
   links: { to: string; label: string }[];
   title: string;
   organizationId: string;
   downloadUrl: (format: DownloadFormat) => string;
+  more?: { to: string; label: string };
 }) {
   const { t } = useTranslation();
   return (
@@ -34,6 +39,11 @@ export function ListHeader({
         </Title>
       </div>
       <Group gap="xs">
+        {more ? (
+          <Anchor component={Link} to={more.to} fz="sm" mr="xs">
+            {t(more.label)}
+          </Anchor>
+        ) : null}
         <DownloadMenu url={downloadUrl} />
         <ShareButton organizationId={organizationId} />
       </Group>

@@ -35,6 +35,7 @@ export const PUBLIC_QUERY_ROOTS: ReadonlySet<string> = new Set([
   'comparison-side',
   'resources',
   'contact',
+  'open-data',
 ]);
 
 /**

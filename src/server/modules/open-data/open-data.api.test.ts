@@ -47,8 +47,27 @@ describe('open data: OCDS releases, records and bulk files', () => {
   const admin = (url: string, payload: object) =>
     ctx.app.inject({ method: 'POST', url, headers: bearer(token, monitorId), payload });
 
-  /** Every page from the first, following links.next (relative to the portal). */
+  /**
+   * Waits until every contract write of this database is older than every running transaction of
+   * the database server: the releases API serves only those (decision 0051), and other test files
+   * write beside this one on a shared server.
+   */
+  async function settled() {
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      const [row] = await queryRows<{ waiting: number | string }>(
+        ctx.database.db,
+        sql`SELECT (SELECT count(*) FROM contracts WHERE change_xid >= pg_snapshot_xmin(pg_current_snapshot()))
+                 + (SELECT count(*) FROM contract_history WHERE change_xid >= pg_snapshot_xmin(pg_current_snapshot())) AS waiting`,
+      );
+      if (Number(row!.waiting) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('contract writes still held back after 60 s');
+  }
+
+  /** Every page from the first, following links.next (relative to the portal), once the writes have settled. */
   async function walk(first: string): Promise<{ pages: Package[]; next: string | null }> {
+    await settled();
     const pages: Package[] = [];
     let url: string | null = first;
     let last: string | null = null;
@@ -134,6 +153,7 @@ describe('open data: OCDS releases, records and bulk files', () => {
     expect((changed[1]!.tender as Record<string, unknown>).tenderers).toBeUndefined();
 
     // A reader who asks again for the last page it read finds the edit there, once.
+    await settled();
     const resumed = (await get(standing!)).json() as Package;
     const resumedIds = resumed.releases.map((release) => release.id);
     expect(resumedIds.filter((releaseId) => releaseId === changed[1]!.id)).toHaveLength(1);
@@ -160,6 +180,104 @@ describe('open data: OCDS releases, records and bulk files', () => {
     expect(kept.json().records[0].releases).toHaveLength(2);
     const lines = (await get(`/public-api/ocds/bulk/${monitorId}.jsonl`)).body.trim().split('\n');
     expect(lines.some((line) => line.includes(id))).toBe(false);
+  });
+
+  it('holds back what a write still running may precede, so a cursor neither skips nor repeats (PostgreSQL)', async () => {
+    // The embedded database runs one transaction at a time: nothing can run beside a held one.
+    if (ctx.database.kind !== 'postgres') return;
+    const { db } = ctx.database;
+    const { pages } = await walk(`/public-api/ocds/releases?organization=${monitorId}&limit=1000`);
+    const last = pages.at(-1)!.releases.at(-1)!;
+    const [held] = await queryRows<{ xid: string }>(
+      db,
+      sql`SELECT change_xid::text AS xid FROM contracts WHERE id = ${last.ocid.slice(-36)}`,
+    );
+    const cursor = `${held!.xid}.${last.id.split('-').at(-1)}`;
+    const pageAfter = () => get(`/public-api/ocds/releases?organization=${monitorId}&cursor=${cursor}`);
+    expect((await pageAfter()).statusCode).toBe(204);
+
+    // A write that began first (another monitor's: the monitors' rows are locked apart) is still
+    // running while an edit of this monitor commits.
+    let commit!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let started!: () => void;
+    const begun = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const running = db.transaction(async (tx) => {
+      await tx.execute(
+        sql`UPDATE contracts SET notes = 'en curso' WHERE id = (SELECT id FROM contracts WHERE organization_id = ${otherId} LIMIT 1)`,
+      );
+      started();
+      await gate;
+    });
+    await begun;
+    const [contract] = await liveProcesses(monitorId);
+    await db.execute(sql`UPDATE contracts SET notes = 'editado' WHERE id = ${contract!.id}`);
+    // Its release waits: the running write is older than it and might still take a smaller number.
+    expect((await pageAfter()).statusCode).toBe(204);
+    commit();
+    await running;
+    await settled();
+    const answer = await pageAfter();
+    expect(answer.statusCode, answer.body).toBe(200);
+    const released = (answer.json() as Package).releases;
+    expect(released.map((release) => release.ocid)).toEqual([`ocds-vigia0-${monitorId}-${contract!.id}`]);
+    // And once served, the same cursor moved past it gives nothing again.
+    const id = released[0]!.id;
+    const [moved] = await queryRows<{ xid: string }>(
+      db,
+      sql`SELECT change_xid::text AS xid FROM contracts WHERE id = ${contract!.id}`,
+    );
+    const again = await get(
+      `/public-api/ocds/releases?organization=${monitorId}&cursor=${moved!.xid}.${id.split('-').at(-1)}`,
+    );
+    expect(again.statusCode).toBe(204);
+  });
+
+  it('links an amendment row to the contract it amends when exactly one other has its process ID', async () => {
+    const entry = (overrides: Record<string, unknown>) =>
+      contractEntry({ supplier: supplierId, unit: unitId }, { contractId: 'LP-PADRE/22', ...overrides });
+    const parent = await admin('/api/contracts/save', entry({ contractNumber: 'OD-PADRE' }));
+    const amendment = await admin(
+      '/api/contracts/save',
+      entry({
+        contractNumber: 'OD-PADRE-CM1',
+        category: 'MODIFICATION',
+        servicesDescription: 'Ampliación del monto',
+      }),
+    );
+    expect(amendment.statusCode, amendment.body).toBe(200);
+    const ocidOf = (answer: typeof parent) => `ocds-vigia0-${monitorId}-${answer.json().data._id}`;
+    const record = (await get(`/public-api/ocds/records/${ocidOf(amendment)}`)).json();
+    expect(ocdsErrors('recordPackage', record)).toEqual([]);
+    expect(record.records[0].compiledRelease).toMatchObject({
+      relatedProcesses: [{ relationship: ['parent'], scheme: 'ocid', identifier: ocidOf(parent) }],
+      contracts: [{ amendments: [{ rationale: expect.any(String), description: 'Ampliación del monto' }] }],
+    });
+    expect(record.records[0].compiledRelease.tender.mainProcurementCategory).toBeUndefined();
+    // A second contract of the same process ID: the data no longer says which one is amended.
+    await admin('/api/contracts/save', entry({ contractNumber: 'OD-PADRE-2' }));
+    const after = (await get(`/public-api/ocds/records/${ocidOf(amendment)}`)).json();
+    expect(after.records[0].compiledRelease.relatedProcesses).toBeUndefined();
+  });
+
+  it('documents every open data call in the OpenAPI document, with examples', async () => {
+    const document = (await get('/api/docs/json')).json();
+    for (const path of [
+      '/public-api/ocds/releases',
+      '/public-api/ocds/records/{ocid}',
+      '/public-api/ocds/bulk/{name}',
+    ]) {
+      const operation = document.paths[path]?.get;
+      expect(operation, path).toBeDefined();
+      expect(JSON.stringify(operation), path).toContain('example');
+    }
+    expect(JSON.stringify(document.paths['/public-api/ocds/releases'].get.responses['200'])).toContain(
+      'ocds-vigia0-',
+    );
   });
 
   it("answers 404 for an ocid that is not one of this portal's, and for another prefix", async () => {
@@ -214,7 +332,9 @@ describe('open data: OCDS releases, records and bulk files', () => {
     const empty = rows.filter((row) => row['vigia/noProcedures']);
     expect(empty.length).toBeGreaterThan(0);
     expect(empty.every((row) => row.ocid === '')).toBe(true);
-    expect(rows.every((row) => row['vigia/monitor'] !== '' && !(row.ocid ?? '').includes(otherId))).toBe(true);
+    expect(rows.every((row) => row['vigia/monitor'] !== '' && !(row.ocid ?? '').includes(otherId))).toBe(
+      true,
+    );
 
     const suppliers = parse((await get(`/public-api/ocds/bulk/${monitorId}.suppliers.csv`)).body, {
       columns: true,

@@ -48,11 +48,7 @@ type Release = Record<string, unknown> & { ocid: string; id: string; date: strin
 export type Package = Record<string, unknown> & { uri: string; version: string };
 
 /** A release package of at least one release (the standard allows no empty package). */
-export function releasePackage(
-  meta: PackageMeta,
-  releases: readonly Release[],
-  next?: string,
-): Package {
+export function releasePackage(meta: PackageMeta, releases: readonly Release[], next?: string): Package {
   if (releases.length === 0) throw new Error('a release package holds at least one release');
   if (!next) return { ...packageHead(meta), releases };
   const paged = packageHead(meta);

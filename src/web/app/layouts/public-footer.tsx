@@ -15,6 +15,7 @@ export const FOOTER_COLUMNS = [
       { to: '/calculations/corruption-index', label: 'Índice de riesgo de corrupción' },
       { to: '/comparations', label: 'Comparar monitores' },
       { to: '/resources', label: 'Recursos' },
+      { to: '/open-data', label: 'Datos abiertos' },
     ],
   },
   {

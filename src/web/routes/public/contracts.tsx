@@ -2,6 +2,7 @@ import { Container, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { WEB_ROUTES } from '../../../shared/routes';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { ListHeader, ListStatus } from '../../components/list-header';
 import { LoadError } from '../../components/load-error';
@@ -39,6 +40,7 @@ export function ContractsPage() {
           title="Contratos"
           organizationId={organization._id}
           downloadUrl={(format) => contractsDownloadUrl(organization._id, query, format)}
+          more={{ to: WEB_ROUTES.openData, label: 'Datos abiertos (OCDS, CSV)' }}
         />
         <FiltersPanel organizationId={organization._id} applied={filters} onApply={apply} withSearch />
         {failed ? (
