@@ -20,6 +20,7 @@ const ENTRIES = {
   main: 'src/server/main.ts',
   'read.worker': 'src/server/modules/data-load/read.worker.ts',
   'pdf-worker': 'src/server/exports/pdf-worker.ts',
+  'bulk.worker': 'src/server/modules/open-data/bulk.worker.ts',
 };
 
 export async function buildServer(options: { clean?: boolean } = {}): Promise<void> {

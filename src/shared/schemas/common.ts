@@ -37,7 +37,8 @@ export const OrganizationHeaderSchema = z.object({
     .string()
     .max(64)
     .optional()
-    .describe('Id of the monitor (organization) the call is about; it must exist and not be deleted'),
+    .describe('Id of the monitor (organization) the call is about; it must exist and not be deleted')
+    .meta({ examples: ['0190a1b2-0000-7000-8000-000000000001'] }),
 });
 
 /** Wraps the `data` of a successful response in the envelope every endpoint uses. */

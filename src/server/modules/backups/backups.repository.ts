@@ -286,7 +286,13 @@ export async function documentsOf(
       goneSince: documentSources.goneSince,
     })
     .from(documentSources)
-    .where(and(eq(documentSources.organizationId, organizationId), inArray(documentSources.url, [...urls])));
+    // One parameter however many links (a batch of the open data's files asks for thousands).
+    .where(
+      and(
+        eq(documentSources.organizationId, organizationId),
+        sql`${documentSources.url} IN (SELECT jsonb_array_elements_text(${JSON.stringify(urls)}::jsonb))`,
+      ),
+    );
   if (sources.length === 0) return found;
   const versions = await db
     .select({
@@ -299,12 +305,12 @@ export async function documentsOf(
     })
     .from(documentVersions)
     .where(
-      inArray(
-        documentVersions.sourceId,
-        sources.map((source) => source.id),
-      ),
+      sql`${documentVersions.sourceId} = ANY(${`{${sources.map((source) => source.id).join(',')}}`}::uuid[])`,
     )
     .orderBy(desc(documentVersions.copiedAt));
+  const versionsOf = new Map<string, Omit<(typeof versions)[number], 'sourceId'>[]>();
+  for (const { sourceId, ...version } of versions)
+    versionsOf.set(sourceId, [...(versionsOf.get(sourceId) ?? []), version]);
   for (const source of sources)
     found.set(source.url, {
       url: source.url,
@@ -312,9 +318,7 @@ export async function documentsOf(
       reason: source.reason as BackupReason | null,
       lastCheckedAt: source.lastCheckedAt,
       goneSince: source.goneSince,
-      versions: versions
-        .filter((version) => version.sourceId === source.id)
-        .map(({ sourceId: _, ...version }) => version),
+      versions: versionsOf.get(source.id) ?? [],
     });
   return found;
 }

@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import {
   INSTALLATION_FILES,
   OPEN_DATA_FILES,
@@ -14,22 +13,28 @@ import type { ExportDocument } from '../../exports/document';
 import { renderJson } from '../../exports/json';
 import { renderXlsx } from '../../exports/xlsx';
 import { nextTurn } from '../../lib/event-loop';
+import { startWorker } from '../../lib/worker-thread';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { listSupplierWindow } from '../suppliers/suppliers.service';
-import { CONTRACT_COLUMNS, type FlatSupplier, SUPPLIER_COLUMNS } from './flat';
+import type { BulkBatch } from './bulk.worker';
+import { CONTRACT_COLUMNS, csvLine, type FlatSupplier, SUPPLIER_COLUMNS } from './flat';
 import { supplierRows } from './open-data.repository';
 import {
   type BulkScope,
   compiledRelease,
   earlierStates,
+  livePrepared,
   liveStates,
   type OpenDataDeps,
+  type PreparedState,
   packageMeta,
   type Release,
+  releaseSettings,
   scopeContracts,
   scopeMonitors,
 } from './open-data.service';
 import { packageHead } from './packages';
+import type { BulkLines } from './render';
 
 /**
  * The bulk files (decision 0051): each is a stream of chunks built a batch of contracts at a time
@@ -135,12 +140,53 @@ function meta(deps: OpenDataDeps, scope: BulkScope, version: ScopeVersion, file:
   );
 }
 
-async function* compiledLines(deps: OpenDataDeps, scope: BulkScope): AsyncGenerator<string> {
-  for await (const batch of liveStates(deps, scope)) {
-    let chunk = '';
-    for (const state of batch)
-      if (state.release) chunk += `${JSON.stringify(compiledRelease([state.release]))}\n`;
-    if (chunk) yield chunk;
+/**
+ * The JSON Lines or the CSV rows of the scope's live contracts: each batch read and prepared here
+ * and rendered by the bulk files' thread (bulk.worker.ts), the next batch read meanwhile (two in
+ * flight at most).
+ */
+async function* renderedLines(deps: AppDeps, scope: BulkScope, kind: BulkLines): AsyncGenerator<string> {
+  const worker = startWorker(new URL('./bulk.worker.ts', import.meta.url), {
+    data: { settings: releaseSettings(deps) },
+  });
+  const waiting = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  const fail = (error: Error) => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (answer: { id: number; text?: string; error?: string }) => {
+    const pending = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if (answer.error !== undefined) pending?.reject(new Error(answer.error));
+    else pending?.resolve(answer.text ?? '');
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the bulk files' thread stopped (${code})`)));
+  let next = 0;
+  const render = (states: readonly PreparedState[]) => {
+    const id = next++;
+    const text = new Promise<string>((resolve, reject) => waiting.set(id, { resolve, reject }));
+    // Awaited in order below; a walk abandoned first leaves its failure to nobody.
+    text.catch(() => undefined);
+    const batch: BulkBatch = { id, kind, states: states.map(({ stored: _stored, ...state }) => state) };
+    worker.postMessage(batch);
+    return text;
+  };
+  try {
+    const inFlight: Promise<string>[] = [];
+    for await (const states of livePrepared(deps, scope)) {
+      inFlight.push(render(states));
+      if (inFlight.length >= 2) {
+        const text = await inFlight.shift()!;
+        if (text) yield text;
+      }
+    }
+    for (const pending of inFlight) {
+      const text = await pending;
+      if (text) yield text;
+    }
+  } finally {
+    await worker.terminate();
   }
 }
 
@@ -169,17 +215,9 @@ async function* everyRecord(deps: OpenDataDeps, scope: BulkScope): AsyncGenerato
   }
 }
 
-const csvLine = (values: readonly (string | number | null)[]) =>
-  stringify([values.map((value) => (value === null ? '' : value))], { record_delimiter: '\r\n' });
-
-async function* contractsCsv(deps: OpenDataDeps, scope: BulkScope): AsyncGenerator<string> {
+async function* contractsCsv(deps: AppDeps, scope: BulkScope): AsyncGenerator<string> {
   yield csvLine(CONTRACT_COLUMNS.map((column) => column.header));
-  for await (const batch of liveStates(deps, scope)) {
-    yield stringify(
-      batch.map((state) => CONTRACT_COLUMNS.map((column) => column.value(state) ?? '')),
-      { record_delimiter: '\r\n' },
-    );
-  }
+  yield* renderedLines(deps, scope, 'csv');
 }
 
 /** Every supplier of the scope's monitors, with the figures engine's totals (the suppliers page's). */
@@ -226,10 +264,7 @@ async function* suppliersCsv(deps: AppDeps, scope: BulkScope): AsyncGenerator<st
   yield csvLine(SUPPLIER_COLUMNS.map((column) => column.header));
   for await (const rows of suppliersOf(deps, scope))
     if (rows.length > 0)
-      yield stringify(
-        rows.map((row) => SUPPLIER_COLUMNS.map((column) => column.value(row) ?? '')),
-        { record_delimiter: '\r\n' },
-      );
+      yield rows.map((row) => csvLine(SUPPLIER_COLUMNS.map((column) => column.value(row)))).join('');
 }
 
 async function* flatRows<T>(batches: AsyncIterable<readonly T[]>): AsyncGenerator<T> {
@@ -261,7 +296,7 @@ export function buildFile(
 ): AsyncIterable<string | Buffer> {
   switch (file) {
     case 'jsonl':
-      return compiledLines(deps, scope);
+      return renderedLines(deps, scope, 'jsonl');
     case 'csv':
       return contractsCsv(deps, scope);
     case 'suppliers.csv':
@@ -332,10 +367,11 @@ export async function fileStream(
 ): Promise<{ stream: Readable; size: number | null }> {
   const kept = await keptFile(deps, version, file);
   if (kept) return { stream: createReadStream(kept.path), size: kept.size };
-  return {
-    stream: Readable.from(keeping(deps, version, file, buildFile(deps, scope, version, file))),
-    size: null,
-  };
+  // One chunk (a batch's text, megabytes) waiting at a time, not Readable.from's sixteen.
+  const stream = Readable.from(keeping(deps, version, file, buildFile(deps, scope, version, file)), {
+    highWaterMark: 1,
+  });
+  return { stream, size: null };
 }
 
 /** Builds and keeps every missing file of a scope's version (the open data job), one after the other. */

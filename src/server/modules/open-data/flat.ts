@@ -1,6 +1,6 @@
 import { PROCEDURE_TYPE_LABELS } from '../../../shared/constants/enums';
 import type { CellKind } from '../../exports/document';
-import type { BuiltState } from './open-data.service';
+import type { BuiltState } from './states';
 
 /**
  * The flat files' columns (CSV and XLSX, decision 0051): one row per contract, headed by the
@@ -19,29 +19,32 @@ export interface FlatColumn {
 /** The statement of a no-procedures row, in its own column. */
 export const NO_PROCEDURES = 'No se realizaron procedimientos de contratación en el periodo.';
 
-/** A value at a path of the release (`awards/0/value/amount`), or null. */
-function at(state: BuiltState, path: string): unknown {
+/** A value at a path of the release (`awards/0/value/amount` as its keys), or null. */
+function at(state: BuiltState, keys: readonly string[]): unknown {
   let value: unknown = state.release;
-  for (const key of path.split('/')) {
+  for (const key of keys) {
     if (value === null || value === undefined) return null;
-    value = Array.isArray(value) ? value[Number(key)] : (value as Record<string, unknown>)[key];
+    value = (value as Record<string, unknown>)[key];
   }
   return value ?? null;
 }
 
-const ocds = (path: string, kind: CellKind = 'text'): FlatColumn => ({
-  header: path,
-  kind,
-  value: (state) => {
-    const value = at(state, path);
-    if (value === null || value === undefined) return null;
-    if (Array.isArray(value)) return value.join(';');
-    if (kind === 'money' || kind === 'count') return Number(value);
-    // OCDS date-times of calendar days ('2023-05-12T00:00:00-06:00') as the day in a spreadsheet.
-    if (kind === 'date') return String(value).slice(0, 10);
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  },
-});
+const ocds = (path: string, kind: CellKind = 'text'): FlatColumn => {
+  const keys = path.split('/');
+  return {
+    header: path,
+    kind,
+    value: (state) => {
+      const value = at(state, keys);
+      if (value === null || value === undefined) return null;
+      if (Array.isArray(value)) return value.join(';');
+      if (kind === 'money' || kind === 'count') return Number(value);
+      // OCDS date-times of calendar days ('2023-05-12T00:00:00-06:00') as the day in a spreadsheet.
+      if (kind === 'date') return String(value).slice(0, 10);
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    },
+  };
+};
 
 const field = (
   header: string,
@@ -61,7 +64,7 @@ const names = (header: string, path: string): FlatColumn => ({
   header,
   kind: 'text',
   value: (state) => {
-    const list = at(state, path);
+    const list = at(state, path.split('/'));
     return Array.isArray(list) && list.length > 0
       ? list.map((item) => (item as { name?: string }).name ?? '').join(';')
       : null;
@@ -168,3 +171,14 @@ export const SUPPLIER_COLUMNS: readonly {
   { header: 'vigia/directAwardAmount', kind: 'money', value: (row) => row.noBid },
   { header: 'vigia/totalAmount', kind: 'money', value: (row) => row.total },
 ];
+
+/** A CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break. */
+function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A CSV record, CRLF-ended. */
+export const csvLine = (values: readonly (string | number | null)[]) =>
+  `${values.map(csvField).join(',')}\r\n`;

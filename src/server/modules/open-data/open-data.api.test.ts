@@ -182,6 +182,44 @@ describe('open data: OCDS releases, records and bulk files', () => {
     expect(lines.some((line) => line.includes(id))).toBe(false);
   });
 
+  it('a reader paging while contracts change gets every release once: none skipped, none repeated', async () => {
+    const first = await walk(`/public-api/ocds/releases?organization=${monitorId}&limit=25`);
+    const expected = first.pages.flatMap((page) => page.releases.map((release) => release.id));
+    const seen: string[] = [];
+    let url: string | null = `/public-api/ocds/releases?organization=${monitorId}&limit=25`;
+    const live = await liveProcesses(monitorId);
+    const edits = [live[0]!.id, live.at(-1)!.id, live[Math.floor(live.length / 2)]!.id];
+    let page = 0;
+    while (url) {
+      await settled();
+      const answer = await get(url);
+      if (answer.statusCode === 204) break;
+      const body = answer.json() as Package;
+      seen.push(...body.releases.map((release) => release.id));
+      // Between pages: one contract already read and one not yet read change (an edit each).
+      const edited = edits[page];
+      if (edited)
+        await ctx.database.db.execute(
+          sql`UPDATE contracts SET notes = ${`cambio ${page}`} WHERE id = ${edited}`,
+        );
+      page += 1;
+      url = body.links?.next ? new URL(body.links.next).pathname + new URL(body.links.next).search : null;
+    }
+    await settled();
+    const rest = await walk(`/public-api/ocds/releases?organization=${monitorId}&limit=1000`);
+    const all = rest.pages.flatMap((each) => each.releases.map((release) => release.id));
+    expect(new Set(seen).size).toBe(seen.length);
+    // Every release that existed when the reader began was served to it (none skipped)…
+    expect(seen).toEqual(expect.arrayContaining(expected));
+    // …and the edits' releases are there for it after the last page, each once.
+    for (const id of edits) {
+      const ocid = `ocds-vigia0-${monitorId}-${id}`;
+      const releases = all.filter((release) => release.startsWith(`${ocid}-`));
+      expect(releases.length, id).toBeGreaterThanOrEqual(2);
+      expect(new Set(releases).size).toBe(releases.length);
+    }
+  });
+
   it('holds back what a write still running may precede, so a cursor neither skips nor repeats (PostgreSQL)', async () => {
     // The embedded database runs one transaction at a time: nothing can run beside a held one.
     if (ctx.database.kind !== 'postgres') return;

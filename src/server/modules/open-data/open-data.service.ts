@@ -27,7 +27,9 @@ import {
   unitNames,
 } from './open-data.repository';
 import { compiledRelease, type PackageMeta, recordPackage, releasePackage } from './packages';
-import { buildRelease, ocidOf, type ReleaseContract, type ReleaseSettings } from './release';
+import { ocidOf, type ReleaseContract, type ReleaseSettings } from './release';
+import { buildPrepared } from './render';
+import type { BuiltState, PreparedState, Release } from './states';
 
 /**
  * The open data (issue 31, decision 0051): a monitor's releases a page at a time by a stable
@@ -36,7 +38,6 @@ import { buildRelease, ocidOf, type ReleaseContract, type ReleaseSettings } from
  * whole batch at once.
  */
 
-export type Release = Record<string, unknown> & { ocid: string; id: string; date: string };
 export type OpenDataDeps = Pick<AppDeps, 'database' | 'config' | 'organizations' | 'now'>;
 
 /** Contracts per batch of a bulk file's walk. */
@@ -47,20 +48,14 @@ export const releaseSettings = (deps: Pick<AppDeps, 'config'>): ReleaseSettings 
   publicUrl: deps.config.publicUrl,
 });
 
-/** A state built: its contract's fields, its release (null for a no-procedures row), whether it counts in totals. */
-export interface BuiltState {
-  stored: StoredRelease;
-  contract: ReleaseContract;
-  release: Release | null;
-  countsInTotals: boolean;
-  monitorName: string;
-}
-
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const number = (value: unknown): number | null =>
   value === null || value === undefined || value === '' ? null : Number(value);
 
-/** A contracts row as JSON (its columns' names) as the release builder reads it. */
+/** A timestamp as a driver gives it (a Date) or as JSON keeps it (ISO text). */
+const instant = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+
+/** A contracts row with its columns' names (read as columns or kept as JSON) as the release builder reads it. */
 export function releaseContract(row: Record<string, unknown>): ReleaseContract {
   return {
     id: String(row.id),
@@ -97,8 +92,8 @@ export function releaseContract(row: Record<string, unknown>): ReleaseContract {
     limitExceeded: typeof row.limit_exceeded === 'boolean' ? row.limit_exceeded : null,
     amountExceeded: number(row.amount_exceeded),
     isEmpty: row.is_empty === true,
-    createdAt: new Date(String(row.created_at)),
-    updatedAt: new Date(String(row.updated_at)),
+    createdAt: instant(row.created_at),
+    updatedAt: instant(row.updated_at),
   };
 }
 
@@ -146,6 +141,17 @@ export async function buildStates(
   monitors: ReadonlyMap<string, { id: string; name: string }>,
   first: (state: StoredRelease) => boolean,
 ): Promise<BuiltState[]> {
+  const settings = releaseSettings(deps);
+  return (await prepareStates(deps, states, monitors, first)).map((state) => buildPrepared(state, settings));
+}
+
+/** buildStates' reading: the batch's names, lists, copies and parents, each state's release input. */
+export async function prepareStates(
+  deps: OpenDataDeps,
+  states: readonly StoredRelease[],
+  monitors: ReadonlyMap<string, { id: string; name: string }>,
+  first: (state: StoredRelease) => boolean,
+): Promise<PreparedState[]> {
   if (states.length === 0) return [];
   const { db } = deps.database;
   const settings = releaseSettings(deps);
@@ -199,8 +205,9 @@ export async function buildStates(
     const parent = contract.contractId
       ? parents.get(`${contract.organizationId}\u0000${contract.contractId}`)
       : undefined;
-    const release = buildRelease(
-      {
+    return {
+      stored,
+      input: {
         contract,
         change: String(stored.change),
         first: first(stored),
@@ -215,12 +222,6 @@ export async function buildStates(
             ? ocidOf(settings, contract.organizationId, parent)
             : null,
       },
-      settings,
-    ) as Release | null;
-    return {
-      stored,
-      contract,
-      release,
       countsInTotals: stored.contract.counts_in_totals === true,
       monitorName: monitor.name,
     };
@@ -338,18 +339,30 @@ export async function scopeMonitors(deps: OpenDataDeps, scope: BulkScope) {
   return new Map((await liveMonitors(deps.database.db)).map((monitor) => [monitor.id, monitor]));
 }
 
-/** Every live contract of the scope, a batch at a time, built (no-procedures rows with a null release). */
-export async function* liveStates(
+/** Every live contract of the scope, a batch at a time, prepared (no-procedures rows too). */
+export async function* livePrepared(
   deps: OpenDataDeps,
   scope: BulkScope,
   options: { history: boolean } = { history: false },
-): AsyncGenerator<BuiltState[]> {
+): AsyncGenerator<PreparedState[]> {
   const monitors = await scopeMonitors(deps, scope);
   const organizationId = scope.kind === 'monitor' ? scope.organization.id : null;
-  let cursor: ContractCursor | null = null;
+  const read = (cursor: ContractCursor | null) => {
+    const batch = liveContractBatch(deps.database.db, organizationId, cursor, BULK_BATCH);
+    // Read ahead: if the walk is abandoned before it is awaited, its failure is nobody's.
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let reading = read(null);
   for (;;) {
-    const batch = await liveContractBatch(deps.database.db, organizationId, cursor, BULK_BATCH);
+    const batch = await reading;
     if (batch.length === 0) return;
+    // The next batch is read while this one is prepared and built (the database and this process work at once).
+    const last = batch.at(-1)!;
+    reading =
+      batch.length < BULK_BATCH
+        ? Promise.resolve([])
+        : read({ organizationId: last.organizationId, id: last.contractId });
     // Without the history, only compiled releases are made of them (tagged 'compiled', not first or update).
     const firsts = options.history
       ? await firstChanges(
@@ -357,17 +370,25 @@ export async function* liveStates(
           batch.map((state) => state.contractId),
         )
       : new Map<string, number>();
-    yield await buildStates(
+    yield await prepareStates(
       deps,
       batch,
       monitors,
       (state) => !((firsts.get(state.contractId) ?? Number.POSITIVE_INFINITY) < state.change),
     );
-    if (batch.length < BULK_BATCH) return;
-    const last = batch.at(-1)!;
-    cursor = { organizationId: last.organizationId, id: last.contractId };
     await nextTurn();
   }
+}
+
+/** Every live contract of the scope, a batch at a time, built (no-procedures rows with a null release). */
+export async function* liveStates(
+  deps: OpenDataDeps,
+  scope: BulkScope,
+  options: { history: boolean } = { history: false },
+): AsyncGenerator<BuiltState[]> {
+  const settings = releaseSettings(deps);
+  for await (const batch of livePrepared(deps, scope, options))
+    yield batch.map((state) => buildPrepared(state, settings));
 }
 
 /** The earlier states of a batch's contracts, built, by contract id (a record's history). */
@@ -413,3 +434,5 @@ export function monitorsOfInstallation(deps: OpenDataDeps) {
 
 /** A monitor's release was asked with an ocid prefix this portal does not use. */
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+
+export type { BuiltState, PreparedState, Release } from './states';

@@ -131,7 +131,9 @@ const value = (amount: number | null) =>
 /** Removes the keys whose value is undefined, an empty array or an empty object (left out, not null). */
 function compact<T extends Record<string, unknown>>(object: T): Partial<T> {
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(object)) {
+  // for…in, not Object.entries: this runs a few times for each of a million releases.
+  for (const key in object) {
+    const item = object[key];
     if (item === undefined || item === null) continue;
     if (Array.isArray(item) && item.length === 0) continue;
     if (typeof item === 'object' && !Array.isArray(item) && Object.keys(item).length === 0) continue;
