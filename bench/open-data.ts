@@ -1,5 +1,5 @@
 /**
- * `npm run bench:open-data [-- --organization <id>] [-- --pages 200]`
+ * `npm run bench:open-data [-- --organization <id>] [-- --pages 200] [-- --files jsonl,csv]`
  *
  * The open data (issue 31) through the real server, started in a process of its own on the
  * configured database (DATABASE_URL; run `npm run bench:seed -- --contracts 1000000` first): the
@@ -61,10 +61,12 @@ async function download(file: string, label: string) {
   );
 }
 
-await download('jsonl', 'JSON Lines, built');
-await download('jsonl', 'JSON Lines, kept file');
-await download('csv', 'CSV, built');
-await download('csv', 'CSV, kept file');
+const files = (option('files') ?? 'jsonl,csv').split(',');
+for (const file of files) {
+  const label = file === 'jsonl' ? 'JSON Lines' : file.toUpperCase();
+  await download(file, `${label}, built`);
+  await download(file, `${label}, kept file`);
+}
 
 async function timed(url: string) {
   const started = performance.now();

@@ -145,27 +145,34 @@ function meta(deps: OpenDataDeps, scope: BulkScope, version: ScopeVersion, file:
  * and rendered by the bulk files' thread (bulk.worker.ts), the next batch read meanwhile (two in
  * flight at most).
  */
-async function* renderedLines(deps: AppDeps, scope: BulkScope, kind: BulkLines): AsyncGenerator<string> {
+async function* renderedLines(deps: AppDeps, scope: BulkScope, kind: BulkLines): AsyncGenerator<Buffer> {
   const worker = startWorker(new URL('./bulk.worker.ts', import.meta.url), {
     data: { settings: releaseSettings(deps) },
+    // It holds two batches at most: a small heap, collected early, keeps the server's memory flat.
+    resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
   });
-  const waiting = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
   const fail = (error: Error) => {
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
   };
-  worker.on('message', (answer: { id: number; text?: string; error?: string }) => {
+  worker.on('message', (answer: { id: number; bytes?: Uint8Array; error?: string }) => {
     const pending = waiting.get(answer.id);
     waiting.delete(answer.id);
     if (answer.error !== undefined) pending?.reject(new Error(answer.error));
-    else pending?.resolve(answer.text ?? '');
+    else
+      pending?.resolve(
+        answer.bytes
+          ? Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength)
+          : Buffer.alloc(0),
+      );
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the bulk files' thread stopped (${code})`)));
   let next = 0;
   const render = (states: readonly PreparedState[]) => {
     const id = next++;
-    const text = new Promise<string>((resolve, reject) => waiting.set(id, { resolve, reject }));
+    const text = new Promise<Buffer>((resolve, reject) => waiting.set(id, { resolve, reject }));
     // Awaited in order below; a walk abandoned first leaves its failure to nobody.
     text.catch(() => undefined);
     const batch: BulkBatch = { id, kind, states: states.map(({ stored: _stored, ...state }) => state) };
@@ -173,17 +180,17 @@ async function* renderedLines(deps: AppDeps, scope: BulkScope, kind: BulkLines):
     return text;
   };
   try {
-    const inFlight: Promise<string>[] = [];
+    const inFlight: Promise<Buffer>[] = [];
     for await (const states of livePrepared(deps, scope)) {
       inFlight.push(render(states));
       if (inFlight.length >= 2) {
         const text = await inFlight.shift()!;
-        if (text) yield text;
+        if (text.length > 0) yield text;
       }
     }
     for (const pending of inFlight) {
       const text = await pending;
-      if (text) yield text;
+      if (text.length > 0) yield text;
     }
   } finally {
     await worker.terminate();
@@ -215,7 +222,7 @@ async function* everyRecord(deps: OpenDataDeps, scope: BulkScope): AsyncGenerato
   }
 }
 
-async function* contractsCsv(deps: AppDeps, scope: BulkScope): AsyncGenerator<string> {
+async function* contractsCsv(deps: AppDeps, scope: BulkScope): AsyncGenerator<string | Buffer> {
   yield csvLine(CONTRACT_COLUMNS.map((column) => column.header));
   yield* renderedLines(deps, scope, 'csv');
 }

@@ -173,7 +173,7 @@ export const SUPPLIER_COLUMNS: readonly {
 ];
 
 /** A CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break. */
-function csvField(value: string | number | null): string {
+export function csvField(value: string | number | null): string {
   if (value === null) return '';
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
