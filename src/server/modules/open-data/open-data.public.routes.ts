@@ -202,6 +202,8 @@ export const openDataPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bulk/:name',
     {
       config: { rateLimit: DOWNLOAD_RATE_LIMIT },
+      // Sent as kept: compressing gigabytes on every download would take a core from the visitors.
+      compress: false,
       schema: {
         tags,
         summary: 'A bulk file of a monitor (`<id>.<file>`) or of every monitor (`all.<file>`)',

@@ -31,16 +31,17 @@ export function renderBatch(
   states: readonly Omit<PreparedState, 'stored'>[],
   settings: ReleaseSettings,
 ): string {
-  let text = '';
+  // Lines gathered and joined once: a text grown piece by piece is a rope the encoder must flatten.
+  const lines: string[] = [];
+  const fields: string[] = new Array(CONTRACT_COLUMNS.length);
   for (const state of states) {
     const built = buildPrepared(state, settings);
     if (kind === 'csv') {
-      // Field by field onto the text: no array per row (a million rows).
-      let line = '';
       for (let index = 0; index < CONTRACT_COLUMNS.length; index += 1)
-        line += (index === 0 ? '' : ',') + csvField(CONTRACT_COLUMNS[index]!.value(built));
-      text += `${line}\r\n`;
-    } else if (built.release) text += `${JSON.stringify(compiledRelease([built.release]))}\n`;
+        fields[index] = csvField(CONTRACT_COLUMNS[index]!.value(built));
+      lines.push(fields.join(','));
+    } else if (built.release) lines.push(JSON.stringify(compiledRelease([built.release])));
   }
-  return text;
+  if (lines.length === 0) return '';
+  return kind === 'csv' ? `${lines.join('\r\n')}\r\n` : `${lines.join('\n')}\n`;
 }
