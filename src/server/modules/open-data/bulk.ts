@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   INSTALLATION_FILES,
   OPEN_DATA_FILES,
@@ -156,17 +156,17 @@ async function* renderedLines(deps: AppDeps, scope: BulkScope, kind: BulkLines):
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
   };
-  worker.on('message', (answer: { id: number; bytes?: Uint8Array; error?: string }) => {
+  worker.on('message', (answer: { id: number; buffer?: ArrayBuffer; length?: number; error?: string }) => {
     const pending = waiting.get(answer.id);
     waiting.delete(answer.id);
-    if (answer.error !== undefined) pending?.reject(new Error(answer.error));
-    else
-      pending?.resolve(
-        answer.bytes
-          ? Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength)
-          : Buffer.alloc(0),
-      );
+    if (answer.error !== undefined || !answer.buffer) pending?.reject(new Error(answer.error ?? 'no text'));
+    else pending?.resolve(Buffer.from(answer.buffer, 0, answer.length ?? 0));
   });
+  /** A batch's bytes back to the thread once written (the consumer asked for the next ones). */
+  const giveBack = (bytes: Buffer) => {
+    const buffer = bytes.buffer as ArrayBuffer;
+    worker.postMessage({ spare: buffer }, [buffer]);
+  };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the bulk files' thread stopped (${code})`)));
   let next = 0;
@@ -185,7 +185,9 @@ async function* renderedLines(deps: AppDeps, scope: BulkScope, kind: BulkLines):
       inFlight.push(render(states));
       if (inFlight.length >= 2) {
         const text = await inFlight.shift()!;
+        // Asked for the next: this one is written (sendBuilt and keeping wait for their writes).
         if (text.length > 0) yield text;
+        giveBack(text);
       }
     }
     for (const pending of inFlight) {
@@ -365,20 +367,76 @@ async function dropOlder(dir: string, version: ScopeVersion, file: OpenDataFile)
       await rm(path.join(dir, name), { force: true });
 }
 
-/** The file as a stream: the kept one of this version, or built (and kept) as it is read. */
+/** The file: the kept one of this version (to send with sendKept), or its chunks, built and kept as they are read (sendBuilt). */
 export async function fileStream(
   deps: AppDeps,
   scope: BulkScope,
   version: ScopeVersion,
   file: OpenDataFile,
-): Promise<{ stream: Readable; size: number | null }> {
+): Promise<{ kept: { path: string; size: number } } | { chunks: AsyncIterable<string | Buffer> }> {
   const kept = await keptFile(deps, version, file);
-  if (kept) return { stream: createReadStream(kept.path), size: kept.size };
-  // One chunk (a batch's text, megabytes) waiting at a time, not Readable.from's sixteen.
-  const stream = Readable.from(keeping(deps, version, file, buildFile(deps, scope, version, file)), {
-    highWaterMark: 1,
-  });
-  return { stream, size: null };
+  if (kept) return { kept };
+  return { chunks: keeping(deps, version, file, buildFile(deps, scope, version, file)) };
+}
+
+/** Bytes a kept file is read with at a time, and how many such buffers take turns. */
+const KEPT_CHUNK = 256 * 1024;
+const KEPT_BUFFERS = 4;
+
+/**
+ * Sends a kept file through a few buffers that take turns, each used again only once the socket
+ * has taken what it held (the write's callback): reading a file at hundreds of MB/s into a new
+ * buffer per chunk left some 80 MB of them waiting for the garbage collector. Resolves when the
+ * file was sent or the visitor left.
+ */
+export async function sendKept(raw: ServerResponse, file: { path: string; size: number }) {
+  const handle = await open(file.path, 'r');
+  const free = Array.from({ length: KEPT_BUFFERS }, () => Buffer.allocUnsafeSlow(KEPT_CHUNK));
+  const writing = new Set<Promise<void>>();
+  try {
+    for (let position = 0; position < file.size && !raw.destroyed; ) {
+      if (free.length === 0) await Promise.race(writing);
+      const buffer = free.pop()!;
+      const { bytesRead } = await handle.read(buffer, 0, KEPT_CHUNK, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const written: Promise<void> = new Promise<void>((resolve) => {
+        raw.write(buffer.subarray(0, bytesRead), () => {
+          writing.delete(written);
+          free.push(buffer);
+          resolve();
+        });
+      });
+      writing.add(written);
+    }
+    if (!raw.destroyed) await Promise.all(writing);
+  } catch (error) {
+    raw.destroy();
+    throw error;
+  } finally {
+    await handle.close();
+    if (!raw.destroyed) raw.end();
+  }
+}
+
+/**
+ * Sends a file as it is built: each chunk written to the socket before the next is asked for, so
+ * the JSON Lines' and CSV's thread can fill the same buffers again. A visitor who leaves stops the
+ * build (and the file is not kept). Resolves when the file was sent or the visitor left.
+ */
+export async function sendBuilt(raw: ServerResponse, chunks: AsyncIterable<string | Buffer>) {
+  let whole = false;
+  try {
+    for await (const chunk of chunks) {
+      if (raw.destroyed) return;
+      await new Promise<void>((resolve) => raw.write(chunk, () => resolve()));
+    }
+    whole = true;
+  } finally {
+    // Cut, the connection is closed without the end of the answer: no visitor takes half a file for a whole one.
+    if (whole) raw.end();
+    else raw.destroy();
+  }
 }
 
 /** Builds and keeps every missing file of a scope's version (the open data job), one after the other. */

@@ -19,12 +19,38 @@ export interface BulkBatch {
 const encoder = new TextEncoder();
 const { settings } = (workerData as { data: { settings: ReleaseSettings } }).data;
 
-parentPort?.on('message', (batch: BulkBatch) => {
+/** Buffers the server gave back once it had written them: reused, so a file's gigabytes make no garbage. */
+const spare: ArrayBuffer[] = [];
+
+/**
+ * The text as UTF-8 in a spare buffer large enough, or a new one with a quarter more room (the
+ * next batches' texts are about as long); spares too small for it are dropped, so a few at most are kept.
+ */
+function encoded(text: string): { buffer: ArrayBuffer; length: number } {
+  const needed = Buffer.byteLength(text);
+  let buffer: ArrayBuffer | undefined;
+  while (spare.length > 0 && !buffer) {
+    const candidate = spare.pop()!;
+    if (candidate.byteLength >= needed) buffer = candidate;
+  }
+  buffer ??= new ArrayBuffer(Math.max(Math.ceil(needed * 1.25), 1 << 20));
+  const { written } = encoder.encodeInto(text, new Uint8Array(buffer));
+  return { buffer, length: written };
+}
+
+parentPort?.on('message', (message: BulkBatch | { spare: ArrayBuffer }) => {
+  if ('spare' in message) {
+    spare.push(message.spare);
+    return;
+  }
   try {
-    // As UTF-8 bytes, handed over (not copied): the server writes them to the file and the socket as they are.
-    const bytes = encoder.encode(renderBatch(batch.kind, batch.states, settings));
-    parentPort!.postMessage({ id: batch.id, bytes }, [bytes.buffer]);
+    // Handed over (not copied): the server writes the bytes to the file and the socket as they are.
+    const { buffer, length } = encoded(renderBatch(message.kind, message.states, settings));
+    parentPort!.postMessage({ id: message.id, buffer, length }, [buffer]);
   } catch (error) {
-    parentPort!.postMessage({ id: batch.id, error: error instanceof Error ? error.message : String(error) });
+    parentPort!.postMessage({
+      id: message.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 });

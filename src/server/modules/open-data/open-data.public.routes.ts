@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,7 +12,7 @@ import {
 import { admitDownload, DOWNLOAD_RATE_LIMIT } from '../../exports/send';
 import { notFound } from '../../lib/errors';
 import { organizationById, requireOrganization } from '../../plugins/organization';
-import { FILE_TYPES, fileStream, filesOf, PACKAGE_FILES, scopeVersion } from './bulk';
+import { FILE_TYPES, fileStream, filesOf, PACKAGE_FILES, scopeVersion, sendBuilt, sendKept } from './bulk';
 import { VIGIA_RELEASE_SCHEMA, vigiaExtension } from './extension';
 import { EXAMPLE_RECORD_PACKAGE, EXAMPLE_RELEASE_PACKAGE } from './open-data.examples';
 import {
@@ -236,13 +237,24 @@ export const openDataPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       const ticket = await admitDownload(request, reply, false);
       try {
-        const { stream, size } = await fileStream(deps, scope, version, file);
+        const found = await fileStream(deps, scope, version, file);
         const base = scope.kind === 'monitor' ? scope.organization.id : 'todos';
         reply
           .type(FILE_TYPES[file].mediaType)
           .header('content-disposition', `attachment; filename="vigia-${base}-${FILE_TYPES[file].download}"`);
-        if (size !== null) reply.header('content-length', String(size));
-        return reply.send(stream);
+        // Written to the socket by hand, each chunk before the next (memory stays flat): a kept file
+        // through a few reused buffers, its size known; a file being built as it comes.
+        if ('kept' in found) reply.header('content-length', String(found.kept.size));
+        reply.hijack();
+        reply.raw.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
+        try {
+          if ('kept' in found) await sendKept(reply.raw, found.kept);
+          else await sendBuilt(reply.raw, found.chunks);
+        } catch (error) {
+          // The answer has begun: it was cut (the connection closed), and the reason goes to the log.
+          request.log.error({ err: error, file: request.params.name }, 'open data file cut');
+        }
+        return reply;
       } catch (error) {
         ticket.release();
         throw error;
