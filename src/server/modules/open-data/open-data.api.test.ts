@@ -419,6 +419,53 @@ describe('open data: OCDS releases, records and bulk files', () => {
     expect(data.license).toEqual({ url: 'https://creativecommons.org/licenses/by/4.0/', name: 'CC BY 4.0' });
   });
 
+  it('the page asks a job for the missing files: once it ran, every file has its size', async () => {
+    const fresh = (await seedGeneratedMonitor(ctx.database.db, { contracts: 40, suppliers: 4, seed: 33 }))
+      .organization;
+    const sizes = async () =>
+      (
+        (await get(`/public-api/ocds/files?organization=${fresh.id}`)).json().data.monitor.files as {
+          file: string;
+          size: number | null;
+        }[]
+      ).map((file) => file.size);
+    expect((await sizes()).every((size) => size === null)).toBe(true);
+    await ctx.app.deps.jobs.idle(120_000);
+    const built = await sizes();
+    expect(built).toHaveLength(6);
+    expect(built.every((size) => typeof size === 'number' && size > 0)).toBe(true);
+  });
+
+  it('a download cut half-way keeps nothing: the next one builds the whole file', async () => {
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = ctx.app.server.address() as { port: number };
+    // A package of some 500 releases goes out in chunks of 64 KB: the visitor leaves after the first.
+    const large = (await seedGeneratedMonitor(ctx.database.db, { contracts: 500, suppliers: 20, seed: 34 }))
+      .organization;
+    const url = `http://127.0.0.1:${address.port}/public-api/ocds/bulk/${large.id}.releases.json`;
+    const cut = new AbortController();
+    const response = await fetch(url, { signal: cut.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    cut.abort();
+    await reader.read().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { readdirSync } = await import('node:fs');
+    const kept = (() => {
+      try {
+        return readdirSync(`${ctx.app.deps.config.dataDir}/open-data`);
+      } catch {
+        return [];
+      }
+    })();
+    expect(kept.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(kept.filter((name) => name.startsWith(large.id))).toEqual([]);
+    const whole = await fetch(url);
+    const body = (await whole.json()) as { releases: unknown[] };
+    expect(ocdsErrors('releasePackage', body)).toEqual([]);
+    expect(body.releases.length).toBeGreaterThan(400);
+  });
+
   it('refuses bad queries in Spanish', async () => {
     for (const url of [
       `/public-api/ocds/releases?organization=${monitorId}&since=ayer`,
