@@ -148,8 +148,9 @@ function meta(deps: OpenDataDeps, scope: BulkScope, version: ScopeVersion, file:
 async function* renderedLines(deps: AppDeps, scope: BulkScope, kind: BulkLines): AsyncGenerator<Buffer> {
   const worker = startWorker(new URL('./bulk.worker.ts', import.meta.url), {
     data: { settings: releaseSettings(deps) },
-    // It holds two batches at most: a small heap, collected early, keeps the server's memory flat.
-    resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
+    // It holds two batches at most: a small heap, collected early, keeps the server's memory flat
+    // (64 MB measured enough for batches of 2,000 contracts; a thread out of memory cuts the download).
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
   });
   const waiting = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
   const fail = (error: Error) => {
