@@ -14,7 +14,7 @@ import {
   contracts,
   suppliers,
 } from '../../db/schema';
-import { jsonRecordset } from '../../db/sql';
+import { jsonRecordset, textArray } from '../../db/sql';
 import { newId } from '../../lib/ids';
 
 /**
@@ -145,44 +145,7 @@ export async function relationsOf(
   organizationId: string,
   contractId: string,
 ): Promise<ContractRelations> {
-  // The three lists at once (on a server pool, three connections; the embedded engine queues them).
-  const [parties, amendments, budgetLines] = await Promise.all([
-    db
-      .select()
-      .from(contractParties)
-      .where(
-        and(eq(contractParties.contractId, contractId), eq(contractParties.organizationId, organizationId)),
-      )
-      .orderBy(asc(contractParties.role), asc(contractParties.position)),
-    db
-      .select({
-        number: contractAmendments.number,
-        object: contractAmendments.object,
-        signedDate: contractAmendments.signedDate,
-        url: contractAmendments.url,
-      })
-      .from(contractAmendments)
-      .where(
-        and(
-          eq(contractAmendments.contractId, contractId),
-          eq(contractAmendments.organizationId, organizationId),
-        ),
-      )
-      .orderBy(asc(contractAmendments.position)),
-    db
-      .select({ code: contractBudgetLines.code })
-      .from(contractBudgetLines)
-      .where(
-        and(
-          eq(contractBudgetLines.contractId, contractId),
-          eq(contractBudgetLines.organizationId, organizationId),
-        ),
-      )
-      .orderBy(asc(contractBudgetLines.position)),
-  ]);
-  const relations: ContractRelations = { ...emptyRelations(), amendments, budgetLines };
-  for (const party of parties) addParty(relations, party);
-  return relations;
+  return (await relationsOfMany(db, organizationId, [contractId])).get(contractId) ?? emptyRelations();
 }
 
 /**
@@ -196,7 +159,7 @@ export async function relationsOfMany(
 ): Promise<Map<string, ContractRelations>> {
   const byContract = new Map<string, ContractRelations>();
   if (contractIds.length === 0) return byContract;
-  const ids = sql`ANY(${`{${contractIds.join(',')}}`}::uuid[])`;
+  const ids = sql`ANY(${textArray(contractIds)}::uuid[])`;
   const of = (id: string) => {
     let relations = byContract.get(id);
     if (!relations) {
@@ -205,41 +168,44 @@ export async function relationsOfMany(
     }
     return relations;
   };
-  const parties = await db
-    .select()
-    .from(contractParties)
-    .where(
-      and(sql`${contractParties.contractId} = ${ids}`, eq(contractParties.organizationId, organizationId)),
-    )
-    .orderBy(asc(contractParties.contractId), asc(contractParties.role), asc(contractParties.position));
+  // The three lists at once (on a server pool, three connections; the embedded engine queues them).
+  const [parties, amendments, lines] = await Promise.all([
+    db
+      .select()
+      .from(contractParties)
+      .where(
+        and(sql`${contractParties.contractId} = ${ids}`, eq(contractParties.organizationId, organizationId)),
+      )
+      .orderBy(asc(contractParties.contractId), asc(contractParties.role), asc(contractParties.position)),
+    db
+      .select({
+        contractId: contractAmendments.contractId,
+        number: contractAmendments.number,
+        object: contractAmendments.object,
+        signedDate: contractAmendments.signedDate,
+        url: contractAmendments.url,
+      })
+      .from(contractAmendments)
+      .where(
+        and(
+          sql`${contractAmendments.contractId} = ${ids}`,
+          eq(contractAmendments.organizationId, organizationId),
+        ),
+      )
+      .orderBy(asc(contractAmendments.contractId), asc(contractAmendments.position)),
+    db
+      .select({ contractId: contractBudgetLines.contractId, code: contractBudgetLines.code })
+      .from(contractBudgetLines)
+      .where(
+        and(
+          sql`${contractBudgetLines.contractId} = ${ids}`,
+          eq(contractBudgetLines.organizationId, organizationId),
+        ),
+      )
+      .orderBy(asc(contractBudgetLines.contractId), asc(contractBudgetLines.position)),
+  ]);
   for (const party of parties) addParty(of(party.contractId), party);
-  const amendments = await db
-    .select({
-      contractId: contractAmendments.contractId,
-      number: contractAmendments.number,
-      object: contractAmendments.object,
-      signedDate: contractAmendments.signedDate,
-      url: contractAmendments.url,
-    })
-    .from(contractAmendments)
-    .where(
-      and(
-        sql`${contractAmendments.contractId} = ${ids}`,
-        eq(contractAmendments.organizationId, organizationId),
-      ),
-    )
-    .orderBy(asc(contractAmendments.contractId), asc(contractAmendments.position));
   for (const { contractId, ...amendment } of amendments) of(contractId).amendments.push(amendment);
-  const lines = await db
-    .select({ contractId: contractBudgetLines.contractId, code: contractBudgetLines.code })
-    .from(contractBudgetLines)
-    .where(
-      and(
-        sql`${contractBudgetLines.contractId} = ${ids}`,
-        eq(contractBudgetLines.organizationId, organizationId),
-      ),
-    )
-    .orderBy(asc(contractBudgetLines.contractId), asc(contractBudgetLines.position));
   for (const { contractId, code } of lines) of(contractId).budgetLines.push({ code });
   return byContract;
 }

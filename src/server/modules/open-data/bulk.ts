@@ -200,29 +200,24 @@ async function* renderedLines(deps: AppDeps, scope: BulkScope, kind: BulkLines):
   }
 }
 
-/** Every release of the scope's live contracts: each one's earlier states, then its current one. */
-async function* everyRelease(deps: OpenDataDeps, scope: BulkScope): AsyncGenerator<Release> {
-  const monitors = await scopeMonitors(deps, scope);
+/** Each live contract's releases, oldest first: its earlier states, then its current one. */
+async function* histories(deps: OpenDataDeps, scope: BulkScope): AsyncGenerator<Release[]> {
   for await (const batch of liveStates(deps, scope, { history: true })) {
-    const earlier = await earlierStates(deps, batch, monitors);
+    const earlier = await earlierStates(deps, batch);
     for (const state of batch)
-      if (state.release) {
-        yield* earlier.get(state.stored.contractId) ?? [];
-        yield state.release;
-      }
+      if (state.release) yield [...(earlier.get(state.stored.contractId) ?? []), state.release];
   }
 }
 
+/** Every release of the scope's live contracts (a release package). */
+async function* everyRelease(deps: OpenDataDeps, scope: BulkScope): AsyncGenerator<Release> {
+  for await (const releases of histories(deps, scope)) yield* releases;
+}
+
+/** One record per live contract (a record package). */
 async function* everyRecord(deps: OpenDataDeps, scope: BulkScope): AsyncGenerator<Record<string, unknown>> {
-  const monitors = await scopeMonitors(deps, scope);
-  for await (const batch of liveStates(deps, scope, { history: true })) {
-    const earlier = await earlierStates(deps, batch, monitors);
-    for (const state of batch)
-      if (state.release) {
-        const releases = [...(earlier.get(state.stored.contractId) ?? []), state.release];
-        yield { ocid: state.release.ocid, releases, compiledRelease: compiledRelease(releases) };
-      }
-  }
+  for await (const releases of histories(deps, scope))
+    yield { ocid: releases[0]!.ocid, releases, compiledRelease: compiledRelease(releases) };
 }
 
 async function* contractsCsv(deps: AppDeps, scope: BulkScope): AsyncGenerator<string | Buffer> {

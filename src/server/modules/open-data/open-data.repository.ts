@@ -2,6 +2,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { AMENDMENT_CATEGORIES } from '../../../shared/constants/enums';
 import { type Database, queryRows } from '../../db/client';
 import { contracts } from '../../db/schema';
+import { textArray } from '../../db/sql';
 
 /**
  * The open data's reads (decision 0051): a contract's releases are its current state (the contracts
@@ -234,7 +235,7 @@ export async function earlierReleases(
   const rows = await queryRows<Row>(
     db,
     sql`SELECT ${EARLIER} FROM contract_history h
-         WHERE h.contract_id = ANY(${`{${contractIds.join(',')}}`}::uuid[])
+         WHERE h.contract_id = ANY(${textArray(contractIds)}::uuid[])
            AND (h.contract->>'is_empty') IS DISTINCT FROM 'true'
          ORDER BY h.contract_id, h.change`,
   );
@@ -250,7 +251,7 @@ export async function firstChanges(
   const rows = await queryRows<{ contract_id: string; first: number | string }>(
     db,
     sql`SELECT h.contract_id, min(h.change) AS first FROM contract_history h
-         WHERE h.contract_id = ANY(${`{${contractIds.join(',')}}`}::uuid[])
+         WHERE h.contract_id = ANY(${textArray(contractIds)}::uuid[])
            AND (h.contract->>'is_empty') IS DISTINCT FROM 'true'
          GROUP BY h.contract_id`,
   );
@@ -262,7 +263,7 @@ export async function unitNames(db: Database, ids: readonly string[]): Promise<M
   if (ids.length === 0) return new Map();
   const rows = await queryRows<{ id: string; name: string }>(
     db,
-    sql`SELECT id, name FROM administrative_units WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
+    sql`SELECT id, name FROM administrative_units WHERE id = ANY(${textArray(ids)}::uuid[])`,
   );
   return new Map(rows.map((row) => [row.id, row.name]));
 }
@@ -275,7 +276,7 @@ export async function supplierRows(
   if (ids.length === 0) return new Map();
   const rows = await queryRows<{ id: string; name: string; rfc: string | null }>(
     db,
-    sql`SELECT id, name, rfc FROM suppliers WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
+    sql`SELECT id, name, rfc FROM suppliers WHERE id = ANY(${textArray(ids)}::uuid[])`,
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -296,7 +297,7 @@ export async function parentContracts(
     db,
     sql`SELECT c.contract_id AS process, min(c.id::text) AS id FROM contracts c
          WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL
-           AND c.contract_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(processIds)}::jsonb))
+           AND c.contract_id = ANY(${textArray(processIds)})
            AND (c.category IS NULL OR c.category::text NOT IN (${AMENDMENTS_LIST}))
          GROUP BY c.contract_id HAVING count(*) = 1`,
   );

@@ -5,7 +5,7 @@ import {
   emptyRelations,
   type PartyRole,
 } from '../../../shared/contracts/relations';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { nextTurn } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { newestCopies } from '../backups/backups.service';
@@ -404,7 +404,6 @@ export async function* liveStates(
 export async function earlierStates(
   deps: OpenDataDeps,
   batch: readonly BuiltState[],
-  monitors: ReadonlyMap<string, { id: string; name: string }>,
 ): Promise<Map<string, Release[]>> {
   const stored = await earlierReleases(
     deps.database.db,
@@ -412,6 +411,13 @@ export async function earlierStates(
   );
   const firsts = new Map<string, number>();
   for (const state of stored) if (!firsts.has(state.contractId)) firsts.set(state.contractId, state.change);
+  // Their monitors are the batch's (named as its current states name them).
+  const monitors = new Map(
+    batch.map((state) => [
+      state.contract.organizationId,
+      { id: state.contract.organizationId, name: state.monitorName },
+    ]),
+  );
   const built = await buildStates(
     deps,
     stored,
@@ -435,13 +441,5 @@ export function scopeContracts(
 ): Promise<{ contracts: number; processes: number }> {
   return contractCount(deps.database.db, scope.kind === 'monitor' ? scope.organization.id : null);
 }
-
-/** The live monitors (the installation's files are keyed by their data versions). */
-export function monitorsOfInstallation(deps: OpenDataDeps) {
-  return liveMonitors(deps.database.db);
-}
-
-/** A monitor's release was asked with an ocid prefix this portal does not use. */
-export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
 
 export type { BuiltState, PreparedState, Release } from './states';
