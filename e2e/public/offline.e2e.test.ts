@@ -174,7 +174,11 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
     // The index as it was saved, under the date it was saved; nothing says the monitor is unavailable.
     expect(await page.getByTestId('index-value').textContent()).toBe(index);
     const notice = page.getByTestId('offline-notice');
-    expect(await notice.textContent()).toBe(`Sin conexión: mostrando datos guardados del ${savedOn}`);
+    // Looked at until it settles: a busy machine may render the screen before every saved query is
+    // read back from the device.
+    await expect
+      .poll(() => notice.textContent())
+      .toBe(`Sin conexión: mostrando datos guardados del ${savedOn}`);
     expect(await page.getByText('no se encuentra disponible', { exact: false }).count()).toBe(0);
     // Another administration of the index was never opened: the screen says so, and only that.
     await page.goto(url('/calculations/corruption-index?administracion=2018-2021'));
@@ -188,7 +192,9 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
     await page.getByRole('heading', { name: 'Contratos' }).first().waitFor();
     await page.locator('main a[href^="/contracts/"]').first().waitFor();
     expect(await contractLinks()).toEqual(rows);
-    expect(await notice.textContent()).toBe(`Sin conexión: mostrando datos guardados del ${savedOn}`);
+    await expect
+      .poll(() => notice.textContent())
+      .toBe(`Sin conexión: mostrando datos guardados del ${savedOn}`);
     expect(savedOn).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
     // The home page (opened online) comes back from the saved data too.

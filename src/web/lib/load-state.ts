@@ -19,3 +19,12 @@ export function cannotShow(query: Loadable): boolean {
   if (query.data === undefined) return query.isError || query.fetchStatus === 'paused';
   return query.isError && !isNetworkError(query.error);
 }
+
+/**
+ * A failed call worth a 'no se encuentra disponible' message: not when saved data stays on screen
+ * because the server could not be reached, where the offline notice already says so (decision
+ * 0024) and a second message would say the screen shown is unavailable.
+ */
+export function failureToWarn(query: Loadable): boolean {
+  return query.isError && !(query.data !== undefined && isNetworkError(query.error));
+}

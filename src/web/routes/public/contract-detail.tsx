@@ -26,7 +26,7 @@ import {
 import { ContractDocuments } from '../../features/contracts/components/contract-documents';
 import { ContractRelations } from '../../features/contracts/components/contract-relations';
 import { msg } from '../../i18n/msg';
-import { cannotShow } from '../../lib/load-state';
+import { cannotShow, failureToWarn } from '../../lib/load-state';
 import { isNotFound } from '../../lib/not-found';
 import { toast } from '../../lib/notifications';
 
@@ -43,9 +43,10 @@ export function ContractDetailPage() {
   useDocumentTitle(`${contract?.servicesDescription ?? t('Contrato')} · Vigía`);
 
   const notFound = isError && isNotFound(error);
+  const warn = failureToWarn(result) && !notFound;
   useEffect(() => {
-    if (isError && !notFound) toast('danger', CONTRACT_UNAVAILABLE, { detail: error?.message });
-  }, [isError, notFound, error]);
+    if (warn) toast('danger', CONTRACT_UNAVAILABLE, { detail: error?.message });
+  }, [warn, error]);
 
   if (notFound) {
     return (

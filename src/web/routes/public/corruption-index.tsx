@@ -18,7 +18,7 @@ import { CalculationsPanel } from '../../features/corruption-index/components/ca
 import { HowModal } from '../../features/corruption-index/components/how-modal';
 import { IndexSummary } from '../../features/corruption-index/components/index-summary';
 import { msg } from '../../i18n/msg';
-import { cannotShow } from '../../lib/load-state';
+import { cannotShow, failureToWarn } from '../../lib/load-state';
 import { toast } from '../../lib/notifications';
 
 const INDEX_UNAVAILABLE = msg(
@@ -45,9 +45,10 @@ export function CorruptionIndexPage() {
   const shownPeriod = index?.administrationPeriod ?? period;
   useDocumentTitle(`${t('Índice de riesgo de corrupción')} · Vigía`);
 
+  const warn = failureToWarn(result);
   useEffect(() => {
-    if (isError) toast('danger', INDEX_UNAVAILABLE, { detail: error?.message });
-  }, [isError, error]);
+    if (warn) toast('danger', INDEX_UNAVAILABLE, { detail: error?.message });
+  }, [warn, error]);
   if (cannotShow(result)) return <LoadError message={INDEX_UNAVAILABLE} onRetry={() => void refetch()} />;
 
   return (

@@ -22,7 +22,7 @@ import { SupplierGroups } from '../../features/suppliers/components/supplier-gro
 import { msg } from '../../i18n/msg';
 import { useCountText } from '../../lib/count-text';
 import { compactFilters, FILTER_KEYS } from '../../lib/filters-url';
-import { cannotShow } from '../../lib/load-state';
+import { cannotShow, failureToWarn } from '../../lib/load-state';
 import { isNotFound } from '../../lib/not-found';
 import { toast } from '../../lib/notifications';
 
@@ -42,9 +42,10 @@ export function SupplierDetailPage() {
   useDocumentTitle(`${detail?.supplier.name ?? t('Proveedor')} · Vigía`);
 
   const notFound = isError && isNotFound(error);
+  const warn = failureToWarn(result) && !notFound;
   useEffect(() => {
-    if (isError && !notFound) toast('danger', SUPPLIER_UNAVAILABLE, { detail: error?.message });
-  }, [isError, notFound, error]);
+    if (warn) toast('danger', SUPPLIER_UNAVAILABLE, { detail: error?.message });
+  }, [warn, error]);
 
   if (notFound) {
     return <ErrorPage code="404" title="PÁGINA NO ENCONTRADA" message="El proveedor solicitado no existe." />;
