@@ -17,7 +17,8 @@ export const SERVER_OUT = path.resolve('dist/server');
 
 /** The process entry and the threads it starts (each `startWorker(new URL('./x.ts', …))`). */
 const ENTRIES = {
-  main: 'src/server/main.ts',
+  // dist/server/main.js: turns our source maps on, then loads the server (src/server/main.ts).
+  main: 'src/server/start.ts',
   'read.worker': 'src/server/modules/data-load/read.worker.ts',
   'pdf-worker': 'src/server/exports/pdf-worker.ts',
   'bulk.worker': 'src/server/modules/open-data/bulk.worker.ts',

@@ -5,7 +5,6 @@
  * when the process starts: V8 sizes its heap and glibc its allocator before any code runs
  * (decision 0034, amended by issue 30).
  *
- * - `--enable-source-maps`: stack traces name the TypeScript sources (decision 0039).
  * - `--max-semi-space-size=8`: Node 24's V8 lets a semi-space of the young generation grow to
  *   64 MB on a machine of this size; starting the server (loading its modules) fills it and the
  *   pages stay resident: 300 MB at rest instead of about 190 MB. It also sets the reading
@@ -13,12 +12,15 @@
  * - `MALLOC_ARENA_MAX=2`: glibc gives every thread that allocates its own arena; the reading thread,
  *   libuv's and V8's helpers left about 50 MB of freed memory resident during a load.
  */
-export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'] as const;
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'] as const;
 
 /** The environment the server's process starts with, over the one it is given. */
 export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
 
-/** The built server's entry point, from the project's root. */
+/**
+ * The built server's entry point, from the project's root: it turns source maps on for our own
+ * files only (src/server/start.ts), so stack traces name the TypeScript sources.
+ */
 export const SERVER_ENTRY = 'dist/server/main.js';
 
 /** The command line package.json's scripts run (a POSIX shell's, as npm's on Linux and macOS). */
