@@ -140,6 +140,9 @@ function meta(deps: OpenDataDeps, scope: BulkScope, version: ScopeVersion, file:
   );
 }
 
+/** States per message to the bulk files' thread (a batch is sent in pieces: bulk.worker.ts). */
+const PIECE = 100;
+
 /**
  * The JSON Lines or the CSV rows of the scope's live contracts: each batch read and prepared here
  * and rendered by the bulk files' thread (bulk.worker.ts), the next batch read meanwhile (two in
@@ -176,8 +179,15 @@ async function* renderedLines(deps: AppDeps, scope: BulkScope, kind: BulkLines):
     const text = new Promise<Buffer>((resolve, reject) => waiting.set(id, { resolve, reject }));
     // Awaited in order below; a walk abandoned first leaves its failure to nobody.
     text.catch(() => undefined);
-    const batch: BulkBatch = { id, kind, states: states.map(({ stored: _stored, ...state }) => state) };
-    worker.postMessage(batch);
+    for (let from = 0; from < states.length || from === 0; from += PIECE) {
+      const piece: BulkBatch = {
+        id,
+        kind,
+        states: states.slice(from, from + PIECE).map(({ stored: _stored, ...state }) => state),
+        last: from + PIECE >= states.length,
+      };
+      worker.postMessage(piece);
+    }
     return text;
   };
   try {

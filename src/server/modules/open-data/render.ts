@@ -25,23 +25,24 @@ export function buildPrepared(
 
 export type BulkLines = 'jsonl' | 'csv';
 
-/** A batch's text: one compiled release per line, or one CSV record per contract. */
+/**
+ * A batch's text, a line at a time to `write`: one compiled release per line, or one CSV record per
+ * contract. Each line is handed on as soon as it is made, so it dies young: a batch's lines kept
+ * until the batch ends would outlive the young generation's collections and fill the old one.
+ */
 export function renderBatch(
   kind: BulkLines,
   states: readonly Omit<PreparedState, 'stored'>[],
   settings: ReleaseSettings,
-): string {
-  // Lines gathered and joined once: a text grown piece by piece is a rope the encoder must flatten.
-  const lines: string[] = [];
+  write: (line: string) => void,
+): void {
   const fields: string[] = new Array(CONTRACT_COLUMNS.length);
   for (const state of states) {
     const built = buildPrepared(state, settings);
     if (kind === 'csv') {
       for (let index = 0; index < CONTRACT_COLUMNS.length; index += 1)
         fields[index] = csvField(CONTRACT_COLUMNS[index]!.value(built));
-      lines.push(fields.join(','));
-    } else if (built.release) lines.push(JSON.stringify(compiledRelease([built.release])));
+      write(`${fields.join(',')}\r\n`);
+    } else if (built.release) write(`${JSON.stringify(compiledRelease([built.release]))}\n`);
   }
-  if (lines.length === 0) return '';
-  return kind === 'csv' ? `${lines.join('\r\n')}\r\n` : `${lines.join('\n')}\n`;
 }
