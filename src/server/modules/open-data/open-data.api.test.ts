@@ -111,6 +111,12 @@ describe('open data: OCDS releases, records and bulk files', () => {
 
   it('publishes an edit and a deletion as new releases: since, the cursor and the record show them', async () => {
     const before = new Date();
+    const counted = async () => {
+      const { monitor, installation } = (await get(`/public-api/ocds/files?organization=${monitorId}`)).json()
+        .data;
+      return { monitor: monitor.contracts as number, installation: installation.contracts as number };
+    };
+    const countedBefore = await counted();
     const saved = await admin(
       '/api/contracts/save',
       contractEntry(
@@ -125,6 +131,11 @@ describe('open data: OCDS releases, records and bulk files', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const id = saved.json().data._id as string;
     const ocid = `ocds-vigia0-${monitorId}-${id}`;
+    // The open data page's counts follow the data (kept per data version, never a stale one).
+    expect(await counted()).toEqual({
+      monitor: countedBefore.monitor + 1,
+      installation: countedBefore.installation + 1,
+    });
     // Where a reader that paged everything stands now.
     const { next: standing } = await walk(`/public-api/ocds/releases?organization=${monitorId}&limit=1000`);
 
@@ -175,6 +186,7 @@ describe('open data: OCDS releases, records and bulk files', () => {
     // Deleted: out of the pages' current states and of the bulk files, its record stays.
     const deleted = await admin('/api/contracts/delete', { _id: id });
     expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await counted()).toEqual(countedBefore);
     const kept = await get(`/public-api/ocds/records/${ocid}`);
     expect(kept.statusCode).toBe(200);
     expect(kept.json().records[0].releases).toHaveLength(2);

@@ -304,18 +304,15 @@ export async function parentContracts(
   return new Map(rows.map((row) => [row.process, row.id]));
 }
 
-/** How many live contracts a monitor (or every live monitor) has, and how many are contracting processes. */
+/** How many live contracts a monitor has, and how many are contracting processes. */
 export async function contractCount(
   db: Database,
-  organizationId: string | null,
+  organizationId: string,
 ): Promise<{ contracts: number; processes: number }> {
-  const scope = organizationId
-    ? sql`c.organization_id = ${organizationId}`
-    : sql`c.organization_id IN (SELECT o.id FROM organizations o WHERE o.deleted_at IS NULL)`;
   const [row] = await queryRows<{ contracts: number | string; processes: number | string }>(
     db,
     sql`SELECT count(*) AS contracts, count(*) FILTER (WHERE NOT c.is_empty) AS processes
-          FROM contracts c WHERE ${scope} AND c.deleted_at IS NULL`,
+          FROM contracts c WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL`,
   );
   return { contracts: Number(row?.contracts ?? 0), processes: Number(row?.processes ?? 0) };
 }

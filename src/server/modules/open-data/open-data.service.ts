@@ -38,7 +38,7 @@ import type { BuiltState, PreparedState, Release } from './states';
  * whole batch at once.
  */
 
-export type OpenDataDeps = Pick<AppDeps, 'database' | 'config' | 'organizations' | 'now'>;
+export type OpenDataDeps = Pick<AppDeps, 'database' | 'config' | 'organizations' | 'now' | 'cache'>;
 
 /** Contracts per batch of a bulk file's walk. */
 export const BULK_BATCH = 2_000;
@@ -434,12 +434,31 @@ export async function earlierStates(
   return byContract;
 }
 
-/** How many live contracts the scope has, and how many of them are contracting processes (releases). */
-export function scopeContracts(
+/**
+ * How many live contracts the scope has, and how many of them are contracting processes (releases):
+ * each monitor's counted once per data version (the result cache), the installation's the sum of its
+ * monitors', so the open data page costs no count of a million contracts per visit.
+ */
+export async function scopeContracts(
   deps: OpenDataDeps,
   scope: BulkScope,
 ): Promise<{ contracts: number; processes: number }> {
-  return contractCount(deps.database.db, scope.kind === 'monitor' ? scope.organization.id : null);
+  const monitors =
+    scope.kind === 'monitor' ? [scope.organization] : [...(await scopeMonitors(deps, scope)).values()];
+  const counts = await Promise.all(
+    monitors.map((monitor) =>
+      deps.cache.get({ name: `${monitor.id}|open-data-contracts`, version: monitor.dataVersion }, () =>
+        contractCount(deps.database.db, monitor.id),
+      ),
+    ),
+  );
+  return counts.reduce(
+    (total, count) => ({
+      contracts: total.contracts + count.contracts,
+      processes: total.processes + count.processes,
+    }),
+    { contracts: 0, processes: 0 },
+  );
 }
 
 export type { BuiltState, PreparedState, Release } from './states';
