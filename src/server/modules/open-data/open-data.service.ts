@@ -41,7 +41,7 @@ import type { BuiltState, PreparedState, Release } from './states';
 export type OpenDataDeps = Pick<AppDeps, 'database' | 'config' | 'organizations' | 'now' | 'cache'>;
 
 /** Contracts per batch of a bulk file's walk. */
-export const BULK_BATCH = 2_000;
+export const BULK_BATCH = 1_000;
 
 export const releaseSettings = (deps: Pick<AppDeps, 'config'>): ReleaseSettings => ({
   ocidPrefix: deps.config.openData.ocidPrefix,
