@@ -69,6 +69,8 @@ import { defineOpenDataJobs } from './modules/open-data/open-data-jobs';
 import { organizationCatalogue } from './modules/organizations/organizations.catalogue';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
 import { findOrganization } from './modules/organizations/organizations.repository';
+import { flagRegistration } from './modules/red-flags/red-flags.service';
+import { defineRedFlagJobs } from './modules/red-flags/red-flags-jobs';
 import { resourceImageRoutes } from './modules/resources/resource-image.routes';
 import { resourceCatalogue } from './modules/resources/resources.catalogue';
 import { resourcesPublicRoutes } from './modules/resources/resources.public.routes';
@@ -190,6 +192,7 @@ export async function buildApp(
   defineDataLoadJobs(appDeps);
   defineBackupJobs(appDeps);
   defineOpenDataJobs(appDeps);
+  defineRedFlagJobs(appDeps);
   // Job progress goes out on the event bus, to every process (a repair's progress, say).
   appDeps.jobs.on('progress', (event) => {
     publish(database.db, 'jobProgress', event).catch((error: unknown) =>
@@ -285,7 +288,7 @@ export async function buildApp(
     unitCatalogue,
     organizationCatalogue,
     resourceCatalogue,
-    contractCatalogue(documentRegistration),
+    contractCatalogue({ documents: documentRegistration, flags: flagRegistration }),
     calculationCatalogue,
   ]) {
     await app.register(catalogueRoutes(catalogue), { prefix: `/api/${catalogue.path}` });

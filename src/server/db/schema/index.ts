@@ -11,5 +11,6 @@ export * from './files';
 export * from './installation';
 export * from './organizations';
 export * from './rate-counters';
+export * from './red-flags';
 export * from './resources';
 export * from './users';

@@ -10,7 +10,12 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { AppDeps } from '../../types';
 import { type CatalogueDefinition, rowFailure, type Scope } from '../catalogues/catalogue';
 import { presentContractDoc } from './contracts.presenter';
-import { type DocumentRegistration, type RowOutcome, saveContracts } from './contracts.write';
+import {
+  type DocumentRegistration,
+  type FlagRegistration,
+  type RowOutcome,
+  saveContracts,
+} from './contracts.write';
 import {
   type ContractCatalogueRow,
   contractStore,
@@ -50,9 +55,10 @@ function singleRefusal(outcome: Refused): AppError {
  * saveContracts (contracts.write.ts), like the spreadsheet import, with the documents' registration
  * the app passes in (the backups module's, so that contracts import no backups code).
  */
-export const contractCatalogue = (
-  documents: (deps: AppDeps) => DocumentRegistration,
-): CatalogueDefinition<typeof ContractSaveSchema, ContractCatalogueRow, ContractDoc> => ({
+export const contractCatalogue = (ports: {
+  documents: (deps: AppDeps) => DocumentRegistration;
+  flags: (deps: AppDeps) => FlagRegistration;
+}): CatalogueDefinition<typeof ContractSaveSchema, ContractCatalogueRow, ContractDoc> => ({
   path: 'contracts',
   permission: 'CONTRACTS',
   scope: 'organization',
@@ -69,7 +75,7 @@ export const contractCatalogue = (
       [body],
       monitorOf(scope),
       { userId: scope.actor.userId },
-      { now: deps.now(), documents: documents(deps) },
+      { now: deps.now(), documents: ports.documents(deps), flags: ports.flags(deps) },
     );
     const outcome = outcomes[0]!;
     if (outcome.status === 'refused') throw singleRefusal(outcome);
@@ -82,11 +88,16 @@ export const contractCatalogue = (
       docs,
       monitorOf(scope),
       { userId: scope.actor.userId },
-      { now: deps.now(), documents: documents(deps) },
+      { now: deps.now(), documents: ports.documents(deps), flags: ports.flags(deps) },
     );
     const refused = outcomes.find((outcome): outcome is Refused => outcome.status === 'refused');
     if (refused) throw rowFailure(refused.index, new AppError(refused.code, refused.problems[0]?.message));
     return docs.length;
+  },
+  // Soft-deleted as any entry; the monitor's flags are recomputed without it (a chain it closed, a share).
+  async remove(deps, tx, scope, id) {
+    await contractStore.softDelete(tx, id, scope.actor.userId, deps.now());
+    await ports.flags(deps)(tx, monitorOf(scope).id, []);
   },
   messages: CONTRACT_MESSAGES,
   conflicts: { contracts_number_key: CONTRACT_MESSAGES.numberTaken },

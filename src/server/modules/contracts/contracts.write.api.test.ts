@@ -7,6 +7,7 @@ import { createTestDatabase } from '../../test/test-app';
 import {
   type ContractWrite,
   type DocumentRegistration,
+  type FlagRegistration,
   prepareContracts,
   saveContracts,
   writeContracts,
@@ -14,6 +15,8 @@ import {
 
 // These tests look at the contracts only: their documents' registration is the backups' (backups.api.test.ts).
 const documents: DocumentRegistration = async () => {};
+// And their flags are the red flags' (red-flags.api.test.ts).
+const flags: FlagRegistration = async () => {};
 
 describe('saveContracts', () => {
   let database: DatabaseHandle;
@@ -62,7 +65,7 @@ describe('saveContracts', () => {
   }
 
   const save = (rows: ContractWrite[], organizationId: string, onRefused?: 'rollback' | 'skip') =>
-    saveContracts(database.db, rows, { id: organizationId }, actor, { now, onRefused, documents });
+    saveContracts(database.db, rows, { id: organizationId }, actor, { now, onRefused, documents, flags });
 
   it("refuses another monitor's supplier and units, and deleted ones, naming the field", async () => {
     const { db } = database;
@@ -178,7 +181,7 @@ describe('saveContracts', () => {
     const mine = await monitor();
     const other = await monitor();
     const prepared = prepareContracts([mine.row()], mine.organization, actor);
-    const written = await writeContracts(database.db, prepared, { now, documents });
+    const written = await writeContracts(database.db, prepared, { now, documents, flags });
     expect(written.outcomes.map((outcome) => outcome.status)).toEqual(['created']);
     expect(await mine.stored()).toBe(1);
     expect(await other.stored()).toBe(0);

@@ -81,7 +81,20 @@ export interface SaveOptions {
   dataLoadId?: string;
   /** Registers the documents the written contracts link to, in the write's transaction (decision 0037). */
   documents: DocumentRegistration;
+  /** Decides the written contracts' own red flags in the write's transaction and asks for the rest (decision 0052). */
+  flags: FlagRegistration;
 }
+
+/**
+ * What a write does about red flags, inside its transaction (the red-flags module's
+ * flagRegistration, passed in like the documents' registration): the written contracts' own flags
+ * replaced, the monitor's recomputation asked for once the write commits.
+ */
+export type FlagRegistration = (
+  tx: Database,
+  organizationId: string,
+  contractIds: readonly string[],
+) => Promise<void>;
 
 /**
  * What a write does with the documents its contracts link to, inside its transaction: the backups
@@ -369,6 +382,11 @@ export async function writeContracts(
       // The documents they link to, registered with them: their copies follow in the background.
       const links = onceEach(accepted.flatMap((row) => row.links));
       await options.documents(tx, monitor.id, links);
+      await options.flags(
+        tx,
+        monitor.id,
+        accepted.map((row) => row.id),
+      );
       return {
         outcomes: [...outcomes, ...accepted.map(toOutcome)].sort((a, b) => a.index - b.index),
         written: true,

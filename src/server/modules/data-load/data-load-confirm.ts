@@ -9,6 +9,7 @@ import { createNotification } from '../admin/notifications.service';
 import { documentRegistration } from '../backups/backups.service';
 import { type ContractWrite, prepareContracts, writeContracts } from '../contracts/contracts.write';
 import { requestTidyAfterBulkWrite } from '../figures/figure-jobs';
+import { flagRegistration } from '../red-flags/red-flags.service';
 import {
   deleteLoadRows,
   importableRowsAfter,
@@ -173,6 +174,7 @@ export async function confirmLoad(
           now: deps.now(),
           onRefused: 'skip',
           documents: documentRegistration(deps),
+          flags: flagRegistration(deps),
         });
         for (const outcome of saved.outcomes) {
           if (outcome.status === 'created') result.contracts++;

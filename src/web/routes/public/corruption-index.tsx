@@ -39,7 +39,7 @@ export function CorruptionIndexPage() {
   const asked = params.get(PERIOD);
   const period = asked && PATTERNS.administrationPeriod.test(asked) ? asked : null;
   const result = useCorruptionIndex(organization._id, period);
-  const { data, isError, error, refetch, isFetching } = result;
+  const { data, error, refetch, isFetching } = result;
   const [how, { open, close }] = useDisclosure(false);
   const index = data?.data;
   const shownPeriod = index?.administrationPeriod ?? period;

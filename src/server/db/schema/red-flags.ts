@@ -1,0 +1,101 @@
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { contracts } from './contracts';
+import { organizations } from './organizations';
+
+/**
+ * Red flags per contract (issue 32, decision 0052). A monitor's parameters and switches, with the
+ * method's version every change bumps; the flags each contract raised, with the facts that raised
+ * them; the two installation-wide lists of suppliers (the SAT's art. 69-B list, the federal
+ * directory of sanctioned suppliers), each replaced whole when a newer one is loaded.
+ */
+
+/** A monitor's red-flag parameters (RedFlagParameters, src/shared/red-flags) and the method's version. */
+export const redFlagSettings = pgTable('red_flag_settings', {
+  organizationId: uuid()
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  parameters: jsonb().$type<Record<string, unknown>>().notNull(),
+  methodVersion: integer().notNull().default(1),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid(),
+});
+
+/**
+ * A flag a contract raised: its code, the facts that raised it (what the contract page's sentence
+ * is made of) and the method's version that computed it. Only raised flags are kept; the ones that
+ * could not be evaluated are known from the contract's own fields when it is shown.
+ */
+export const contractFlags = pgTable(
+  'contract_flags',
+  {
+    contractId: uuid()
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    evidence: jsonb().$type<Record<string, unknown>>().notNull(),
+    methodVersion: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contractId, t.code] }),
+    // The list filtered by a flag and the counts per flag: a monitor's contracts with a code.
+    index('contract_flags_org_code_idx').on(t.organizationId, t.code, t.contractId),
+  ],
+);
+
+/** A list of suppliers loaded into the installation ('SAT_69B', 'SANCTIONS'): what was loaded, when and from where. */
+export const supplierLists = pgTable('supplier_lists', {
+  kind: text().primaryKey(),
+  /** The list's own date (the SAT's 'Información actualizada al …'); null when the file does not say. */
+  cutOff: date({ mode: 'string' }),
+  loadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** 'UPLOAD' (by an administrator) or 'URL' (fetched by the weekly job). */
+  source: text().notNull(),
+  sha256: text().notNull(),
+  /** Rows read from the file (suppressed and fine-only ones included). */
+  rows: integer().notNull(),
+  loadedBy: uuid(),
+});
+
+/** The SAT's art. 69-B list: one row per RFC, its most severe current situation and the publications of its stages. */
+export const sat69bEntries = pgTable('sat_69b_entries', {
+  rfc: text().primaryKey(),
+  name: text().notNull(),
+  /** PRESUNTO, DESVIRTUADO, DEFINITIVO or SENTENCIA_FAVORABLE. */
+  situation: text().notNull(),
+  presumptionDof: date({ mode: 'string' }),
+  presumptionSat: date({ mode: 'string' }),
+  definitiveDof: date({ mode: 'string' }),
+  definitiveSat: date({ mode: 'string' }),
+  /** The stages' oficios and dates as published (dates that could not be read are kept as text). */
+  stages: jsonb().$type<Record<string, unknown>>().notNull(),
+});
+
+/** The federal directory's debarments (inhabilitaciones) with an RFC and a window; fines alone raise nothing. */
+export const sanctionedSuppliers = pgTable(
+  'sanctioned_suppliers',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    rfc: text().notNull(),
+    name: text().notNull(),
+    authority: text(),
+    laws: text(),
+    file: text(),
+    debarmentFrom: date({ mode: 'string' }).notNull(),
+    debarmentTo: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [index('sanctioned_suppliers_rfc_idx').on(t.rfc, t.debarmentFrom)],
+);

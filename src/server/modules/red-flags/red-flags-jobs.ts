@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { AppDeps } from '../../types';
+import { RED_FLAGS_REFRESH_JOB, refreshMonitorFlags } from './red-flags.service';
+
+/**
+ * The red flags' jobs (decision 0052): the refresh recomputes a monitor's flags after a write or a
+ * change of its parameters or of a list; every night each monitor is recomputed whole, the safety
+ * net for whatever a write could not see (a document gone at its source, the calendar's next year).
+ */
+export function defineRedFlagJobs(deps: AppDeps): void {
+  deps.jobs.define(
+    RED_FLAGS_REFRESH_JOB,
+    z.object({ organizationId: z.uuid() }),
+    async ({ organizationId }, job) => {
+      const started = performance.now();
+      await refreshMonitorFlags(deps, organizationId);
+      job.log.info(
+        { organizationId, milliseconds: Math.round(performance.now() - started) },
+        'red flags refreshed',
+      );
+    },
+    { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 3_600, policy: 'stately' },
+  );
+}

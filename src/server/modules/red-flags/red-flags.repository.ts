@@ -1,0 +1,333 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { RedFlagCode, RedFlagParameters } from '../../../shared/red-flags/definitions';
+import { type Database, queryRows } from '../../db/client';
+import { textArray } from '../../db/sql';
+import type { Holiday } from './calendar';
+
+/**
+ * The red flags' rules as SQL (decision 0052): one statement per flag inserts the flags it raises,
+ * with their evidence, for the contracts of a scope (some contracts of a monitor, in the write's
+ * transaction, or the whole monitor, by the refresh job). The same statement serves both, so a flag
+ * is decided in one place. Only live contracts that are contracting processes (not the rows that
+ * state no procedures were held) are flagged.
+ */
+
+/** Which contracts a computation covers: the whole monitor, or these contracts of it. */
+export type FlagScope = { organizationId: string; contractIds: readonly string[] | null };
+
+/** What the flags' statements are given besides the scope. */
+export interface FlagInputs {
+  parameters: RedFlagParameters;
+  methodVersion: number;
+  /** Every holiday of the years the monitor's contracts are dated in. */
+  holidays: readonly Holiday[];
+}
+
+/** The flags a write can decide from its own contracts (and the lists): the others need the monitor's other contracts. */
+export const ROW_FLAGS: readonly RedFlagCode[] = [
+  'SINGLE_BIDDER',
+  'FEW_INVITED_BIDDERS',
+  'OVER_DIRECT_AWARD_LIMIT',
+  'NON_WORKING_DAY',
+  'LATE_PUBLICATION',
+  'NO_CONTRACT_DOCUMENT',
+  'NO_CALL_DOCUMENT',
+  'INVALID_RFC',
+  'SAT_69B',
+  'SANCTIONED_SUPPLIER',
+  'AMENDED',
+];
+
+/** The RFC pattern of the red-flags rules (after trimming and upper-casing). */
+const RFC_PATTERN = '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$';
+
+/** A name as compared for SHARED_RFC: upper case, no accents, letters and digits only, no legal form at the end. */
+const normalisedName = (column: SQL) =>
+  sql`regexp_replace(regexp_replace(translate(upper(${column}), 'ÁÉÍÓÚÜÀÈÌÒÙ', 'AEIOUUAEIOU'), '[^A-Z0-9Ñ&]', '', 'g'), '(SAPIDECV|SADECV|SDERLDECV|SDERLMI|SDERL|SAB|SAPI|SA|SC|AC|SPR)$', '')`;
+
+/** The contracts the statement looks at, as `c`: live processes of the monitor, of the scope's ids when given. */
+function scoped(scope: FlagScope, alias = 'c'): SQL {
+  const c = sql.raw(alias);
+  const ids = scope.contractIds ? sql` AND ${c}.id = ANY(${textArray(scope.contractIds)}::uuid[])` : sql``;
+  return sql`${c}.organization_id = ${scope.organizationId} AND ${c}.deleted_at IS NULL AND NOT ${c}.is_empty${ids}`;
+}
+
+/** Every live process of the monitor (the groups a chain, a share or a fence is computed over). */
+function monitorWide(scope: FlagScope, alias = 'c'): SQL {
+  return scoped({ organizationId: scope.organizationId, contractIds: null }, alias);
+}
+
+/** Restricts the rows inserted to the scope's contracts (a group's other members are read, not written). */
+function inScope(scope: FlagScope, column: SQL): SQL {
+  return scope.contractIds ? sql`${column} = ANY(${textArray(scope.contractIds)}::uuid[])` : sql`TRUE`;
+}
+
+/** The SELECT of one flag: (contract id, evidence) rows. */
+function flagSelect(code: RedFlagCode, scope: FlagScope, inputs: FlagInputs): SQL {
+  const p = inputs.parameters;
+  const limits = JSON.stringify(p.directAwardLimits);
+  const limitOf = (c: SQL) => sql`(${limits}::jsonb ->> ${c}.fiscal_year)::numeric`;
+  switch (code) {
+    case 'SINGLE_BIDDER':
+      return sql`
+        SELECT c.id, jsonb_build_object('bidder', jsonb_build_object('name', b.name, 'rfc', b.rfc))
+          FROM contracts c
+          JOIN LATERAL (SELECT count(*) AS n, min(name) AS name, min(rfc) AS rfc FROM contract_parties p
+                         WHERE p.contract_id = c.id AND p.role = 'BIDDER') b ON b.n = 1
+         WHERE ${scoped(scope)} AND c.procedure_type IN ('PUBLIC', 'INVITATION')`;
+    case 'FEW_INVITED_BIDDERS':
+      return sql`
+        SELECT c.id, jsonb_build_object('count', b.n, 'bidders', b.names)
+          FROM contracts c
+          JOIN LATERAL (SELECT count(*) AS n,
+                               jsonb_agg(jsonb_build_object('name', name, 'rfc', rfc) ORDER BY position) AS names
+                          FROM contract_parties p WHERE p.contract_id = c.id AND p.role = 'BIDDER') b
+            ON b.n BETWEEN 1 AND 2
+         WHERE ${scoped(scope)} AND c.procedure_type = 'INVITATION'`;
+    case 'OVER_DIRECT_AWARD_LIMIT':
+      return sql`
+        SELECT c.id, jsonb_build_object('amount', c.total_or_max_amount, 'limit', ${limitOf(sql.raw('c'))},
+                                        'fiscalYear', c.fiscal_year, 'limitExceeded', c.limit_exceeded IS TRUE,
+                                        'amountExceeded', c.amount_exceeded)
+          FROM contracts c
+         WHERE ${scoped(scope)} AND c.procedure_type = 'NO_BID'
+           AND (c.limit_exceeded IS TRUE OR c.total_or_max_amount > ${limitOf(sql.raw('c'))})`;
+    case 'SPLIT_DIRECT_AWARDS':
+      return sql`
+        WITH awards AS (
+          SELECT c.id, c.supplier_id, c.organizer_administrative_unit_id AS unit, c.fiscal_year, c.contract_date,
+                 c.contract_number, c.total_or_max_amount AS amount, ${limitOf(sql.raw('c'))} AS award_limit
+            FROM contracts c
+           WHERE ${monitorWide(scope)} AND c.procedure_type = 'NO_BID' AND c.supplier_id IS NOT NULL
+             AND c.contract_date IS NOT NULL AND c.total_or_max_amount IS NOT NULL
+             AND c.total_or_max_amount <= ${limitOf(sql.raw('c'))}
+        ), starts AS (
+          SELECT *, CASE WHEN contract_date - lag(contract_date) OVER same <= ${p.chainWindowDays}::int THEN 0 ELSE 1 END AS starts
+            FROM awards WINDOW same AS (PARTITION BY supplier_id, unit, fiscal_year ORDER BY contract_date, id)
+        ), chained AS (
+          SELECT *, sum(starts) OVER (PARTITION BY supplier_id, unit, fiscal_year ORDER BY contract_date, id) AS chain
+            FROM starts
+        ), chains AS (
+          SELECT supplier_id, unit, fiscal_year, chain, sum(amount) AS total, max(award_limit) AS award_limit,
+                 jsonb_agg(jsonb_build_object('id', id, 'number', contract_number, 'date', contract_date, 'amount', amount)
+                           ORDER BY contract_date, id) AS contracts
+            FROM chained GROUP BY supplier_id, unit, fiscal_year, chain
+          HAVING count(*) >= 2 AND sum(amount) > max(award_limit)
+        )
+        SELECT m.id, jsonb_build_object('total', k.total, 'limit', k.award_limit, 'fiscalYear', k.fiscal_year,
+                                        'windowDays', ${p.chainWindowDays}::int, 'contracts', k.contracts)
+          FROM chained m JOIN chains k USING (supplier_id, unit, fiscal_year, chain)
+         WHERE ${inScope(scope, sql`m.id`)}`;
+    case 'SUPPLIER_CONCENTRATION':
+      return sql`
+        WITH awards AS (
+          SELECT c.id, c.supplier_id, c.organizer_administrative_unit_id AS unit, c.administration_period,
+                 c.total_or_max_amount AS amount
+            FROM contracts c
+           WHERE ${monitorWide(scope)} AND c.procedure_type = 'NO_BID' AND c.counts_in_totals
+             AND c.total_or_max_amount IS NOT NULL
+        ), units AS (
+          SELECT unit, administration_period, count(*) AS contracts, sum(amount) AS total
+            FROM awards GROUP BY unit, administration_period
+          HAVING count(*) >= ${p.concentrationMinContracts}::int AND sum(amount) > 0
+        ), held AS (
+          SELECT supplier_id, unit, administration_period, sum(amount) AS amount, count(*) AS contracts
+            FROM awards WHERE supplier_id IS NOT NULL GROUP BY supplier_id, unit, administration_period
+        )
+        SELECT a.id, jsonb_build_object('share', round(h.amount / u.total, 4), 'supplierAmount', h.amount,
+                                        'supplierContracts', h.contracts, 'unitAmount', u.total,
+                                        'unitContracts', u.contracts, 'administrationPeriod', u.administration_period,
+                                        'threshold', ${p.concentrationShare}::numeric)
+          FROM awards a
+          JOIN held h USING (supplier_id, unit, administration_period)
+          JOIN units u USING (unit, administration_period)
+         WHERE h.amount > ${p.concentrationShare}::numeric * u.total AND ${inScope(scope, sql`a.id`)}`;
+    case 'NON_WORKING_DAY': {
+      const dates = inputs.holidays.map((holiday) => holiday.date);
+      const names = inputs.holidays.map((holiday) => holiday.name);
+      return sql`
+        WITH holidays AS (
+          SELECT d::date AS day, n AS name FROM unnest(${textArray(dates)}, ${textArray(names)}) AS h(d, n)
+        )
+        SELECT c.id, jsonb_build_object('date', c.contract_date,
+                                        'kind', CASE WHEN h.day IS NOT NULL THEN 'HOLIDAY'
+                                                     WHEN extract(isodow FROM c.contract_date) = 6 THEN 'SATURDAY'
+                                                     ELSE 'SUNDAY' END,
+                                        'name', coalesce(h.name, CASE WHEN extract(isodow FROM c.contract_date) = 6
+                                                                      THEN 'sábado' ELSE 'domingo' END))
+          FROM contracts c LEFT JOIN holidays h ON h.day = c.contract_date
+         WHERE ${scoped(scope)} AND c.contract_date IS NOT NULL
+           AND (h.day IS NOT NULL OR extract(isodow FROM c.contract_date) IN (6, 7))`;
+    }
+    case 'LATE_PUBLICATION':
+      return sql`
+        SELECT c.id, jsonb_build_object('informationDate', c.information_date, 'deadline', vigia_format_deadline(c.period),
+                                        'period', c.period)
+          FROM contracts c
+         WHERE ${scoped(scope)} AND c.information_date IS NOT NULL
+           AND c.information_date > vigia_format_deadline(c.period)`;
+    case 'NO_CONTRACT_DOCUMENT':
+      return sql`
+        SELECT c.id, '{}'::jsonb FROM contracts c
+         WHERE ${scoped(scope)} AND c.procedure_state = 'CONCLUDED' AND coalesce(btrim(c.contract_url), '') = ''`;
+    case 'NO_CALL_DOCUMENT':
+      return sql`
+        SELECT c.id, '{}'::jsonb FROM contracts c
+         WHERE ${scoped(scope)} AND c.procedure_type IN ('PUBLIC', 'INVITATION')
+           AND coalesce(btrim(c.announcement_url), '') = ''`;
+    case 'DOCUMENT_GONE':
+      return sql`
+        SELECT c.id, jsonb_build_object('documents', g.documents)
+          FROM contracts c
+          JOIN LATERAL (
+            SELECT jsonb_agg(jsonb_build_object('url', s.url, 'goneSince', s.gone_since) ORDER BY s.url) AS documents
+              FROM document_sources s
+             WHERE s.organization_id = c.organization_id AND s.gone_since IS NOT NULL
+               AND s.url IN (btrim(c.announcement_url), btrim(c.clarification_meeting_judgment_url),
+                             btrim(c.presentation_proposals_doc_url), btrim(c.contract_url))
+          ) g ON g.documents IS NOT NULL
+         WHERE ${scoped(scope)}`;
+    case 'INVALID_RFC':
+      return sql`
+        SELECT c.id, jsonb_build_object('rfc', s.rfc, 'supplier', s.name)
+          FROM contracts c JOIN suppliers s ON s.id = c.supplier_id
+         WHERE ${scoped(scope)} AND nullif(btrim(s.rfc), '') IS NOT NULL
+           AND upper(btrim(s.rfc)) !~ ${RFC_PATTERN}`;
+    case 'SHARED_RFC':
+      return sql`
+        WITH published AS (
+          SELECT upper(btrim(s.rfc)) AS rfc, s.name FROM suppliers s
+           WHERE s.organization_id = ${scope.organizationId} AND s.deleted_at IS NULL AND nullif(btrim(s.rfc), '') IS NOT NULL
+          UNION
+          SELECT upper(btrim(p.rfc)), p.name FROM contract_parties p
+           WHERE p.organization_id = ${scope.organizationId} AND p.role IN ('BIDDER', 'INVITED')
+             AND nullif(btrim(p.rfc), '') IS NOT NULL
+        ), shared AS (
+          SELECT rfc, jsonb_agg(DISTINCT name) AS names FROM published GROUP BY rfc
+          HAVING count(DISTINCT ${normalisedName(sql`name`)}) > 1
+        )
+        SELECT c.id, jsonb_build_object('rfc', x.rfc, 'names', x.names)
+          FROM contracts c JOIN suppliers s ON s.id = c.supplier_id JOIN shared x ON x.rfc = upper(btrim(s.rfc))
+         WHERE ${scoped(scope)}`;
+    case 'SAT_69B':
+      return sql`
+        SELECT c.id, jsonb_build_object('rfc', e.rfc, 'listedName', e.name, 'situation', e.situation,
+                                        'presumptionDof', e.presumption_dof, 'presumptionSat', e.presumption_sat,
+                                        'definitiveDof', e.definitive_dof, 'definitiveSat', e.definitive_sat,
+                                        'contractDate', c.contract_date,
+                                        'cutOff', (SELECT cut_off FROM supplier_lists WHERE kind = 'SAT_69B'))
+          FROM contracts c JOIN suppliers s ON s.id = c.supplier_id
+          JOIN sat_69b_entries e ON e.rfc = upper(btrim(s.rfc))
+         WHERE ${scoped(scope)} AND e.situation IN ('PRESUNTO', 'DEFINITIVO')`;
+    case 'SANCTIONED_SUPPLIER':
+      return sql`
+        SELECT DISTINCT ON (c.id) c.id,
+               jsonb_build_object('rfc', x.rfc, 'listedName', x.name, 'authority', x.authority, 'laws', x.laws,
+                                  'file', x.file, 'from', x.debarment_from, 'to', x.debarment_to,
+                                  'contractDate', c.contract_date,
+                                  'cutOff', (SELECT cut_off FROM supplier_lists WHERE kind = 'SANCTIONS'),
+                                  'loadedAt', (SELECT loaded_at FROM supplier_lists WHERE kind = 'SANCTIONS'))
+          FROM contracts c JOIN suppliers s ON s.id = c.supplier_id
+          JOIN sanctioned_suppliers x ON x.rfc = upper(btrim(s.rfc))
+                                     AND c.contract_date BETWEEN x.debarment_from AND x.debarment_to
+         WHERE ${scoped(scope)}
+         ORDER BY c.id, x.debarment_from`;
+    case 'OUTLIER_AMOUNT':
+      return sql`
+        WITH counted AS (
+          SELECT c.id, c.category, c.procedure_type, c.total_or_max_amount AS amount FROM contracts c
+           WHERE ${monitorWide(scope)} AND c.counts_in_totals AND c.category IS NOT NULL
+             AND c.total_or_max_amount IS NOT NULL
+        ), fences AS (
+          SELECT category, procedure_type, count(*) AS contracts,
+                 percentile_cont(0.25) WITHIN GROUP (ORDER BY amount) AS q1,
+                 percentile_cont(0.75) WITHIN GROUP (ORDER BY amount) AS q3
+            FROM counted GROUP BY category, procedure_type HAVING count(*) >= ${p.outlierMinContracts}::int
+        )
+        SELECT k.id, jsonb_build_object('amount', k.amount, 'fence', round((f.q3 + ${p.outlierFactor}::numeric * (f.q3 - f.q1))::numeric, 2),
+                                        'q1', round(f.q1::numeric, 2), 'q3', round(f.q3::numeric, 2),
+                                        'factor', ${p.outlierFactor}::numeric, 'contracts', f.contracts,
+                                        'category', k.category, 'procedureType', k.procedure_type)
+          FROM counted k JOIN fences f USING (category, procedure_type)
+         WHERE k.amount > f.q3 + ${p.outlierFactor}::numeric * (f.q3 - f.q1) AND ${inScope(scope, sql`k.id`)}`;
+    case 'AMENDED':
+      return sql`
+        SELECT c.id, jsonb_build_object('count', a.n, 'amendments', a.list)
+          FROM contracts c
+          JOIN LATERAL (SELECT count(*) AS n,
+                               jsonb_agg(jsonb_build_object('number', number, 'signedDate', signed_date, 'object', object)
+                                         ORDER BY position) AS list
+                          FROM contract_amendments a WHERE a.contract_id = c.id) a ON a.n > 0
+         WHERE ${scoped(scope)}`;
+  }
+}
+
+/**
+ * Replaces the flags `codes` of the scope's contracts by what the rules say now, in one statement
+ * per flag. Flags switched off are removed and not inserted. Run in a transaction by the caller.
+ */
+export async function replaceFlags(
+  db: Database,
+  scope: FlagScope,
+  codes: readonly RedFlagCode[],
+  inputs: FlagInputs,
+): Promise<void> {
+  if (codes.length === 0) return;
+  const ids = scope.contractIds
+    ? sql` AND contract_id = ANY(${textArray(scope.contractIds)}::uuid[])`
+    : sql``;
+  await db.execute(
+    sql`DELETE FROM contract_flags WHERE organization_id = ${scope.organizationId}
+          AND code = ANY(${textArray(codes)})${ids}`,
+  );
+  for (const code of codes) {
+    if (!inputs.parameters.enabled[code]) continue;
+    await db.execute(
+      sql`INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version)
+          SELECT raised.id, ${scope.organizationId}::uuid, ${code}, raised.evidence, ${inputs.methodVersion}::int
+            FROM (${flagSelect(code, scope, inputs)}) AS raised(id, evidence)
+          ON CONFLICT (contract_id, code) DO UPDATE SET evidence = EXCLUDED.evidence,
+            method_version = EXCLUDED.method_version`,
+    );
+  }
+}
+
+/** A monitor's stored parameters and method version, or null when it keeps the defaults. */
+export async function storedSettings(
+  db: Database,
+  organizationId: string,
+): Promise<{ parameters: Record<string, unknown>; methodVersion: number } | null> {
+  const [row] = await queryRows<{ parameters: Record<string, unknown>; method_version: number }>(
+    db,
+    sql`SELECT parameters, method_version FROM red_flag_settings WHERE organization_id = ${organizationId}`,
+  );
+  return row ? { parameters: row.parameters, methodVersion: Number(row.method_version) } : null;
+}
+
+/** A contract's raised flags with their evidence (live contracts only). */
+export async function flagsOfContract(
+  db: Database,
+  organizationId: string,
+  contractId: string,
+): Promise<{ code: string; evidence: Record<string, unknown>; methodVersion: number }[]> {
+  const rows = await queryRows<{ code: string; evidence: Record<string, unknown>; method_version: number }>(
+    db,
+    sql`SELECT code, evidence, method_version FROM contract_flags
+         WHERE organization_id = ${organizationId} AND contract_id = ${contractId}`,
+  );
+  return rows.map((row) => ({
+    code: row.code,
+    evidence: row.evidence,
+    methodVersion: Number(row.method_version),
+  }));
+}
+
+/** How many live contracts of the monitor carry each flag. */
+export async function flagCounts(db: Database, organizationId: string): Promise<Map<string, number>> {
+  const rows = await queryRows<{ code: string; n: number | string }>(
+    db,
+    sql`SELECT f.code, count(*) AS n FROM contract_flags f JOIN contracts c ON c.id = f.contract_id
+         WHERE f.organization_id = ${organizationId} AND c.deleted_at IS NULL GROUP BY f.code`,
+  );
+  return new Map(rows.map((row) => [row.code, Number(row.n)]));
+}
