@@ -38,6 +38,13 @@ export const ROW_FLAGS: readonly RedFlagCode[] = [
   'AMENDED',
 ];
 
+/**
+ * The contracts of a chain each member lists: its neighbours in date order, this many on each side
+ * (with `members`, the chain's size). A chain of hundreds of direct awards exists (one supplier's
+ * routine purchases); listing all of it in each member made the statement quadratic in its size.
+ */
+const CHAIN_NEIGHBOURS = 10;
+
 /** The RFC pattern of the red-flags rules (after trimming and upper-casing). */
 const RFC_PATTERN = '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$';
 
@@ -107,17 +114,25 @@ function flagSelect(code: RedFlagCode, scope: FlagScope, inputs: FlagInputs): SQ
         ), chained AS (
           SELECT *, sum(starts) OVER (PARTITION BY supplier_id, unit, fiscal_year ORDER BY contract_date, id) AS chain
             FROM starts
-        ), chains AS (
-          SELECT supplier_id, unit, fiscal_year, chain, sum(amount) AS total, max(award_limit) AS award_limit,
-                 jsonb_agg(jsonb_build_object('id', id, 'number', contract_number, 'date', contract_date, 'amount', amount)
-                           ORDER BY contract_date, id) AS contracts
-            FROM chained GROUP BY supplier_id, unit, fiscal_year, chain
-          HAVING count(*) >= 2 AND sum(amount) > max(award_limit)
+        ), sized AS (
+          -- Window sums, not a join of the chains back to their members: the planner cannot
+          -- estimate a chain's size, and a nested loop over them took minutes at a million contracts.
+          SELECT *, count(*) OVER chain AS members, sum(amount) OVER chain AS total
+            FROM chained WINDOW chain AS (PARTITION BY supplier_id, unit, fiscal_year, chain)
+        ), flagged AS (
+          SELECT * FROM sized WHERE members >= 2 AND total > award_limit
         )
-        SELECT m.id, jsonb_build_object('total', k.total, 'limit', k.award_limit, 'fiscalYear', k.fiscal_year,
-                                        'windowDays', ${p.chainWindowDays}::int, 'contracts', k.contracts)
-          FROM chained m JOIN chains k USING (supplier_id, unit, fiscal_year, chain)
-         WHERE ${inScope(scope, sql`m.id`)}`;
+        SELECT x.id, x.evidence FROM (
+        SELECT m.id, jsonb_build_object('total', m.total, 'limit', m.award_limit, 'fiscalYear', m.fiscal_year,
+                                        'windowDays', ${p.chainWindowDays}::int,
+                                        'contracts', jsonb_agg(jsonb_build_object('id', m.id, 'number', m.contract_number,
+                                                                                  'date', m.contract_date, 'amount', m.amount))
+                                                     OVER (PARTITION BY m.supplier_id, m.unit, m.fiscal_year, m.chain
+                                                           ORDER BY m.contract_date, m.id
+                                                           ROWS BETWEEN ${CHAIN_NEIGHBOURS}::int PRECEDING AND ${CHAIN_NEIGHBOURS}::int FOLLOWING),
+                                        'members', m.members) AS evidence
+          FROM flagged m) x
+         WHERE ${inScope(scope, sql`x.id`)}`;
     case 'SUPPLIER_CONCENTRATION':
       return sql`
         WITH awards AS (
