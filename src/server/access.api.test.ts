@@ -57,6 +57,10 @@ function samples(ids: Ids): Record<string, Sample> {
     'POST /api/calculations/formula/validate': { payload: { formula: '$NTC' } },
     'GET /api/calculations/formula/evaluate': { query: '?expression=%24NTC%20%2F%202' },
     'POST /api/data-load/upload': { payload: {} }, // not multipart: refused; uploads in data-load tests
+    'GET /api/red-flags/settings': {},
+    'POST /api/red-flags/settings': { payload: { chainWindowDays: 30 } },
+    'GET /api/red-flags/lists': {},
+    'POST /api/red-flags/lists/:kind': { url: '/api/red-flags/lists/sat-69b', payload: {} }, // not multipart: refused
     'GET /api/data-load/current': { query: '?page=1&showErrors=false' },
     'GET /api/data-load/current-info': {},
     'POST /api/data-load/cancel-current': { payload: {} },

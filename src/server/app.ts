@@ -69,6 +69,8 @@ import { defineOpenDataJobs } from './modules/open-data/open-data-jobs';
 import { organizationCatalogue } from './modules/organizations/organizations.catalogue';
 import { organizationsPublicRoutes } from './modules/organizations/organizations.public.routes';
 import { findOrganization } from './modules/organizations/organizations.repository';
+import { redFlagsPublicRoutes } from './modules/red-flags/red-flags.public.routes';
+import { redFlagsRoutes } from './modules/red-flags/red-flags.routes';
 import { flagRegistration } from './modules/red-flags/red-flags.service';
 import { defineRedFlagJobs } from './modules/red-flags/red-flags-jobs';
 import { resourceImageRoutes } from './modules/resources/resource-image.routes';
@@ -270,6 +272,7 @@ export async function buildApp(
   await app.register(peerOrganizationRoutes, { prefix: '/public-api/organizations' });
   await app.register(resourcesPublicRoutes, { prefix: '/public-api/resources' });
   await app.register(openDataPublicRoutes, { prefix: '/public-api/ocds' });
+  await app.register(redFlagsPublicRoutes, { prefix: '/public-api/flags' });
   await app.register(contactPublicRoutes, { prefix: '/public-api/contact' });
   await app.register(errorReportsPublicRoutes, { prefix: '/public-api/error-reports' });
   await app.register(accountsPublicRoutes, { prefix: '/public-api/accounts' });
@@ -294,6 +297,7 @@ export async function buildApp(
     await app.register(catalogueRoutes(catalogue), { prefix: `/api/${catalogue.path}` });
   }
   await app.register(contractPickerRoutes, { prefix: '/api/contracts' });
+  await app.register(redFlagsRoutes, { prefix: '/api/red-flags' });
   await app.register(contractRelationRoutes, { prefix: '/api/contracts' });
   // The calculations form's filters pick suppliers and units with the same pickers.
   await app.register(contractPickerRoutes, { prefix: '/api/calculations' });

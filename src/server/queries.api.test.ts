@@ -150,6 +150,8 @@ describe('query snapshots', () => {
     const created = await statementsOf({ method: 'POST', url: '/api/contracts/save', payload: entry }, true);
     await expect(created.text).toMatchFileSnapshot(snapshot('contract-create'));
     const id = created.response.json().data._id as string;
+    // The monitor's red-flag refresh the save queued runs in the background: not the update's statements.
+    await ctx.app.deps.jobs.idle(60_000);
     const updated = await statementsOf(
       { method: 'POST', url: '/api/contracts/save', payload: { ...entry, _id: id, totalAmount: 99_000 } },
       true,

@@ -23,6 +23,11 @@ export const LOCKS = {
   calculations: 7_240_005,
   /** The clean-up after a bulk write (VACUUM ANALYZE), on a connection of its own with no statement timeout. */
   tidy: 7_240_006,
+  /**
+   * A monitor's red-flag recomputation (decision 0052), on a connection of its own with no statement
+   * timeout (a million contracts' chains take most of a minute); one at a time in the installation.
+   */
+  redFlags: 7_240_007,
 } as const;
 
 /**

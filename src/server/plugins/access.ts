@@ -66,6 +66,12 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/contracts/retrieve/administrative-units': { permission: 'CONTRACTS', organization: 'required' },
   // The contract form's lists (bidders, invited, amendments…).
   'GET /api/contracts/relations/:id': { permission: 'CONTRACTS', organization: 'required' },
+  // Red flags (issue 32): a monitor's parameters are part of its method (CALCULATIONS); the
+  // supplier lists are the installation's (GENERAL).
+  'GET /api/red-flags/settings': { permission: 'CALCULATIONS', organization: 'required' },
+  'POST /api/red-flags/settings': { permission: 'CALCULATIONS', organization: 'required' },
+  'GET /api/red-flags/lists': { permission: 'GENERAL', organization: 'ignored' },
+  'POST /api/red-flags/lists/:kind': { permission: 'GENERAL', organization: 'ignored' },
   // The calculations (the corruption-risk index) of the current monitor and their form's calls.
   ...catalogue('calculations', 'CALCULATIONS', 'required'),
   ...Object.fromEntries(

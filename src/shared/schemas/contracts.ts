@@ -4,6 +4,7 @@ import { PublicRelationsSchema } from '../contracts/relations';
 import { contractDocShape, DETAIL_FIELDS, LISTED_FIELDS } from '../contracts/schema';
 import { DocumentBackupSchema } from './backups';
 import { PageQuerySchema, PaginationSchema, SearchTextSchema, successEnvelope } from './common';
+import { ContractFlagsShape } from './red-flags';
 
 /** Money totals and counts under the one rule for money (docs/decisions/0004-one-rule-for-money.md). */
 export const ContractTotalsSchema = z.object({
@@ -50,6 +51,8 @@ export const ContractDetailSchema = ContractListItemSchema.extend({
   documentBackups: z.array(DocumentBackupSchema),
   // Who bid, who was invited, the amendments, the beneficial owners and the budget lines (issue 30).
   ...PublicRelationsSchema.shape,
+  // Its red flags: the raised ones with their facts, the ones that could not be evaluated (issue 32).
+  ...ContractFlagsShape,
 });
 export type ContractDetail = z.infer<typeof ContractDetailSchema>;
 

@@ -62,6 +62,7 @@ export function presentContractDetail(
   row: ContractDetailRow,
   backups: readonly DocumentBackup[],
   relations: PublicRelations,
+  flags: Pick<ContractDetail, 'flags' | 'unevaluated' | 'flagsMethodVersion'>,
 ): ContractDetail {
   const newest = (document: ContractDocument) =>
     backups.find((backup) => backup.document === document)?.versions[0]?.fileId ?? null;
@@ -74,6 +75,7 @@ export function presentContractDetail(
     ) as Record<DocumentBackupField, string | null>),
     documentBackups: [...backups],
     ...relations,
+    ...flags,
   };
 }
 

@@ -15,6 +15,7 @@ import type { AppDeps, OrganizationRow } from '../../types';
 import { contractBackups, newestCopies } from '../backups/backups.service';
 import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
+import { contractFlags } from '../red-flags/red-flags.service';
 import { type ContractConditionParts, contractConditionParts } from './contract-filters.repository';
 import { bidsLost, relationsOf, relationsOfMany } from './contract-relations.repository';
 import {
@@ -106,10 +107,25 @@ export async function getContract(
   id: string,
 ): Promise<ContractDetailResponse['data']> {
   const row = await existingContract(deps, organization.id, id);
+  const relations = await relationsWithCopies(deps, organization.id, row);
   return presentContractDetail(
     row,
     await contractBackups(deps.database.db, organization.id, row),
-    await relationsWithCopies(deps, organization.id, row),
+    relations,
+    await contractFlags(deps, organization.id, row.id, {
+      procedureType: row.procedureType,
+      procedureState: row.procedureState,
+      fiscalYear: row.fiscalYear,
+      contractDate: row.contractDate,
+      informationDate: row.informationDate,
+      amount: row.totalOrMaxAmount,
+      countsInTotals: row.countsInTotals === true,
+      category: row.category,
+      supplierId: row.supplierId,
+      supplierRfc: row.supplierRfc,
+      bidders: relations.bidders.length,
+      limitExceeded: row.limitExceeded,
+    }),
   );
 }
 

@@ -18,7 +18,8 @@ import { createTestApp, type TestContext } from '../../test/test-app';
  * the bulk files, on the demonstration kind of data; edits and deletions publish releases; other
  * monitors never mixed in; the files' rows and sums are the contracts page's.
  */
-describe('open data: OCDS releases, records and bulk files', () => {
+// Long enough for settled() to wait out another test file's transaction on a shared PostgreSQL server.
+describe('open data: OCDS releases, records and bulk files', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let monitorId: string;
   let otherId: string;

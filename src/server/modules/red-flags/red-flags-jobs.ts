@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../types';
-import { RED_FLAGS_REFRESH_JOB, refreshMonitorFlags } from './red-flags.service';
+import { liveMonitorIds } from './lists.repository';
+import { RED_FLAGS_REFRESH_JOB, refreshFlagsLater, refreshMonitorFlags } from './red-flags.service';
+
+/** Every night: each live monitor's flags recomputed whole (the safety net of decision 0052). */
+export const RED_FLAGS_NIGHTLY_JOB = 'red-flags-nightly';
 
 /**
  * The red flags' jobs (decision 0052): the refresh recomputes a monitor's flags after a write or a

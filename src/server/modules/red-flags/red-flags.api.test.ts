@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { bearer, createUser, signIn } from '../../test/auth';
+import { multipart } from '../../test/data-load-rows';
 import { contractEntry, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+
+const FIXTURES = path.resolve(import.meta.dirname, 'fixtures/sat');
 
 /**
  * The red flags (issue 32) as contracts are saved through the one write path: the flags a row
@@ -15,6 +20,8 @@ describe('red flags kept by the write path and the refresh job', () => {
   let monitorId: string;
   let otherId: string;
   let token: string;
+  let general: string;
+  let calculations: string;
   let unitId: string;
   let supplierId: string;
 
@@ -24,6 +31,8 @@ describe('red flags kept by the write path and the refresh job', () => {
     monitorId = (await createOrganization(db)).id;
     otherId = (await createOrganization(db)).id;
     token = await signIn(ctx.app, (await createUser(db, { permissions: ['CONTRACTS'] })).email);
+    general = await signIn(ctx.app, (await createUser(db, { administratorType: 'GENERAL' })).email);
+    calculations = await signIn(ctx.app, (await createUser(db, { permissions: ['CALCULATIONS'] })).email);
     unitId = (await createUnit(db, monitorId)).id;
     supplierId = (await createSupplier(db, monitorId, { name: 'Papelera del Centro', rfc: 'PCE010101AB1' }))
       .id;
@@ -165,5 +174,178 @@ describe('red flags kept by the write path and the refresh job', () => {
     await ctx.app.deps.jobs.idle(120_000);
     // No limit in that monitor: a direct award of any amount is not over it.
     expect(await flagsOf(id)).toEqual({});
+  });
+  const upload = (who: string, kind: string, file: Buffer, name: string) => {
+    const { payload, contentType } = multipart(file, { name });
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/red-flags/lists/${kind}`,
+      headers: { ...bearer(who, monitorId), 'content-type': contentType },
+      payload,
+    });
+  };
+  const detail = async (id: string, organizationId = monitorId) => {
+    const answer = await ctx.app.inject({
+      method: 'GET',
+      url: `/public-api/contracts/detail?id=${id}`,
+      headers: { 'x-current-organization-id': organizationId },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().data as {
+      flags: { code: string; sentence: string; evidence: Record<string, unknown> }[];
+      unevaluated: { code: string; reason: string }[];
+      flagsMethodVersion: number;
+    };
+  };
+
+  it('loads the SAT’s real 69-B list (GENERAL only) and flags a Definitivo supplier’s contracts, not a Desvirtuado one’s', async () => {
+    const file = readFileSync(path.join(FIXTURES, 'sat-69b-listado-completo-2022-11-30.csv'));
+    expect((await upload(token, 'sat-69b', file, 'Listado_Completo_69-B.csv')).statusCode).toBe(403);
+    expect((await upload(calculations, 'sat-69b', file, 'Listado_Completo_69-B.csv')).statusCode).toBe(403);
+    const wrong = await upload(
+      general,
+      'sat-69b',
+      Buffer.from('PK\u0003\u0004 no es un csv'),
+      'listado.xlsx',
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/69-B/);
+    const loaded = await upload(general, 'sat-69b', file, 'Listado_Completo_69-B.csv');
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    expect(loaded.json().data).toMatchObject({ kind: 'SAT_69B', cutOff: '2022-11-30', rows: 12_666 });
+    await ctx.app.deps.jobs.idle(120_000);
+
+    const listed = (
+      await createSupplier(ctx.database.db, monitorId, { name: 'Diversidad en Insumos', rfc: 'DIG081009EV2' })
+    ).id;
+    // A rebutted taxpayer clears: no flag (an RFC the list has as Desvirtuado).
+    const [rebutted] = await queryRows<{ rfc: string }>(
+      ctx.database.db,
+      sql`SELECT rfc FROM sat_69b_entries WHERE situation = 'DESVIRTUADO' ORDER BY rfc LIMIT 1`,
+    );
+    const cleared = (
+      await createSupplier(ctx.database.db, monitorId, { name: 'Aclarada', rfc: rebutted!.rfc })
+    ).id;
+    const after = await save(
+      monitorId,
+      contractEntry({ supplier: listed, unit: unitId }, { contractDate: '2020-03-02', fiscalYear: '2020' }),
+    );
+    const before = await save(
+      monitorId,
+      contractEntry({ supplier: listed, unit: unitId }, { contractDate: '2018-09-11', fiscalYear: '2018' }),
+    );
+    const clean = await save(
+      monitorId,
+      contractEntry({ supplier: cleared, unit: unitId }, { contractDate: '2020-03-02', fiscalYear: '2020' }),
+    );
+    expect((await flagsOf(after)).SAT_69B).toMatchObject({
+      situation: 'DEFINITIVO',
+      presumptionDof: '2018-05-18',
+      definitiveDof: '2019-11-19',
+      cutOff: '2022-11-30',
+    });
+    expect((await flagsOf(before)).SAT_69B).toBeDefined();
+    expect((await flagsOf(clean)).SAT_69B).toBeUndefined();
+    // The contract page says it in one sentence with the facts.
+    const page = await detail(after);
+    const sat = page.flags.find((flag) => flag.code === 'SAT_69B')!;
+    expect(sat.sentence).toMatch(/definitivo/i);
+    expect(sat.sentence).toMatch(/19\/11\/2019/);
+    expect(sat.sentence).not.toMatch(/undefined|null|NaN/);
+  });
+
+  it('loads the federal sanctions directory and flags a contract inside a debarment window only', async () => {
+    const file = readFileSync(path.join(FIXTURES, 'sabg-directorio-sancionados-api-2026-06-11.json'));
+    const loaded = await upload(general, 'sanctions', file, 'sancionados.json');
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    expect(loaded.json().data).toMatchObject({ kind: 'SANCTIONS', rows: 2_396 });
+    const sanctioned = (
+      await createSupplier(ctx.database.db, monitorId, { name: 'Garza Gas', rfc: 'GGA8306134F4' })
+    ).id;
+    const inside = await save(
+      monitorId,
+      contractEntry(
+        { supplier: sanctioned, unit: unitId },
+        {
+          contractDate: '2026-07-01',
+          fiscalYear: '2026',
+          administrationPeriod: '2024-2027',
+          period: '3o 2026',
+        },
+      ),
+    );
+    const dayBefore = await save(
+      monitorId,
+      contractEntry(
+        { supplier: sanctioned, unit: unitId },
+        {
+          contractDate: '2026-06-09',
+          fiscalYear: '2026',
+          administrationPeriod: '2024-2027',
+          period: '2o 2026',
+        },
+      ),
+    );
+    expect((await flagsOf(inside)).SANCTIONED_SUPPLIER).toMatchObject({
+      from: '2026-06-10',
+      to: '2028-03-28',
+    });
+    expect((await flagsOf(dayBefore)).SANCTIONED_SUPPLIER).toBeUndefined();
+    const lists = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/red-flags/lists',
+      headers: bearer(general, monitorId),
+    });
+    expect(lists.json().data.sanctions).toMatchObject({ rows: 2_396 });
+    expect(lists.json().data.sat69b).toMatchObject({ cutOff: '2022-11-30' });
+  });
+
+  it('an administrator with CALCULATIONS changes the limit: the version goes up and the flags follow', async () => {
+    const noBid = await save(
+      monitorId,
+      entry({ procedureType: 'NO_BID', totalAmount: 80_000, contractDate: '2024-10-03' }),
+    );
+    expect((await flagsOf(noBid)).OVER_DIRECT_AWARD_LIMIT).toBeUndefined();
+    const settings = (who: string, body: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/red-flags/settings',
+        headers: bearer(who, monitorId),
+        payload: body,
+      });
+    expect((await settings(token, { directAwardLimits: { '2024': 50_000 } })).statusCode).toBe(403);
+    const bad = await settings(calculations, { chainWindowDays: 0 });
+    expect(bad.statusCode).toBe(400);
+    const changed = await settings(calculations, { directAwardLimits: { '2024': 50_000 } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.methodVersion).toBe(3);
+    await ctx.app.deps.jobs.idle(120_000);
+    expect((await flagsOf(noBid)).OVER_DIRECT_AWARD_LIMIT).toMatchObject({ limit: 50_000, version: 3 });
+    const page = await detail(noBid);
+    expect(page.flagsMethodVersion).toBe(3);
+    expect(page.flags.map((flag) => flag.code)).toContain('OVER_DIRECT_AWARD_LIMIT');
+    // The public page of the flags: this monitor's counts and parameters.
+    const overview = await ctx.app.inject({
+      method: 'GET',
+      url: '/public-api/flags',
+      headers: { 'x-current-organization-id': monitorId },
+    });
+    expect(overview.statusCode, overview.body).toBe(200);
+    const { data } = overview.json();
+    expect(data.methodVersion).toBe(3);
+    expect(
+      data.flags.find((flag: { code: string }) => flag.code === 'OVER_DIRECT_AWARD_LIMIT').contracts,
+    ).toBeGreaterThan(0);
+  });
+
+  it('says which flags could not be evaluated, and why', async () => {
+    const noBidders = await save(monitorId, entry({ informationDate: null }));
+    const page = await detail(noBidders);
+    const codes = page.unevaluated.map((flag) => flag.code);
+    // No bidders recorded: the competition flags are 'sin datos', not 'no raised'.
+    expect(codes).toContain('SINGLE_BIDDER');
+    expect(codes).toContain('LATE_PUBLICATION');
+    expect(codes).not.toContain('NON_WORKING_DAY');
+    expect(page.unevaluated.every((flag) => flag.reason.length > 0)).toBe(true);
   });
 });

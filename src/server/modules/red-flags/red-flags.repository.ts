@@ -346,3 +346,39 @@ export async function flagCounts(db: Database, organizationId: string): Promise<
   );
   return new Map(rows.map((row) => [row.code, Number(row.n)]));
 }
+
+/** The lists loaded into the installation: their own date, when and how many rows. */
+export async function loadedLists(
+  db: Database,
+): Promise<Map<string, { cutOff: string | null; loadedAt: Date; rows: number }>> {
+  const rows = await queryRows<{
+    kind: string;
+    cut_off: string | null;
+    loaded_at: Date | string;
+    rows: number;
+  }>(db, sql`SELECT kind, cut_off::text AS cut_off, loaded_at, rows FROM supplier_lists`);
+  return new Map(
+    rows.map((row) => [
+      row.kind,
+      { cutOff: row.cut_off, loadedAt: new Date(row.loaded_at), rows: Number(row.rows) },
+    ]),
+  );
+}
+
+/** Stores a monitor's parameters and bumps the method's version; returns the new version. */
+export async function saveSettings(
+  db: Database,
+  organizationId: string,
+  parameters: RedFlagParameters,
+  userId: string,
+): Promise<number> {
+  const [row] = await queryRows<{ method_version: number }>(
+    db,
+    sql`INSERT INTO red_flag_settings (organization_id, parameters, method_version, updated_at, updated_by)
+        VALUES (${organizationId}, ${JSON.stringify(parameters)}::jsonb, 2, now(), ${userId}::uuid)
+        ON CONFLICT (organization_id) DO UPDATE SET parameters = EXCLUDED.parameters,
+          method_version = red_flag_settings.method_version + 1, updated_at = now(), updated_by = EXCLUDED.updated_by
+        RETURNING method_version`,
+  );
+  return Number(row!.method_version);
+}

@@ -1,15 +1,34 @@
 import {
   DEFAULT_RED_FLAG_PARAMETERS,
+  RED_FLAG_CATEGORY_NAMES,
   RED_FLAG_CODES,
+  RED_FLAGS,
   type RedFlagCode,
   type RedFlagParameters,
   RedFlagParametersSchema,
 } from '../../../shared/red-flags/definitions';
+import {
+  type ContractFacts,
+  flagSentence,
+  interpolate,
+  unevaluatedFlags,
+} from '../../../shared/red-flags/sentences';
+import type { ContractFlag, RedFlagsOverview, UnevaluatedFlag } from '../../../shared/schemas/red-flags';
 import type { Database } from '../../db/client';
+import { LOCKS } from '../../db/migrate';
 import type { AppDeps } from '../../types';
 import type { FlagRegistration } from '../contracts/contracts.write';
 import { holidaysBetween } from './calendar';
-import { type FlagInputs, ROW_FLAGS, replaceFlags, storedSettings } from './red-flags.repository';
+import {
+  type FlagInputs,
+  flagCounts,
+  flagsOfContract,
+  loadedLists,
+  ROW_FLAGS,
+  replaceFlags,
+  saveSettings,
+  storedSettings,
+} from './red-flags.repository';
 
 /**
  * The red flags (issue 32, decision 0052): a monitor's settings, the flags a write decides in its
@@ -77,14 +96,120 @@ export function flagRegistration(deps: Pick<AppDeps, 'jobs' | 'now'>): FlagRegis
   };
 }
 
-/** Recomputes every flag of the monitor's contracts, in one transaction (readers see the old flags until it commits). */
+/**
+ * Recomputes every flag of the monitor's contracts, in one transaction (readers see the old flags
+ * until it commits), on a connection of its own that no statement timeout cuts short; one
+ * recomputation at a time in the installation (LOCKS.redFlags).
+ */
 export async function refreshMonitorFlags(
   deps: Pick<AppDeps, 'database' | 'now'>,
   organizationId: string,
   codes: readonly RedFlagCode[] = RED_FLAG_CODES,
-): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
-    const inputs = await inputsOf(tx, organizationId, deps.now());
-    await replaceFlags(tx, { organizationId, contractIds: null }, codes, inputs);
+): Promise<{ changed: Record<string, number> }> {
+  return deps.database.withExclusiveLock(LOCKS.redFlags, (db) =>
+    db.transaction(async (tx) => {
+      const inputs = await inputsOf(tx, organizationId, deps.now());
+      const before = await flagCounts(tx, organizationId);
+      await replaceFlags(tx, { organizationId, contractIds: null }, codes, inputs);
+      const after = await flagCounts(tx, organizationId);
+      // What the recomputation changed, per flag (the nightly one should change nothing a write did not).
+      const changed: Record<string, number> = {};
+      for (const code of new Set([...before.keys(), ...after.keys()])) {
+        const delta = (after.get(code) ?? 0) - (before.get(code) ?? 0);
+        if (delta !== 0) changed[code] = delta;
+      }
+      return { changed };
+    }),
+  );
+}
+
+/** A contract's red flags as its page shows them: the raised ones with their sentence, the ones not evaluated with why. */
+export async function contractFlags(
+  deps: Pick<AppDeps, 'database'>,
+  organizationId: string,
+  contractId: string,
+  facts: ContractFacts,
+): Promise<{ flags: ContractFlag[]; unevaluated: UnevaluatedFlag[]; flagsMethodVersion: number }> {
+  const { db } = deps.database;
+  const [{ parameters, methodVersion }, stored, lists] = await Promise.all([
+    settingsOf(db, organizationId),
+    flagsOfContract(db, organizationId, contractId),
+    loadedLists(db),
+  ]);
+  const raised = new Map(stored.map((flag) => [flag.code, flag.evidence]));
+  const flags = RED_FLAG_CODES.flatMap((code): ContractFlag[] => {
+    const evidence = raised.get(code);
+    if (!evidence || !parameters.enabled[code]) return [];
+    const template = flagSentence(code, evidence);
+    const { name, category } = RED_FLAGS[code];
+    return [
+      { code, name, category, sentence: interpolate(template.text, template.values), template, evidence },
+    ];
+  });
+  const unevaluated = unevaluatedFlags(facts, parameters, {
+    sat69b: lists.has('SAT_69B'),
+    sanctions: lists.has('SANCTIONS'),
+  })
+    .filter(({ code }) => !raised.has(code))
+    .map(({ code, reason }) => ({ code, name: RED_FLAGS[code].name, reason }));
+  return { flags, unevaluated, flagsMethodVersion: methodVersion };
+}
+
+/** Every flag with the monitor's parameters and how many of its live contracts carry it (the /red-flags page). */
+export async function flagsOverview(
+  deps: Pick<AppDeps, 'database'>,
+  organizationId: string,
+): Promise<RedFlagsOverview> {
+  const { db } = deps.database;
+  const [{ parameters, methodVersion }, counts, lists] = await Promise.all([
+    settingsOf(db, organizationId),
+    flagCounts(db, organizationId),
+    supplierListsInfo(deps),
+  ]);
+  return {
+    methodVersion,
+    parameters: parameters as unknown as Record<string, unknown>,
+    flags: RED_FLAG_CODES.map((code) => {
+      const definition = RED_FLAGS[code];
+      return {
+        code,
+        name: definition.name,
+        category: definition.category,
+        categoryName: RED_FLAG_CATEGORY_NAMES[definition.category],
+        rule: definition.rule,
+        why: definition.why,
+        needs: definition.needs,
+        enabled: parameters.enabled[code],
+        contracts: parameters.enabled[code] ? (counts.get(code) ?? 0) : 0,
+      };
+    }),
+    lists,
+  };
+}
+
+/** The installation's supplier lists: each one's own date, when it was loaded and its rows (null: never loaded). */
+export async function supplierListsInfo(deps: Pick<AppDeps, 'database'>): Promise<RedFlagsOverview['lists']> {
+  const lists = await loadedLists(deps.database.db);
+  const list = (kind: string) => {
+    const found = lists.get(kind);
+    return found ? { cutOff: found.cutOff, loadedAt: found.loadedAt.toISOString(), rows: found.rows } : null;
+  };
+  return { sat69b: list('SAT_69B'), sanctions: list('SANCTIONS') };
+}
+
+/**
+ * An administrator's parameters and switches for the monitor: stored, the method's version bumped
+ * (every flag then says which version computed it), the monitor's flags recomputed by the job.
+ */
+export async function changeSettings(
+  deps: Pick<AppDeps, 'database' | 'jobs'>,
+  organizationId: string,
+  parameters: RedFlagParameters,
+  userId: string,
+): Promise<RedFlagSettings> {
+  return deps.database.db.transaction(async (tx) => {
+    const methodVersion = await saveSettings(tx, organizationId, parameters, userId);
+    await refreshFlagsLater(deps, organizationId, tx);
+    return { parameters, methodVersion };
   });
 }
