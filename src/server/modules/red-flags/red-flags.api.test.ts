@@ -144,12 +144,18 @@ describe('red flags kept by the write path and the refresh job', () => {
     const apart = await award('2024-09-30', 90_000);
     await ctx.app.deps.jobs.idle(120_000);
     for (const id of chain) {
-      const split = (await flagsOf(id)).SPLIT_DIRECT_AWARDS as unknown as {
-        total: number;
-        contracts: { id: string }[];
-      };
-      expect(split).toMatchObject({ total: 105_000, limit: 100_000, windowDays: 30 });
-      expect(split.contracts.map((contract) => contract.id)).toEqual(chain);
+      expect((await flagsOf(id)).SPLIT_DIRECT_AWARDS).toMatchObject({
+        total: 105_000,
+        limit: 100_000,
+        windowDays: 30,
+        members: 3,
+        from: '2024-07-01',
+        to: '2024-08-30',
+      });
+      // The contract page lists the chain's contracts, in date order.
+      const page = await detail(id);
+      const split = page.flags.find((flag) => flag.code === 'SPLIT_DIRECT_AWARDS')!;
+      expect((split.evidence.contracts as { id: string }[]).map((contract) => contract.id)).toEqual(chain);
     }
     expect((await flagsOf(apart)).SPLIT_DIRECT_AWARDS).toBeUndefined();
   });

@@ -38,13 +38,6 @@ export const ROW_FLAGS: readonly RedFlagCode[] = [
   'AMENDED',
 ];
 
-/**
- * The contracts of a chain each member lists: its neighbours in date order, this many on each side
- * (with `members`, the chain's size). A chain of hundreds of direct awards exists (one supplier's
- * routine purchases); listing all of it in each member made the statement quadratic in its size.
- */
-const CHAIN_NEIGHBOURS = 10;
-
 /** The RFC pattern of the red-flags rules (after trimming and upper-casing). */
 const RFC_PATTERN = '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$';
 
@@ -117,21 +110,19 @@ function flagSelect(code: RedFlagCode, scope: FlagScope, inputs: FlagInputs): SQ
         ), sized AS (
           -- Window sums, not a join of the chains back to their members: the planner cannot
           -- estimate a chain's size, and a nested loop over them took minutes at a million contracts.
-          SELECT *, count(*) OVER chain AS members, sum(amount) OVER chain AS total
+          SELECT *, count(*) OVER chain AS members, sum(amount) OVER chain AS total,
+                 min(contract_date) OVER chain AS chain_from, max(contract_date) OVER chain AS chain_to
             FROM chained WINDOW chain AS (PARTITION BY supplier_id, unit, fiscal_year, chain)
-        ), flagged AS (
-          SELECT * FROM sized WHERE members >= 2 AND total > award_limit
         )
+        -- The chain by its bounds, not its list: its members are the direct awards of that supplier
+        -- and unit between those dates (chainMembers reads them for the contract's page); a list in
+        -- every member made a million contracts' flags gigabytes.
         SELECT x.id, x.evidence FROM (
-        SELECT m.id, jsonb_build_object('total', m.total, 'limit', m.award_limit, 'fiscalYear', m.fiscal_year,
-                                        'windowDays', ${p.chainWindowDays}::int,
-                                        'contracts', jsonb_agg(jsonb_build_object('id', m.id, 'number', m.contract_number,
-                                                                                  'date', m.contract_date, 'amount', m.amount))
-                                                     OVER (PARTITION BY m.supplier_id, m.unit, m.fiscal_year, m.chain
-                                                           ORDER BY m.contract_date, m.id
-                                                           ROWS BETWEEN ${CHAIN_NEIGHBOURS}::int PRECEDING AND ${CHAIN_NEIGHBOURS}::int FOLLOWING),
-                                        'members', m.members) AS evidence
-          FROM flagged m) x
+          SELECT m.id, jsonb_build_object('total', m.total, 'limit', m.award_limit, 'fiscalYear', m.fiscal_year,
+                                          'windowDays', ${p.chainWindowDays}::int, 'members', m.members,
+                                          'supplierId', m.supplier_id, 'unitId', m.unit,
+                                          'from', m.chain_from, 'to', m.chain_to) AS evidence
+            FROM sized m WHERE m.members >= 2 AND m.total > m.award_limit) x
          WHERE ${inScope(scope, sql`x.id`)}`;
     case 'SUPPLIER_CONCENTRATION':
       return sql`
@@ -381,4 +372,29 @@ export async function saveSettings(
         RETURNING method_version`,
   );
   return Number(row!.method_version);
+}
+
+/**
+ * A chain's direct awards (SPLIT_DIRECT_AWARDS' evidence gives its bounds): the supplier's awards
+ * by the unit in that fiscal year between the chain's first and last dates, each not over the limit,
+ * in date order; at most `limit` of them.
+ */
+export async function chainMembers(
+  db: Database,
+  organizationId: string,
+  chain: { supplierId: string; unitId: string; fiscalYear: string; from: string; to: string; limit: number },
+  limit: number,
+): Promise<{ id: string; number: string | null; date: string; amount: number }[]> {
+  const rows = await queryRows<{ id: string; number: string | null; date: string; amount: string | number }>(
+    db,
+    sql`SELECT id, contract_number AS number, contract_date::text AS date, total_or_max_amount AS amount
+          FROM contracts
+         WHERE organization_id = ${organizationId} AND supplier_id = ${chain.supplierId}::uuid
+           AND procedure_type = 'NO_BID' AND deleted_at IS NULL AND NOT is_empty
+           AND organizer_administrative_unit_id = ${chain.unitId}::uuid AND fiscal_year = ${chain.fiscalYear}
+           AND contract_date BETWEEN ${chain.from}::date AND ${chain.to}::date
+           AND total_or_max_amount <= ${chain.limit}
+         ORDER BY contract_date, id LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
 }

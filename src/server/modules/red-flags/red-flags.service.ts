@@ -20,6 +20,7 @@ import type { AppDeps } from '../../types';
 import type { FlagRegistration } from '../contracts/contracts.write';
 import { holidaysBetween } from './calendar';
 import {
+  chainMembers,
   type FlagInputs,
   flagCounts,
   flagsOfContract,
@@ -123,6 +124,9 @@ export async function refreshMonitorFlags(
   );
 }
 
+/** The contracts of a chain a contract's page lists (the chain's size is said beside them). */
+const CHAIN_LISTED = 25;
+
 /** A contract's red flags as its page shows them: the raised ones with their sentence, the ones not evaluated with why. */
 export async function contractFlags(
   deps: Pick<AppDeps, 'database'>,
@@ -137,6 +141,25 @@ export async function contractFlags(
     loadedLists(db),
   ]);
   const raised = new Map(stored.map((flag) => [flag.code, flag.evidence]));
+  // A chain is kept by its bounds: its contracts are read for the page (at most CHAIN_LISTED).
+  const chain = raised.get('SPLIT_DIRECT_AWARDS');
+  if (chain)
+    raised.set('SPLIT_DIRECT_AWARDS', {
+      ...chain,
+      contracts: await chainMembers(
+        db,
+        organizationId,
+        chain as {
+          supplierId: string;
+          unitId: string;
+          fiscalYear: string;
+          from: string;
+          to: string;
+          limit: number;
+        },
+        CHAIN_LISTED,
+      ),
+    });
   const flags = RED_FLAG_CODES.flatMap((code): ContractFlag[] => {
     const evidence = raised.get(code);
     if (!evidence || !parameters.enabled[code]) return [];
