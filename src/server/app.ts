@@ -72,7 +72,7 @@ import { findOrganization } from './modules/organizations/organizations.reposito
 import { redFlagsPublicRoutes } from './modules/red-flags/red-flags.public.routes';
 import { redFlagsRoutes } from './modules/red-flags/red-flags.routes';
 import { flagRegistration } from './modules/red-flags/red-flags.service';
-import { defineRedFlagJobs } from './modules/red-flags/red-flags-jobs';
+import { defineRedFlagJobs, flagUnflaggedMonitors } from './modules/red-flags/red-flags-jobs';
 import { resourceImageRoutes } from './modules/resources/resource-image.routes';
 import { resourceCatalogue } from './modules/resources/resources.catalogue';
 import { resourcesPublicRoutes } from './modules/resources/resources.public.routes';
@@ -319,5 +319,6 @@ export async function buildApp(
 
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   await appDeps.jobs.start();
+  await flagUnflaggedMonitors(appDeps);
   return app as unknown as App;
 }

@@ -90,3 +90,16 @@ export async function liveMonitorIds(db: Database): Promise<string[]> {
   );
   return rows.map((row) => row.id);
 }
+
+/** Live monitors with contracts whose flags were never computed (a seeded or bulk-loaded monitor). */
+export async function monitorsNeverFlagged(db: Database): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT o.id FROM organizations o
+         WHERE o.deleted_at IS NULL
+           AND EXISTS (SELECT 1 FROM contracts c WHERE c.organization_id = o.id AND c.deleted_at IS NULL)
+           AND NOT EXISTS (SELECT 1 FROM contract_flags f WHERE f.organization_id = o.id)
+           AND NOT EXISTS (SELECT 1 FROM red_flag_settings s WHERE s.organization_id = o.id)`,
+  );
+  return rows.map((row) => row.id);
+}

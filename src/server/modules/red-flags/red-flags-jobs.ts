@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../types';
-import { liveMonitorIds } from './lists.repository';
+import { liveMonitorIds, monitorsNeverFlagged } from './lists.repository';
 import { RED_FLAGS_REFRESH_JOB, refreshFlagsLater, refreshMonitorFlags } from './red-flags.service';
 
 /** Every night: each live monitor's flags recomputed whole (the safety net of decision 0052). */
@@ -25,4 +25,12 @@ export function defineRedFlagJobs(deps: AppDeps): void {
     },
     { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 3_600, policy: 'stately' },
   );
+}
+
+/**
+ * At start, after the queue: the monitors whose contracts arrived without the write path (the
+ * demonstration seed, a bulk load) get their flags computed, instead of waiting for the night.
+ */
+export async function flagUnflaggedMonitors(deps: Pick<AppDeps, 'database' | 'jobs'>): Promise<void> {
+  for (const id of await monitorsNeverFlagged(deps.database.db)) await refreshFlagsLater(deps, id);
 }
