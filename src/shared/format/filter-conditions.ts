@@ -3,6 +3,7 @@ import {
   CONTRACT_DOCUMENT_LABELS,
   PROCEDURE_STATE_LABELS,
 } from '../constants/enums';
+import { ANY_RED_FLAG, RED_FLAGS } from '../red-flags/definitions';
 import type { PublicFilters } from '../schemas/filters';
 
 /**
@@ -11,7 +12,13 @@ import type { PublicFilters } from '../schemas/filters';
  * shows each above the list (removable) and every download prints them under "Filtrado por".
  */
 export interface ContractCondition {
-  field: 'procedureStates' | 'categories' | 'withoutDocuments' | 'limitExceeded' | 'withoutFolio';
+  field:
+    | 'procedureStates'
+    | 'categories'
+    | 'withoutDocuments'
+    | 'limitExceeded'
+    | 'withoutFolio'
+    | 'redFlags';
   /** The value, for the lists; none for the switches. */
   value?: string;
   label: string;
@@ -27,6 +34,8 @@ export const CONDITION_LABELS = {
   withoutFolio: 'Folio',
   limitExceededText: 'Exceden el monto máximo aprobado',
   withoutFolioText: 'Sin número de folio',
+  redFlags: 'Señales de alerta',
+  anyRedFlagText: 'Cualquier señal de alerta',
 } as const;
 
 export function contractConditions(filters: Partial<PublicFilters>): ContractCondition[] {
@@ -67,6 +76,12 @@ export function contractConditions(filters: Partial<PublicFilters>): ContractCon
           },
         ]
       : []),
+    ...(filters.redFlags ?? []).map((value) => ({
+      field: 'redFlags' as const,
+      value,
+      label: CONDITION_LABELS.redFlags,
+      text: value === ANY_RED_FLAG ? CONDITION_LABELS.anyRedFlagText : RED_FLAGS[value].name,
+    })),
   ];
 }
 
@@ -86,11 +101,15 @@ export function withoutCondition<T extends Partial<PublicFilters>>(
   const drop = (field: ContractCondition['field']) => !condition || condition.field === field;
   const keep = (field: 'procedureStates' | 'categories' | 'withoutDocuments') =>
     (filters[field] ?? []).filter((value) => !drop(field) || (condition && value !== condition.value));
+  const flags = (filters.redFlags ?? []).filter(
+    (value) => !drop('redFlags') || (condition && value !== condition.value),
+  );
   return {
     ...filters,
     procedureStates: keep('procedureStates'),
     categories: keep('categories'),
     withoutDocuments: keep('withoutDocuments'),
+    redFlags: flags.length > 0 ? flags : undefined,
     limitExceeded: drop('limitExceeded') ? undefined : filters.limitExceeded,
     withoutFolio: drop('withoutFolio') ? undefined : filters.withoutFolio,
   };

@@ -33,6 +33,9 @@ export const RED_FLAG_CODES = [
 ] as const;
 export type RedFlagCode = (typeof RED_FLAG_CODES)[number];
 
+/** The contracts list's filter value for 'any red flag'. */
+export const ANY_RED_FLAG = 'ANY';
+
 /** The categories, in the order the page groups the flags. */
 export const RED_FLAG_CATEGORIES = [
   { code: 'COMPETITION', name: 'Competencia' },

@@ -8,6 +8,7 @@ import {
   type ProcedureType,
 } from '../constants/enums';
 import { PATTERNS } from '../constants/limits';
+import { ANY_RED_FLAG, RED_FLAG_CODES } from '../red-flags/definitions';
 import { SearchTextSchema } from './common';
 
 /** At most this many values per filter: a visitor picks a few, not thousands. */
@@ -71,6 +72,14 @@ export const PublicFiltersSchema = z
       'Only the contracts marked as exceeding the approved maximum amount',
     ),
     withoutFolio: flag('Sin número de folio').describe('Only the contracts without a folio (process id)'),
+    /** Contracts with any of these red flags ('ANY': with any flag), issue 32. */
+    redFlags: z
+      .array(z.enum([...RED_FLAG_CODES, ANY_RED_FLAG], { message: 'La señal de alerta no es válida.' }), {
+        message: 'El filtro debe ser una lista.',
+      })
+      .max(RED_FLAG_CODES.length + 1, 'El filtro de señales de alerta tiene demasiados valores.')
+      .optional()
+      .describe("Only the contracts with any of these red flags; 'ANY' for a contract with any flag"),
   })
   .strip();
 export type PublicFiltersInput = z.input<typeof PublicFiltersSchema>;

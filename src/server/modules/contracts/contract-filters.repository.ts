@@ -2,10 +2,11 @@ import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CONTRACT_DOCUMENT_FIELDS, type ContractDocument } from '../../../shared/constants/enums';
 import { CONTRACT_FIELDS } from '../../../shared/contracts/fields';
+import { ANY_RED_FLAG } from '../../../shared/red-flags/definitions';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
-import { containsPattern } from '../../db/sql';
+import { containsPattern, textArray } from '../../db/sql';
 
 /** Up to this many suppliers matching a search are looked up first and passed as a list of ids. */
 const MAX_NAME_MATCHES = 2_000;
@@ -66,10 +67,19 @@ export async function contractConditionParts(
   for (const document of filters.withoutDocuments ?? []) conditions.push(absent(documentColumn(document)));
   if (filters.limitExceeded) conditions.push(sql`${contracts.limitExceeded} IS TRUE`);
   if (filters.withoutFolio) conditions.push(absent(contracts.contractId));
+  if (filters.redFlags?.length) conditions.push(flagged(filters.redFlags));
   const base = and(...conditions)!;
   if (!filters.search) return { base, where: base };
   const search = await searchCondition(db, organizationId, filters.search);
   return { base, search, where: and(base, search)! };
+}
+
+/** The contract raised one of these red flags, or any ('ANY'): the flags the refresh keeps (decision 0052). */
+function flagged(codes: readonly string[]): SQL {
+  const any = codes.includes(ANY_RED_FLAG);
+  return sql`EXISTS (SELECT 1 FROM contract_flags f WHERE f.contract_id = ${contracts.id}${
+    any ? sql`` : sql` AND f.code = ANY(${textArray(codes)})`
+  })`;
 }
 
 /** The column of a document's link (shared CONTRACT_DOCUMENT_FIELDS, the field's column). */

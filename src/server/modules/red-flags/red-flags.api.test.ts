@@ -158,6 +158,28 @@ describe('red flags kept by the write path and the refresh job', () => {
       expect((split.evidence.contracts as { id: string }[]).map((contract) => contract.id)).toEqual(chain);
     }
     expect((await flagsOf(apart)).SPLIT_DIRECT_AWARDS).toBeUndefined();
+    // The contracts list filtered by the flag: exactly the chain, and totals that add up to it.
+    const listed = await ctx.app.inject({
+      method: 'POST',
+      url: '/public-api/contracts/filtered-list?page=1',
+      headers: { 'x-current-organization-id': monitorId },
+      payload: { filters: { redFlags: ['SPLIT_DIRECT_AWARDS'] } },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { docs, totals } = listed.json().data as {
+      docs: { _id: string }[];
+      totals: { totalCount: number; NO_BID: number };
+    };
+    expect(docs.map((doc) => doc._id).sort()).toEqual([...chain].sort());
+    expect(totals).toMatchObject({ totalCount: 3, NO_BID: 105_000 });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/public-api/contracts/filtered-list?page=1',
+      headers: { 'x-current-organization-id': monitorId },
+      payload: { filters: { redFlags: ['NO_EXISTE'] } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/señal de alerta no es válida/);
   });
 
   it('never flags another monitor’s contracts from this one’s settings or lists', async () => {
@@ -312,6 +334,16 @@ describe('red flags kept by the write path and the refresh job', () => {
       entry({ procedureType: 'NO_BID', totalAmount: 80_000, contractDate: '2024-10-03' }),
     );
     expect((await flagsOf(noBid)).OVER_DIRECT_AWARD_LIMIT).toBeUndefined();
+    const overLimit = async () =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/public-api/contracts/filtered-list?page=1',
+          headers: { 'x-current-organization-id': monitorId },
+          payload: { filters: { redFlags: ['OVER_DIRECT_AWARD_LIMIT'] } },
+        })
+      ).json().data.totals.totalCount as number;
+    const overBefore = await overLimit();
     const settings = (who: string, body: object) =>
       ctx.app.inject({
         method: 'POST',
@@ -327,6 +359,8 @@ describe('red flags kept by the write path and the refresh job', () => {
     expect(changed.json().data.methodVersion).toBe(3);
     await ctx.app.deps.jobs.idle(120_000);
     expect((await flagsOf(noBid)).OVER_DIRECT_AWARD_LIMIT).toMatchObject({ limit: 50_000, version: 3 });
+    // The list filtered by the flag follows at once: no cached answer of the old flags.
+    expect(await overLimit()).toBeGreaterThan(overBefore);
     const page = await detail(noBid);
     expect(page.flagsMethodVersion).toBe(3);
     expect(page.flags.map((flag) => flag.code)).toContain('OVER_DIRECT_AWARD_LIMIT');

@@ -398,3 +398,23 @@ export async function chainMembers(
   );
   return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
 }
+
+/** Which of the monitor's contracts carry which flags, as one number: a recomputation that changed none leaves it. */
+export async function flagMembership(db: Database, organizationId: string): Promise<string> {
+  const [row] = await queryRows<{ n: number | string; digest: number | string | null }>(
+    db,
+    sql`SELECT count(*) AS n, sum(hashtext(contract_id::text || code)::bigint) AS digest
+          FROM contract_flags WHERE organization_id = ${organizationId}`,
+  );
+  return `${row?.n ?? 0}:${row?.digest ?? 0}`;
+}
+
+/**
+ * The monitor's data changed for its visitors (a list filtered by a flag, a supplier's flags by
+ * kind): its data version goes up, as a write's does, so no cached answer of the old flags is served.
+ */
+export async function bumpDataVersion(db: Database, organizationId: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE organizations SET data_version = data_version + 1 WHERE id = ${organizationId}`,
+  );
+}

@@ -20,9 +20,11 @@ import type { AppDeps } from '../../types';
 import type { FlagRegistration } from '../contracts/contracts.write';
 import { holidaysBetween } from './calendar';
 import {
+  bumpDataVersion,
   chainMembers,
   type FlagInputs,
   flagCounts,
+  flagMembership,
   flagsOfContract,
   loadedLists,
   ROW_FLAGS,
@@ -111,8 +113,12 @@ export async function refreshMonitorFlags(
     db.transaction(async (tx) => {
       const inputs = await inputsOf(tx, organizationId, deps.now());
       const before = await flagCounts(tx, organizationId);
+      const membership = await flagMembership(tx, organizationId);
       await replaceFlags(tx, { organizationId, contractIds: null }, codes, inputs);
       const after = await flagCounts(tx, organizationId);
+      // Cached answers that filter or count by flag are of the monitor's data version.
+      if ((await flagMembership(tx, organizationId)) !== membership)
+        await bumpDataVersion(tx, organizationId);
       // What the recomputation changed, per flag (the nightly one should change nothing a write did not).
       const changed: Record<string, number> = {};
       for (const code of new Set([...before.keys(), ...after.keys()])) {
