@@ -151,6 +151,7 @@ describe('serving the built web app', () => {
       '/privacy',
       '/accessibility',
       '/open-data',
+      '/red-flags',
     ]) {
       const response = await ctx.app.inject(url);
       expect(response.statusCode, url).toBe(200);

@@ -12,6 +12,7 @@ describe('web routes', () => {
     expect(isWebRoute('/accessibility')).toBe(true);
     expect(isWebRoute('/accessibility/')).toBe(true);
     expect(isWebRoute('/accessibility/x')).toBe(false);
+    expect(isWebRoute('/red-flags')).toBe(true);
     expect(isWebRoute('/nothing')).toBe(false);
   });
 

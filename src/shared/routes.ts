@@ -17,6 +17,7 @@ export const WEB_ROUTES = {
   privacy: '/privacy',
   accessibility: '/accessibility',
   openData: '/open-data',
+  redFlags: '/red-flags',
   resources: '/resources',
   contact: '/contact',
   login: '/login',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTRACT_DOCUMENT_FIELDS, CONTRACT_DOCUMENTS, type ContractDocument } from '../constants/enums';
 import { PublicRelationsSchema } from '../contracts/relations';
 import { contractDocShape, DETAIL_FIELDS, LISTED_FIELDS } from '../contracts/schema';
+import { RED_FLAG_CODES } from '../red-flags/definitions';
 import { DocumentBackupSchema } from './backups';
 import { PageQuerySchema, PaginationSchema, SearchTextSchema, successEnvelope } from './common';
 import { ContractFlagsShape } from './red-flags';
@@ -28,6 +29,7 @@ export const ContractListItemSchema = z.object({
     .describe(
       'Whether the contract counts in sums and money counts (concluded, not an amendment; decision 0004)',
     ),
+  redFlags: z.array(z.enum(RED_FLAG_CODES)).describe('The codes of the red flags the contract raised'),
 });
 export type ContractListItem = z.infer<typeof ContractListItemSchema>;
 

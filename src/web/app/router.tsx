@@ -183,6 +183,12 @@ export const router = createRouterWithOfflineScreens([
                       import('../routes/public/contact').then((m) => ({ Component: m.ContactPage })),
                   },
                   {
+                    // The flags' rules with this monitor's parameters and counts.
+                    path: WEB_ROUTES.redFlags,
+                    lazy: () =>
+                      import('../routes/public/red-flags').then((m) => ({ Component: m.RedFlagsPage })),
+                  },
+                  {
                     path: WEB_ROUTES.supplier,
                     lazy: () =>
                       import('../routes/public/supplier-detail').then((m) => ({

@@ -15,6 +15,14 @@ import {
 } from '../../shared/constants/enums';
 import { CONDITION_LABELS } from '../../shared/format/filter-conditions';
 import { MONEY_RULE_NOTE } from '../../shared/format/money';
+import {
+  NOT_EVALUATED,
+  RED_FLAG_CATEGORY_NAMES,
+  RED_FLAG_DISCLAIMER,
+  RED_FLAG_PARAMETER_LABELS,
+  RED_FLAGS,
+} from '../../shared/red-flags/definitions';
+import { flagSentence, UNEVALUATED_REASONS } from '../../shared/red-flags/sentences';
 import { CONTACT_MESSAGES } from '../../shared/schemas/contact';
 import { ERROR_REPORT_MESSAGES } from '../../shared/schemas/error-reports';
 import { CHART_SERIES } from '../../shared/schemas/landing';
@@ -35,8 +43,8 @@ const PATTERNS = [
 
 /**
  * Labels of the shared enumerations and chart series, the contact form's messages (field errors
- * from the shared schema, server refusals in toasts), the comparison's method wording and the money
- * rule's sentence, shown with t(label) in the web app.
+ * from the shared schema, server refusals in toasts), the comparison's method wording, the money
+ * rule's sentence and the red flags' texts, shown with t(label) in the web app.
  */
 const SHARED_LABELS = [
   PROCEDURE_TYPE_LABELS,
@@ -52,6 +60,14 @@ const SHARED_LABELS = [
   BACKUP_REASON_LABELS,
   METHOD_WORDING,
   { MONEY_RULE_NOTE },
+  // The red flags (issue 32): names, categories, the /red-flags page's texts and the parameters.
+  { RED_FLAG_DISCLAIMER, NOT_EVALUATED },
+  RED_FLAG_CATEGORY_NAMES,
+  RED_FLAG_PARAMETER_LABELS,
+  ...Object.values(RED_FLAGS).map(({ name, rule, why, needs }) => ({ name, rule, why, needs })),
+  // Why a flag is 'sin datos' (the fixed reasons) and the flag sentences that take no facts.
+  Object.values(UNEVALUATED_REASONS).filter((reason) => typeof reason === 'string'),
+  [flagSentence('NO_CONTRACT_DOCUMENT', {}).text, flagSentence('NO_CALL_DOCUMENT', {}).text],
   Object.fromEntries(Object.entries(VARIABLE_LINKS).map(([key, link]) => [key, link.text])),
 ].flatMap((labels) => Object.values(labels) as string[]);
 

@@ -36,6 +36,7 @@ export const PUBLIC_QUERY_ROOTS: ReadonlySet<string> = new Set([
   'resources',
   'contact',
   'open-data',
+  'red-flags',
 ]);
 
 /**

@@ -6,6 +6,7 @@ import {
   type FieldSpec,
 } from '../../../shared/contracts/fields';
 import { MONEY_RULE_NOTE } from '../../../shared/format/money';
+import { RED_FLAGS, type RedFlagCode } from '../../../shared/red-flags/definitions';
 import type { ContractTotals } from '../../../shared/schemas/contracts';
 import type { DownloadFormat, PublicFilters } from '../../../shared/schemas/filters';
 import type { ExportColumn, ExportDocument, ExportFilter } from '../../exports/document';
@@ -13,8 +14,9 @@ import { renderJson } from '../../exports/json';
 import { exportBatchRows } from '../../lib/event-loop';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { describeFilters } from '../figures/figures';
+import { listedFlags } from '../red-flags/red-flags.service';
 import { type ContractConditionParts, contractConditions } from './contract-filters.repository';
-import { presentContract } from './contracts.presenter';
+import { type FlaggedRow, presentContract } from './contracts.presenter';
 import { type ContractRow, streamContracts, streamSupplierContracts } from './contracts.repository';
 import { countAndTotals } from './contracts.service';
 
@@ -43,6 +45,9 @@ function exportValue(field: ContractField): (row: ContractRow) => CellValue {
   };
 }
 
+/** The red flags a row carries when it went through withFlags (downloads), none otherwise. */
+const flagsOf = (row: ContractRow): readonly RedFlagCode[] => (row as FlaggedRow).redFlags ?? [];
+
 /** Every column of the list, plus what makes each row traceable: whether it counts in the sums and its page. */
 function contractColumns(publicUrl: string): ContractColumn[] {
   return [
@@ -60,6 +65,16 @@ function contractColumns(publicUrl: string): ContractColumn[] {
       kind: 'text',
       value: (row) => (row.countsInTotals ? 'Sí' : 'No'),
       width: 10,
+    },
+    {
+      header: 'SEÑALES DE ALERTA',
+      kind: 'text',
+      value: (row) =>
+        flagsOf(row)
+          .map((code) => RED_FLAGS[code].name)
+          .join('; ') || null,
+      width: 30,
+      pdf: true,
     },
     { header: 'FICHA EN VIGÍA', kind: 'url', value: (row) => `${publicUrl}/contracts/${row.id}`, width: 30 },
   ];
@@ -138,7 +153,7 @@ export async function contractsExport(
         {
           title: 'Contratos',
           columns: columns(deps.config.publicUrl, format === 'pdf'),
-          rows: streamContracts(db, where, batch),
+          rows: withFlags(deps, organization.id, streamContracts(db, where, batch)),
           total,
         },
       ],
@@ -147,7 +162,7 @@ export async function contractsExport(
       renderJson(
         { ...jsonHead(organization, consultedAt, lines), totals, total },
         'contracts',
-        presentedContracts(streamContracts(db, where, batch)),
+        presentedContracts(withFlags(deps, organization.id, streamContracts(db, where, batch))),
       ),
   };
 }
@@ -161,6 +176,34 @@ function summary(totals: ContractTotals, listed: number): ExportDocument['summar
     { label: 'Contratos que cuentan en las sumas', value: totals.totalCount, kind: 'count' },
     { label: 'Contratos listados', value: listed, kind: 'count' },
   ];
+}
+
+/** Rows looked up for their red flags at a time (a download's rows carry them). */
+const FLAGS_BATCH = 500;
+
+/** The rows, each with the codes of the red flags it raised, looked up a batch at a time. */
+export async function* withFlags(
+  deps: Pick<AppDeps, 'database'>,
+  organizationId: string,
+  rows: AsyncIterable<ContractRow>,
+): AsyncGenerator<FlaggedRow> {
+  let batch: ContractRow[] = [];
+  const flagged = async function* (pending: ContractRow[]) {
+    const codes = await listedFlags(
+      deps,
+      organizationId,
+      pending.map((row) => row.id),
+    );
+    for (const row of pending) yield { ...row, redFlags: codes.get(row.id) ?? [] };
+  };
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length === FLAGS_BATCH) {
+      yield* flagged(batch);
+      batch = [];
+    }
+  }
+  yield* flagged(batch);
 }
 
 /** Contract rows in the shape of the list API, for JSON downloads. */

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/contracts/relations';
 import { type ContractDoc, DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
 import { roundHundredths } from '../../../shared/format/money';
+import type { RedFlagCode } from '../../../shared/red-flags/definitions';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import {
   type ContractDetail,
@@ -44,11 +45,15 @@ function fieldValues<K extends PlainField, R extends Record<K, unknown>>(
 const LISTED = plainFields(LISTED_FIELDS);
 const DETAILED = plainFields(DETAIL_FIELDS);
 
-export function presentContract(row: ContractRow): ContractListItem {
+/** A contract row with the codes of the red flags it raised (the list and the downloads look them up). */
+export type FlaggedRow = ContractRow & { redFlags?: readonly RedFlagCode[] };
+
+export function presentContract(row: FlaggedRow): ContractListItem {
   return {
     _id: row.id,
     ...fieldValues(row, LISTED),
     countsInTotals: row.countsInTotals === true,
+    redFlags: [...(row.redFlags ?? [])],
     supplier: reference(row.supplierId, row.supplierName),
     applicantAdministrativeUnit: reference(row.applicantId, row.applicantName),
   };
@@ -76,6 +81,7 @@ export function presentContractDetail(
     documentBackups: [...backups],
     ...relations,
     ...flags,
+    redFlags: flags.flags.map((flag) => flag.code),
   };
 }
 

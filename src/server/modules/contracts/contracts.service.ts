@@ -15,7 +15,7 @@ import type { AppDeps, OrganizationRow } from '../../types';
 import { contractBackups, newestCopies } from '../backups/backups.service';
 import { figures } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
-import { contractFlags } from '../red-flags/red-flags.service';
+import { contractFlags, listedFlags } from '../red-flags/red-flags.service';
 import { type ContractConditionParts, contractConditionParts } from './contract-filters.repository';
 import { bidsLost, relationsOf, relationsOfMany } from './contract-relations.repository';
 import {
@@ -61,7 +61,14 @@ export async function listContracts(
     ]);
     const rows =
       walked ?? (window.offset < total ? await findContractPage(db, (await conditions).where, window) : []);
-    return { ...toPage(rows.map(presentContract), total, page, LIMITS.pageSize), totals };
+    // Each row's red flags, for its tags (the refresh bumps the data version when they change).
+    const flags = await listedFlags(
+      deps,
+      organization.id,
+      rows.map((row) => row.id),
+    );
+    const listed = rows.map((row) => presentContract({ ...row, redFlags: flags.get(row.id) ?? [] }));
+    return { ...toPage(listed, total, page, LIMITS.pageSize), totals };
   });
 }
 

@@ -17,13 +17,21 @@ export function defineRedFlagJobs(deps: AppDeps): void {
     z.object({ organizationId: z.uuid() }),
     async ({ organizationId }, job) => {
       const started = performance.now();
-      await refreshMonitorFlags(deps, organizationId);
+      const { changed } = await refreshMonitorFlags(deps, organizationId);
       job.log.info(
-        { organizationId, milliseconds: Math.round(performance.now() - started) },
+        { organizationId, changed, milliseconds: Math.round(performance.now() - started) },
         'red flags refreshed',
       );
     },
     { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 3_600, policy: 'stately' },
+  );
+  deps.jobs.define(
+    RED_FLAGS_NIGHTLY_JOB,
+    z.object({}),
+    async () => {
+      for (const id of await liveMonitorIds(deps.database.db)) await refreshFlagsLater(deps, id);
+    },
+    { retryLimit: 1, retryDelaySeconds: 600, policy: 'singleton', cron: '17 4 * * *' },
   );
 }
 

@@ -418,3 +418,21 @@ export async function bumpDataVersion(db: Database, organizationId: string): Pro
     sql`UPDATE organizations SET data_version = data_version + 1 WHERE id = ${organizationId}`,
   );
 }
+
+/** The codes of the flags each of these contracts raised (a list page's tags). */
+export async function flagCodesOf(
+  db: Database,
+  organizationId: string,
+  contractIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byContract = new Map<string, string[]>();
+  if (contractIds.length === 0) return byContract;
+  const rows = await queryRows<{ contract_id: string; code: string }>(
+    db,
+    sql`SELECT contract_id, code FROM contract_flags
+         WHERE organization_id = ${organizationId} AND contract_id = ANY(${textArray(contractIds)}::uuid[])`,
+  );
+  for (const row of rows)
+    byContract.set(row.contract_id, [...(byContract.get(row.contract_id) ?? []), row.code]);
+  return byContract;
+}

@@ -23,6 +23,7 @@ import {
   bumpDataVersion,
   chainMembers,
   type FlagInputs,
+  flagCodesOf,
   flagCounts,
   flagMembership,
   flagsOfContract,
@@ -241,4 +242,16 @@ export async function changeSettings(
     await refreshFlagsLater(deps, organizationId, tx);
     return { parameters, methodVersion };
   });
+}
+
+/** The flags each listed contract raised, in the flags' order (the list's tags). */
+export async function listedFlags(
+  deps: Pick<AppDeps, 'database'>,
+  organizationId: string,
+  contractIds: readonly string[],
+): Promise<Map<string, RedFlagCode[]>> {
+  const stored = await flagCodesOf(deps.database.db, organizationId, contractIds);
+  return new Map(
+    [...stored].map(([id, codes]) => [id, RED_FLAG_CODES.filter((code) => codes.includes(code))]),
+  );
 }

@@ -13,6 +13,7 @@ import {
   jsonHead,
   presentedContracts,
   supplierContractRows,
+  withFlags,
 } from '../contracts/contracts.export';
 import { describeFilters } from '../figures/figures';
 import { findSupplier } from './suppliers.repository';
@@ -102,6 +103,7 @@ const DETAIL_HEADERS = [
   'ID. CONTRATO',
   'FECHA DE OBTENCIÓN DE LOS DATOS',
   'CUENTA EN LAS SUMAS',
+  'SEÑALES DE ALERTA',
   'FICHA EN VIGÍA',
 ] as const;
 
@@ -141,7 +143,7 @@ export async function supplierDetailExport(
         {
           title: 'Contratos',
           columns: contractColumnsNamed(deps.config.publicUrl, DETAIL_HEADERS),
-          rows: supplierContractRows(deps, where),
+          rows: withFlags(deps, organization.id, supplierContractRows(deps, where)),
           total: data.totals.count,
         },
       ],
@@ -150,7 +152,7 @@ export async function supplierDetailExport(
       renderJson(
         { ...jsonHead(organization, consultedAt, lines), supplier: data.supplier, totals: data.totals },
         'contracts',
-        presentedContracts(supplierContractRows(deps, where)),
+        presentedContracts(withFlags(deps, organization.id, supplierContractRows(deps, where))),
       ),
   };
 }

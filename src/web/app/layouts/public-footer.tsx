@@ -16,6 +16,7 @@ export const FOOTER_COLUMNS = [
       { to: '/comparations', label: 'Comparar monitores' },
       { to: '/resources', label: 'Recursos' },
       { to: '/open-data', label: 'Datos abiertos' },
+      { to: '/red-flags', label: 'Señales de alerta' },
     ],
   },
   {

@@ -25,6 +25,7 @@ import {
 } from '../../features/contracts/components/contract-badges';
 import { ContractDocuments } from '../../features/contracts/components/contract-documents';
 import { ContractRelations } from '../../features/contracts/components/contract-relations';
+import { ContractFlags } from '../../features/red-flags/components/contract-flags';
 import { msg } from '../../i18n/msg';
 import { cannotShow, failureToWarn } from '../../lib/load-state';
 import { isNotFound } from '../../lib/not-found';
@@ -78,6 +79,7 @@ export function ContractDetailPage() {
               <Summary contract={contract} />
             </div>
             <ContractDocuments contract={contract} />
+            <ContractFlags contract={contract} />
             <Details contract={contract} />
             <ContractRelations contract={contract} />
             <Stack gap={2}>
