@@ -115,6 +115,8 @@ const EnvSchema = z.object({
         .max(100),
     ),
   PEERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5_000),
+  SAT_69B_URL: optionalText.pipe(z.url({ message: 'must be an http:// or https:// address' }).optional()),
+  SANCTIONS_URL: optionalText.pipe(z.url({ message: 'must be an http:// or https:// address' }).optional()),
   FILE_STORAGE_URL: optionalText.pipe(
     z
       .string()
@@ -213,6 +215,11 @@ export interface AppConfig {
   mail: { smtpUrl: string | null; from: string };
   /** The open data's identity and terms (issue 31, decision 0051): its ocid prefix and its licence's URL. */
   openData: { ocidPrefix: string; license: string };
+  /**
+   * The red flags' supplier lists fetched every week through the guarded client (decision 0052):
+   * the SAT's complete art. 69-B list and the sanctions directory's JSON; null: only uploaded.
+   */
+  supplierLists: { sat69bUrl: string | null; sanctionsUrl: string | null };
   /** Downloads under way at once per address (IPv6: per /64), and PDFs built at once and waiting. */
   downloads: { perAddress: number; pdfWorkers: number; pdfQueue: number };
   shutdownTimeoutMs: number;
@@ -333,6 +340,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: env.SESSION_SECRET ?? null,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     openData: { ocidPrefix: env.OCID_PREFIX, license: env.OPEN_DATA_LICENSE },
+    supplierLists: { sat69bUrl: env.SAT_69B_URL ?? null, sanctionsUrl: env.SANCTIONS_URL ?? null },
     downloads: {
       perAddress: env.DOWNLOADS_PER_ADDRESS,
       pdfWorkers: env.PDF_WORKERS,

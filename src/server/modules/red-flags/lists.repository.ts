@@ -103,3 +103,12 @@ export async function monitorsNeverFlagged(db: Database): Promise<string[]> {
   );
   return rows.map((row) => row.id);
 }
+
+/** The fingerprint of the list last loaded, or null. */
+export async function loadedSha256(db: Database, kind: ListKind): Promise<string | null> {
+  const [row] = await queryRows<{ sha256: string }>(
+    db,
+    sql`SELECT sha256 FROM supplier_lists WHERE kind = ${kind}`,
+  );
+  return row?.sha256 ?? null;
+}

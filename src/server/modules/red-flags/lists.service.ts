@@ -7,6 +7,7 @@ import {
   type DebarmentRow,
   type ListKind,
   liveMonitorIds,
+  loadedSha256,
   replaceSanctions,
   replaceSatList,
   type SatRow,
@@ -105,4 +106,27 @@ export async function loadList(
     if (error instanceof ListFormatError) throw new AppError('BAD_REQUEST', error.message);
     throw error;
   }
+}
+
+/** A list's file may weigh this much (the SAT's complete list is about 5 MB). */
+export const LIST_BYTES = 40 * 1024 * 1024;
+
+/**
+ * Fetches a configured list through the guarded outbound client and loads it when its bytes
+ * changed since the last load (the SAT keeps only its current file; an unchanged one changes nothing).
+ */
+export async function fetchList(
+  deps: Pick<AppDeps, 'database' | 'jobs' | 'outbound'>,
+  kind: ListKind,
+  url: string,
+  signal: AbortSignal,
+): Promise<ListLoaded | null> {
+  const answer = await deps.outbound.getDocument(url, { maxBytes: LIST_BYTES, signal });
+  if (answer.notModified) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of answer.stream) chunks.push(chunk);
+  const bytes = Buffer.concat(chunks);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if ((await loadedSha256(deps.database.db, kind)) === sha256) return null;
+  return loadList(deps, kind, new Uint8Array(bytes), { kind: 'URL' });
 }

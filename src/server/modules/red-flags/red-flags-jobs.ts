@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../types';
 import { liveMonitorIds, monitorsNeverFlagged } from './lists.repository';
+import { fetchList } from './lists.service';
 import { RED_FLAGS_REFRESH_JOB, refreshFlagsLater, refreshMonitorFlags } from './red-flags.service';
+
+/** Every week: the configured supplier lists fetched (SAT_69B_URL, SANCTIONS_URL) and loaded when they changed. */
+export const RED_FLAGS_LISTS_FETCH_JOB = 'red-flags-lists-fetch';
 
 /** Every night: each live monitor's flags recomputed whole (the safety net of decision 0052). */
 export const RED_FLAGS_NIGHTLY_JOB = 'red-flags-nightly';
@@ -32,6 +36,26 @@ export function defineRedFlagJobs(deps: AppDeps): void {
       for (const id of await liveMonitorIds(deps.database.db)) await refreshFlagsLater(deps, id);
     },
     { retryLimit: 1, retryDelaySeconds: 600, policy: 'singleton', cron: '17 4 * * *' },
+  );
+  deps.jobs.define(
+    RED_FLAGS_LISTS_FETCH_JOB,
+    z.object({}),
+    async (_payload, job) => {
+      const { sat69bUrl, sanctionsUrl } = deps.config.supplierLists;
+      const signal = AbortSignal.timeout(300_000);
+      for (const [kind, url] of [
+        ['SAT_69B', sat69bUrl],
+        ['SANCTIONS', sanctionsUrl],
+      ] as const) {
+        if (!url) continue;
+        const loaded = await fetchList(deps, kind, url, signal);
+        job.log.info(
+          { kind, url, loaded: loaded ? { cutOff: loaded.cutOff, rows: loaded.rows } : 'unchanged' },
+          'supplier list fetched',
+        );
+      }
+    },
+    { retryLimit: 3, retryDelaySeconds: 3_600, policy: 'singleton', cron: '23 5 * * 1' },
   );
 }
 

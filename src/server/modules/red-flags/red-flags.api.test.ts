@@ -7,6 +7,7 @@ import { bearer, createUser, signIn } from '../../test/auth';
 import { multipart } from '../../test/data-load-rows';
 import { contractEntry, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { fetchList } from './lists.service';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures/sat');
 
@@ -387,5 +388,41 @@ describe('red flags kept by the write path and the refresh job', () => {
     expect(codes).toContain('LATE_PUBLICATION');
     expect(codes).not.toContain('NON_WORKING_DAY');
     expect(page.unevaluated.every((flag) => flag.reason.length > 0)).toBe(true);
+  });
+});
+
+describe('the supplier lists fetched through the guarded client', () => {
+  let ctx: TestContext;
+  let server: import('node:http').Server;
+  let url: string;
+  let served = readFileSync(path.join(FIXTURES, 'sat-69b-listado-completo-2022-11-30.csv'));
+  beforeAll(async () => {
+    const http = await import('node:http');
+    server = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.end(served);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}/Listado_Completo_69-B.csv`;
+    ctx = await createTestApp({ config: { peers: { allowPrivate: ['127.0.0.1/32'], timeoutMs: 10_000 } } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('loads the list when it changed, leaves it when it did not, and refuses a file that is not the list', async () => {
+    const signal = AbortSignal.timeout(60_000);
+    const first = await fetchList(ctx.app.deps, 'SAT_69B', url, signal);
+    expect(first).toMatchObject({ cutOff: '2022-11-30', rows: 12_666 });
+    expect(await fetchList(ctx.app.deps, 'SAT_69B', url, signal)).toBeNull();
+    served = Buffer.from('<html>Mantenimiento</html>');
+    await expect(fetchList(ctx.app.deps, 'SAT_69B', url, signal)).rejects.toThrow(/69-B/);
+    // The list loaded before stays whole.
+    const [kept] = await queryRows<{ n: number | string }>(
+      ctx.database.db,
+      sql`SELECT count(*) AS n FROM sat_69b_entries`,
+    );
+    expect(Number(kept!.n)).toBeGreaterThan(12_000);
   });
 });

@@ -7,12 +7,10 @@ import { AppError } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth';
 import { requireOrganization } from '../../plugins/organization';
-import { loadList } from './lists.service';
+import { LIST_BYTES, loadList } from './lists.service';
 import { changeSettings, settingsOf, supplierListsInfo } from './red-flags.service';
 
 const tags = ['red-flags'];
-/** The SAT's complete list is about 5 MB, the directory's JSON 2 MB: room for their growth. */
-const LIST_BYTES = 40 * 1024 * 1024;
 const LIST_KINDS = { 'sat-69b': 'SAT_69B', sanctions: 'SANCTIONS' } as const;
 
 const SettingsSchema = z.object({ parameters: RedFlagParametersSchema, methodVersion: z.number().int() });
