@@ -32,6 +32,7 @@ export const WEB_ROUTES = {
   adminOrganizations: '/admin/organizations',
   adminResources: '/admin/resources',
   adminCalculations: '/admin/calculations',
+  adminRedFlags: '/admin/red-flags',
   adminContracts: '/admin/contracts',
   adminSettings: '/admin/settings',
   adminDataLoad: '/admin/data-load',

@@ -16,6 +16,7 @@ const INSTALLATION_WIDE = new Set([
   'aboutQuery', // the civil association's texts
   'aboutSettingsQuery', // the same texts, edited by GENERAL administrators
   'profileQuery', // one's own account
+  'supplierListsQuery', // the red flags' supplier lists (SAT 69-B, sanctions)
 ]);
 
 /** Files whose keys are built inline and not yet through a factory: none. */

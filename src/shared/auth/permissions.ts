@@ -21,6 +21,7 @@ export const SECTION_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/admin/data-load': 'CONTRACTS',
   '/admin/resources': 'RESOURCES',
   '/admin/calculations': 'CALCULATIONS',
+  '/admin/red-flags': 'CALCULATIONS',
   '/admin/settings': 'SETTINGS',
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTRACT_CATEGORIES, PROCEDURE_STATES, PROCEDURE_TYPES } from '../constants/enums';
+import { RED_FLAG_CODES } from '../red-flags/definitions';
 import { PaginationSchema, successEnvelope } from './common';
 import { PublicFiltersSchema } from './filters';
 
@@ -83,6 +84,13 @@ export const SupplierDetailSchema = z.object({
   noBid: Group,
   /** Procedures it bid for without winning, in every period (format 28's bidders; issue 30). */
   bidsLost: z.object({ count: z.number().int(), docs: z.array(SupplierBidSchema) }),
+  /** Its contracts that raised red flags, and its flags by kind, under the page's filters (issue 32). */
+  redFlags: z.object({
+    flagged: z.number().int().describe('Listed contracts with at least one red flag'),
+    byKind: z.array(
+      z.object({ code: z.enum(RED_FLAG_CODES), name: z.string(), contracts: z.number().int() }),
+    ),
+  }),
 });
 export type SupplierDetail = z.infer<typeof SupplierDetailSchema>;
 

@@ -108,6 +108,10 @@ export const router = createRouterWithOfflineScreens([
                 lazy: () => admin().then((m) => ({ Component: m.CalculationsCataloguePage })),
               },
               {
+                path: WEB_ROUTES.adminRedFlags,
+                lazy: () => admin().then((m) => ({ Component: m.RedFlagsPage })),
+              },
+              {
                 path: WEB_ROUTES.adminSettings,
                 lazy: () => admin().then((m) => ({ Component: m.SettingsPage })),
               },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { carriedFilters, emptyFilters, filtersSearch, readListState, writeListState } from './filters-url';
+import {
+  carriedFilters,
+  compactFilters,
+  emptyFilters,
+  filtersSearch,
+  readListState,
+  writeListState,
+} from './filters-url';
 
 describe('filters in the address', () => {
   it('applies the defaults on a first visit only', () => {
@@ -100,5 +107,32 @@ describe('filters in the address', () => {
     expect(carriedFilters(new URLSearchParams('pagina=2'))).toBe('?pagina=1');
     expect(carriedFilters(new URLSearchParams(''))).toBe('');
     expect(carriedFilters(new URLSearchParams('changeOrganization=x'))).toBe('');
+  });
+
+  it('round-trips the red flags and drops codes that are not ones (issue 32)', () => {
+    const filters = {
+      ...emptyFilters(),
+      fiscalYears: ['2024'],
+      redFlags: ['SINGLE_BIDDER' as const, 'ANY' as const],
+    };
+    const params = writeListState(new URLSearchParams('x=1'), { filters, page: 2 });
+    expect(params.getAll('senal')).toEqual(['SINGLE_BIDDER', 'ANY']);
+    expect(readListState(params, {})).toEqual({ filters, page: 2 });
+    expect(compactFilters(filters)).toEqual({ fiscalYears: ['2024'], redFlags: ['SINGLE_BIDDER', 'ANY'] });
+    // Unknown, lower-case, repeated and empty values are dropped, never crashing the list.
+    const odd = readListState(
+      new URLSearchParams(
+        'senal=NOPE&senal=single_bidder&senal=&senal=AMENDED&senal=AMENDED&senal=__proto__',
+      ),
+      { administrationPeriods: ['2024-2027'] },
+    );
+    expect(odd.filters).toEqual({ ...emptyFilters(), redFlags: ['AMENDED'] });
+    // Only unknown codes: a list state of its own (no defaults) and no red-flag filter at all.
+    const none = readListState(new URLSearchParams('senal=NOPE'), { administrationPeriods: ['2024-2027'] });
+    expect(none.filters).toEqual(emptyFilters());
+    expect(compactFilters(none.filters)).toEqual({});
+    // Writing without red flags removes the ones the address had.
+    expect(writeListState(params, { filters: emptyFilters(), page: 1 }).has('senal')).toBe(false);
+    expect(new URLSearchParams(carriedFilters(params)).getAll('senal')).toEqual(['SINGLE_BIDDER', 'ANY']);
   });
 });

@@ -5,6 +5,7 @@ import {
   PROCEDURE_TYPES,
 } from '../../shared/constants/enums';
 import { PATTERNS } from '../../shared/constants/limits';
+import { ANY_RED_FLAG, RED_FLAG_CODES } from '../../shared/red-flags/definitions';
 import type { PublicFilters } from '../../shared/schemas/filters';
 
 /** Short, readable URL parameters for each filter, so a shared link reopens the same view. */
@@ -23,6 +24,13 @@ const CONDITIONS = {
   withoutDocuments: 'sin-liga',
 } as const;
 const SEARCH = 'busqueda';
+/**
+ * The red flags of the contracts list (issue 32), `?senal=SINGLE_BIDDER&senal=ANY`: optional in the
+ * filters (absent when none is chosen), so it is kept apart from the lists above.
+ */
+const RED_FLAGS = 'senal';
+const RED_FLAG_VALUES: readonly string[] = [...RED_FLAG_CODES, ANY_RED_FLAG];
+type RedFlagValue = NonNullable<PublicFilters['redFlags']>[number];
 /**
  * Switches written `=si`: `?cuentan=si` only the contracts that count in the totals (decision
  * 0004); the index's links add `?excede-monto=si` and `?sin-folio=si`.
@@ -91,6 +99,8 @@ export function readListState(params: URLSearchParams, defaults: Partial<PublicF
   const search = params.get(SEARCH)?.trim();
   if (search) filters.search = search;
   for (const key of FLAG_KEYS) if (params.get(FLAGS[key]) === 'si') filters[key] = true;
+  const redFlags = [...new Set(params.getAll(RED_FLAGS))].filter((value) => RED_FLAG_VALUES.includes(value));
+  if (redFlags.length) filters.redFlags = redFlags as RedFlagValue[];
   const page = Number(params.get(PAGE));
   return { filters, page: Number.isInteger(page) && page >= 1 ? page : 1 };
 }
@@ -100,6 +110,7 @@ function isExplicit(params: URLSearchParams): boolean {
   return (
     params.has(PAGE) ||
     params.has(SEARCH) ||
+    params.has(RED_FLAGS) ||
     FLAG_KEYS.some((key) => params.has(FLAGS[key])) ||
     LIST_KEYS.some((key) => params.has(LISTS[key]))
   );
@@ -120,9 +131,11 @@ export function writeListState(current: URLSearchParams, state: ListState): URLS
   for (const key of LIST_KEYS) params.delete(LISTS[key]);
   params.delete(SEARCH);
   for (const key of FLAG_KEYS) params.delete(FLAGS[key]);
+  params.delete(RED_FLAGS);
   for (const key of LIST_KEYS) for (const value of state.filters[key]) params.append(LISTS[key], value);
   if (state.filters.search) params.set(SEARCH, state.filters.search);
   for (const key of FLAG_KEYS) if (state.filters[key]) params.set(FLAGS[key], 'si');
+  for (const value of state.filters.redFlags ?? []) params.append(RED_FLAGS, value);
   params.set(PAGE, String(state.page));
   return params;
 }
@@ -134,6 +147,7 @@ export function compactFilters(filters: PublicFilters): Partial<PublicFilters> {
     if (filters[key].length) (compact as Record<string, string[]>)[key] = filters[key];
   if (filters.search) compact.search = filters.search;
   for (const key of FLAG_KEYS) if (filters[key]) compact[key] = true;
+  if (filters.redFlags?.length) compact.redFlags = filters.redFlags;
   return compact;
 }
 

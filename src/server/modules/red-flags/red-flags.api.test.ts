@@ -159,6 +159,28 @@ describe('red flags kept by the write path and the refresh job', () => {
       expect((split.evidence.contracts as { id: string }[]).map((contract) => contract.id)).toEqual(chain);
     }
     expect((await flagsOf(apart)).SPLIT_DIRECT_AWARDS).toBeUndefined();
+    // The supplier's page: its flagged contracts and its flags by kind.
+    const supplierPage = await ctx.app.inject({
+      method: 'POST',
+      url: `/public-api/suppliers/detail?id=${supplier}`,
+      headers: { 'x-current-organization-id': monitorId },
+      payload: {},
+    });
+    expect(supplierPage.statusCode, supplierPage.body).toBe(200);
+    const { redFlags } = supplierPage.json().data as {
+      redFlags: { flagged: number; byKind: { code: string; name: string; contracts: number }[] };
+    };
+    expect(redFlags.byKind).toContainEqual({
+      code: 'SPLIT_DIRECT_AWARDS',
+      name: 'Posible fraccionamiento',
+      contracts: 3,
+    });
+    const [distinct] = await queryRows<{ n: number | string }>(
+      ctx.database.db,
+      sql`SELECT count(DISTINCT f.contract_id) AS n FROM contract_flags f JOIN contracts c ON c.id = f.contract_id
+           WHERE c.supplier_id = ${supplier} AND c.deleted_at IS NULL`,
+    );
+    expect(redFlags.flagged).toBe(Number(distinct!.n));
     // The contracts list filtered by the flag: exactly the chain, and totals that add up to it.
     const listed = await ctx.app.inject({
       method: 'POST',

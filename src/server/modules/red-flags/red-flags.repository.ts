@@ -436,3 +436,27 @@ export async function flagCodesOf(
     byContract.set(row.contract_id, [...(byContract.get(row.contract_id) ?? []), row.code]);
   return byContract;
 }
+
+/** How many of a supplier's live contracts (under the page's conditions) carry each flag, and how many carry any. */
+export async function supplierFlagCounts(
+  db: Database,
+  where: SQL,
+): Promise<{ byCode: Map<string, number>; flagged: number }> {
+  const rows = await queryRows<{ code: string | null; n: number | string }>(
+    db,
+    sql`SELECT f.code, count(*) AS n FROM contracts JOIN contract_flags f ON f.contract_id = contracts.id
+         WHERE ${where} GROUP BY f.code`,
+  );
+  const byCode = new Map<string, number>();
+  let flagged = 0;
+  for (const row of rows) if (row.code) byCode.set(row.code, Number(row.n));
+  if (rows.length > 0) {
+    const [any] = await queryRows<{ n: number | string }>(
+      db,
+      sql`SELECT count(*) AS n FROM contracts WHERE ${where}
+            AND EXISTS (SELECT 1 FROM contract_flags f WHERE f.contract_id = contracts.id)`,
+    );
+    flagged = Number(any?.n ?? 0);
+  }
+  return { byCode, flagged };
+}

@@ -32,6 +32,7 @@ import {
   replaceFlags,
   saveSettings,
   storedSettings,
+  supplierFlagCounts,
 } from './red-flags.repository';
 
 /**
@@ -254,4 +255,18 @@ export async function listedFlags(
   return new Map(
     [...stored].map(([id, codes]) => [id, RED_FLAG_CODES.filter((code) => codes.includes(code))]),
   );
+}
+
+/** A supplier's flagged contracts and its flags by kind, under the page's conditions (the supplier's page). */
+export async function supplierFlags(
+  deps: Pick<AppDeps, 'database'>,
+  where: Parameters<typeof supplierFlagCounts>[1],
+): Promise<{ flagged: number; byKind: { code: RedFlagCode; name: string; contracts: number }[] }> {
+  const { byCode, flagged } = await supplierFlagCounts(deps.database.db, where);
+  return {
+    flagged,
+    byKind: RED_FLAG_CODES.flatMap((code) =>
+      byCode.get(code) ? [{ code, name: RED_FLAGS[code].name, contracts: byCode.get(code)! }] : [],
+    ),
+  };
 }

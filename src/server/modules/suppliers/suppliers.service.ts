@@ -18,6 +18,7 @@ import { contractConditions } from '../contracts/contract-filters.repository';
 import { countMatching, supplierBidsLost } from '../contracts/contracts.service';
 import { figures, sumByType } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
+import { supplierFlags } from '../red-flags/red-flags.service';
 import { presentTotals } from './suppliers.presenter';
 import { findSupplier, findSupplierContracts } from './suppliers.repository';
 
@@ -104,6 +105,7 @@ export async function getSupplierDetail(
       offset: 0,
       limit: SUPPLIER_GROUP_SIZE,
     });
+    const flags = await supplierFlags(deps, where);
     return {
       _id: supplier.id,
       supplier: { _id: supplier.id, name: supplier.name, updatedAt: supplier.updatedAt.toISOString() },
@@ -112,6 +114,7 @@ export async function getSupplierDetail(
       invitation: { count: counts.INVITATION ?? 0, docs: invitationDocs },
       noBid: { count: counts.NO_BID ?? 0, docs: noBidDocs },
       bidsLost: { count: lost.total, docs: lost.docs },
+      redFlags: flags,
     };
   });
 }

@@ -19,6 +19,7 @@ const SECTIONS: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin/data-load', label: 'Carga de datos' },
   { to: '/admin/resources', label: 'Recursos' },
   { to: '/admin/calculations', label: 'Cálculos' },
+  { to: '/admin/red-flags', label: 'Señales de alerta' },
   { to: '/admin/settings', label: 'Configuración' },
 ];
 

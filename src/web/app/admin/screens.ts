@@ -14,6 +14,7 @@ export { LoginPage } from '../../routes/admin/login';
 export { NewPasswordPage } from '../../routes/admin/new-password';
 export { OrganizationsCataloguePage } from '../../routes/admin/organizations';
 export { ProfilePage } from '../../routes/admin/profile';
+export { RedFlagsPage } from '../../routes/admin/red-flags';
 export { ResourcesCataloguePage } from '../../routes/admin/resources';
 export { AdminSelectOrganizationPage } from '../../routes/admin/select-organization';
 export { SettingsPage } from '../../routes/admin/settings';

@@ -42,7 +42,13 @@ export function ContractsPage() {
           downloadUrl={(format) => contractsDownloadUrl(organization._id, query, format)}
           more={{ to: WEB_ROUTES.openData, label: 'Datos abiertos (OCDS, CSV)' }}
         />
-        <FiltersPanel organizationId={organization._id} applied={filters} onApply={apply} withSearch />
+        <FiltersPanel
+          organizationId={organization._id}
+          applied={filters}
+          onApply={apply}
+          withSearch
+          withRedFlags
+        />
         {failed ? (
           // No figures at all rather than zeros and an empty list that read as data.
           <LoadError inline message={CONTRACTS_UNAVAILABLE} onRetry={retry} />

@@ -12,6 +12,7 @@ import { TruncatedText } from '../../../components/truncated-text';
 import { msg } from '../../../i18n/msg';
 import { EmptyProcedureBadge, ProcedureStateBadge, ProcedureTypeBadge } from './contract-badges';
 import classes from './contracts-table.module.css';
+import { RedFlagTags } from './red-flag-tags';
 
 /** Every column of the spec on wide screens (scrolling sideways); cards on a phone. */
 export function ContractsTable({ docs, loading }: { docs: ContractListItem[]; loading?: boolean }) {
@@ -48,6 +49,7 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
     msg('Fecha del contrato'),
     msg('Tipo de procedimiento'),
     msg('Estado del procedimiento'),
+    msg('Señales de alerta'),
     msg('Unidad administrativa solicitante'),
     msg('Materia'),
     msg('Tipo de contrato'),
@@ -101,6 +103,9 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
                   <EmptyProcedureBadge value={doc.isEmpty} />
                 </Group>
               </Table.Td>
+              <Table.Td className={classes.flags}>
+                <RedFlagTags codes={doc.redFlags ?? []} />
+              </Table.Td>
               <Table.Td>
                 <TruncatedText text={doc.applicantAdministrativeUnit?.name} />
               </Table.Td>
@@ -148,6 +153,11 @@ function Cards({ docs }: { docs: ContractListItem[] }) {
           <Text fz="sm" c="dimmed" mt={4}>
             {doc.supplier?.name ?? t('Sin proveedor')}
           </Text>
+          {doc.redFlags?.length ? (
+            <div className={classes.cardFlags}>
+              <RedFlagTags codes={doc.redFlags} />
+            </div>
+          ) : null}
           <Group justify="space-between" mt="sm" wrap="nowrap">
             <Text fw={800} className={classes.amount}>
               {doc.totalOrMaxAmount === null ? '—' : formatMoney(doc.totalOrMaxAmount)}

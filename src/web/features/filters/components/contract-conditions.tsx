@@ -12,13 +12,24 @@ import { RemovableTag } from '../../../components/removable-tag';
 export function ContractConditions({
   applied,
   onApply,
+  withoutRedFlags,
 }: {
   applied: PublicFilters;
   onApply: (filters: PublicFilters) => void;
+  /** The panel shows the red flags with its own tags (contracts list): not repeated here, and kept by 'Quitar condiciones'. */
+  withoutRedFlags?: boolean;
 }) {
   const { t } = useTranslation();
-  const conditions = contractConditions(applied);
+  const conditions = contractConditions(applied).filter(
+    (condition) => !withoutRedFlags || condition.field !== 'redFlags',
+  );
   if (conditions.length === 0) return null;
+  const clearAll = () =>
+    onApply(
+      withoutRedFlags
+        ? { ...withoutCondition(applied), redFlags: applied.redFlags }
+        : withoutCondition(applied),
+    );
   return (
     <Alert variant="light" color="blue" p="sm" title={t('Solo los contratos que cumplen:')}>
       <Group gap={6} role="group" aria-label={t('Condiciones de la lista')}>
@@ -34,7 +45,7 @@ export function ContractConditions({
             </RemovableTag>
           );
         })}
-        <Button size="compact-xs" variant="subtle" onClick={() => onApply(withoutCondition(applied))}>
+        <Button size="compact-xs" variant="subtle" onClick={clearAll}>
           {t('Quitar condiciones')}
         </Button>
       </Group>

@@ -4,6 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROCEDURE_TYPE_LABELS, type ProcedureType } from '../../../../shared/constants/enums';
+import { CONDITION_LABELS } from '../../../../shared/format/filter-conditions';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import { RemovableTag } from '../../../components/removable-tag';
 import { msg } from '../../../i18n/msg';
@@ -11,6 +12,7 @@ import { emptyFilters, FILTER_KEYS, type FilterKey } from '../../../lib/filters-
 import { type OptionKind, optionsQuery, useOptions } from '../api/options';
 import { optionInScope } from '../option-scope';
 import { ContractConditions } from './contract-conditions';
+import { RedFlagSelect, type RedFlagValue, redFlagText } from './red-flag-select';
 
 const FIELDS: Record<FilterKey, { label: string; kind: OptionKind; valueKey: string }> = {
   administrationPeriods: {
@@ -34,6 +36,8 @@ export interface FiltersPanelProps {
   /** The selects to show; all six unless said otherwise. */
   fields?: FilterKey[];
   withSearch?: boolean;
+  /** The 'Señales de alerta' select (the contracts list only, issue 32). */
+  withRedFlags?: boolean;
   /** What the search box finds, said in its placeholder (contracts by default). */
   searchPlaceholder?: string;
   /** Options only from this supplier's contracts (supplier detail). */
@@ -54,6 +58,7 @@ export function FiltersPanel({
   onApply,
   fields = FILTER_KEYS,
   withSearch,
+  withRedFlags,
   searchPlaceholder = msg('Número de contrato, descripción o proveedor'),
   supplierId,
 }: FiltersPanelProps) {
@@ -83,10 +88,14 @@ export function FiltersPanel({
   const remove = (key: FilterKey, value: string) =>
     setDraft({ ...draft, [key]: (draft[key] as string[]).filter((item) => item !== value) });
   const chosen = fields.flatMap((key) => (draft[key] as string[]).map((value) => ({ key, value })));
+  const redFlags = withRedFlags ? (draft.redFlags ?? []) : [];
+  const setRedFlags = (values: RedFlagValue[]) =>
+    setDraft({ ...draft, redFlags: values.length > 0 ? values : undefined });
   // Tags the list does not show yet are said to be pending, so the screen never looks filtered when it is not.
   const pending =
     JSON.stringify(fields.map((key) => draft[key])) !== JSON.stringify(fields.map((key) => applied[key])) ||
-    (search.trim() || undefined) !== (applied.search || undefined);
+    (search.trim() || undefined) !== (applied.search || undefined) ||
+    JSON.stringify(draft.redFlags ?? []) !== JSON.stringify(applied.redFlags ?? []);
 
   const body = (
     <Stack gap="sm">
@@ -129,8 +138,11 @@ export function FiltersPanel({
             />
           ),
         )}
+        {withRedFlags ? (
+          <RedFlagSelect exclude={redFlags} onPick={(value) => setRedFlags([...redFlags, value])} />
+        ) : null}
       </SimpleGrid>
-      {chosen.length > 0 || (!withSearch && search) ? (
+      {chosen.length > 0 || redFlags.length > 0 || (!withSearch && search) ? (
         <Group gap={6} role="group" aria-label={t('Filtros elegidos')}>
           {!withSearch && search ? (
             // A search carried over from a list, on a page without a search box: shown so it is
@@ -146,6 +158,15 @@ export function FiltersPanel({
               removeLabel={`${t('Quitar')} ${names.label(key, value)}`}
             >
               {t(FIELDS[key].label)}: {names.label(key, value)}
+            </RemovableTag>
+          ))}
+          {redFlags.map((value) => (
+            <RemovableTag
+              key={`redFlags:${value}`}
+              onRemove={() => setRedFlags(redFlags.filter((item) => item !== value))}
+              removeLabel={`${t('Quitar')} ${t(redFlagText(value))}`}
+            >
+              {t(CONDITION_LABELS.redFlags)}: {t(redFlagText(value))}
             </RemovableTag>
           ))}
         </Group>
@@ -180,7 +201,8 @@ export function FiltersPanel({
         ) : (
           <>
             <Button variant="light" fullWidth onClick={() => setOpen((value) => !value)} aria-expanded={open}>
-              {t('Filtros')} {chosen.length > 0 ? `(${chosen.length})` : ''}
+              {t('Filtros')}{' '}
+              {chosen.length + redFlags.length > 0 ? `(${chosen.length + redFlags.length})` : ''}
             </Button>
             <Collapse expanded={open}>
               <div style={{ paddingTop: 12 }}>{body}</div>
@@ -189,7 +211,7 @@ export function FiltersPanel({
         )}
       </Paper>
       {/* The index's conditions, wherever a link carried them: never a hidden filter. */}
-      <ContractConditions applied={applied} onApply={onApply} />
+      <ContractConditions applied={applied} onApply={onApply} withoutRedFlags={withRedFlags} />
     </>
   );
 }
