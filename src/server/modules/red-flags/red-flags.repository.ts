@@ -460,3 +460,14 @@ export async function supplierFlagCounts(
   }
   return { byCode, flagged };
 }
+
+/**
+ * Holds the monitor's flags until the transaction ends: a write's own flags and a recomputation
+ * never interleave (one deleting what the other inserts deadlocked under concurrent writes).
+ */
+export async function lockMonitorFlags(db: Database, organizationId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${FLAGS_LOCK}::int, hashtext(${organizationId}))`);
+}
+
+/** The first key of the monitors' flag locks (the second is the monitor's). */
+const FLAGS_LOCK = 7_240_008;

@@ -28,6 +28,7 @@ import {
   flagMembership,
   flagsOfContract,
   loadedLists,
+  lockMonitorFlags,
   ROW_FLAGS,
   replaceFlags,
   saveSettings,
@@ -95,6 +96,7 @@ export function refreshFlagsLater(
 export function flagRegistration(deps: Pick<AppDeps, 'jobs' | 'now'>): FlagRegistration {
   return async (tx, organizationId, contractIds) => {
     if (contractIds.length === 0) return;
+    await lockMonitorFlags(tx, organizationId);
     const inputs = await inputsOf(tx, organizationId, deps.now());
     await replaceFlags(tx, { organizationId, contractIds }, ROW_FLAGS, inputs);
     await refreshFlagsLater(deps, organizationId, tx);
@@ -113,6 +115,7 @@ export async function refreshMonitorFlags(
 ): Promise<{ changed: Record<string, number> }> {
   return deps.database.withExclusiveLock(LOCKS.redFlags, (db) =>
     db.transaction(async (tx) => {
+      await lockMonitorFlags(tx, organizationId);
       const inputs = await inputsOf(tx, organizationId, deps.now());
       const before = await flagCounts(tx, organizationId);
       const membership = await flagMembership(tx, organizationId);
