@@ -86,9 +86,10 @@ describe('administration access in Chromium', () => {
     await page.getByRole('heading', { name: 'Catálogo de Usuarios' }).waitFor();
     await page.getByTestId('catalogue-table').getByText('carla@example.org').waitFor();
     expect(await page.getByTestId('sidebar-organization').textContent()).toBe('SLV');
-    // A GENERAL administrator sees every section.
+    // A GENERAL administrator sees every section ('Señales de alerta' among them).
     const sidebar = page.getByRole('navigation', { name: 'Secciones de la administración' });
-    expect(await sidebar.getByRole('link').count()).toBe(10);
+    expect(await sidebar.getByRole('link').count()).toBe(11);
+    await sidebar.getByRole('link', { name: 'Señales de alerta' }).waitFor();
   });
 
   it('invites, edits and deletes a user through the catalogue, with confirmations and toasts', async () => {
