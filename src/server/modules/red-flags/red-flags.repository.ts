@@ -399,14 +399,20 @@ export async function chainMembers(
   return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
 }
 
-/** Which of the monitor's contracts carry which flags, as one number: a recomputation that changed none leaves it. */
-export async function flagMembership(db: Database, organizationId: string): Promise<string> {
-  const [row] = await queryRows<{ n: number | string; digest: number | string | null }>(
+/**
+ * Per flag: how many of the monitor's contracts carry it, and which, as one number (a sum of
+ * hashes): a recomputation that changed neither changed nothing a visitor can see. One scan.
+ */
+export async function flagSummary(
+  db: Database,
+  organizationId: string,
+): Promise<Map<string, { contracts: number; digest: string }>> {
+  const rows = await queryRows<{ code: string; n: number | string; digest: number | string }>(
     db,
-    sql`SELECT count(*) AS n, sum(hashtext(contract_id::text || code)::bigint) AS digest
-          FROM contract_flags WHERE organization_id = ${organizationId}`,
+    sql`SELECT code, count(*) AS n, sum(hashtext(contract_id::text)::bigint) AS digest
+          FROM contract_flags WHERE organization_id = ${organizationId} GROUP BY code`,
   );
-  return `${row?.n ?? 0}:${row?.digest ?? 0}`;
+  return new Map(rows.map((row) => [row.code, { contracts: Number(row.n), digest: String(row.digest) }]));
 }
 
 /**
@@ -442,22 +448,18 @@ export async function supplierFlagCounts(
   db: Database,
   where: SQL,
 ): Promise<{ byCode: Map<string, number>; flagged: number }> {
+  // One scan: a row per flag, and the grand total's row (code null) counting each contract once.
   const rows = await queryRows<{ code: string | null; n: number | string }>(
     db,
-    sql`SELECT f.code, count(*) AS n FROM contracts JOIN contract_flags f ON f.contract_id = contracts.id
-         WHERE ${where} GROUP BY f.code`,
+    sql`SELECT f.code, count(DISTINCT contracts.id) AS n
+          FROM contracts JOIN contract_flags f ON f.contract_id = contracts.id
+         WHERE ${where} GROUP BY GROUPING SETS ((f.code), ())`,
   );
   const byCode = new Map<string, number>();
   let flagged = 0;
-  for (const row of rows) if (row.code) byCode.set(row.code, Number(row.n));
-  if (rows.length > 0) {
-    const [any] = await queryRows<{ n: number | string }>(
-      db,
-      sql`SELECT count(*) AS n FROM contracts WHERE ${where}
-            AND EXISTS (SELECT 1 FROM contract_flags f WHERE f.contract_id = contracts.id)`,
-    );
-    flagged = Number(any?.n ?? 0);
-  }
+  for (const row of rows)
+    if (row.code === null) flagged = Number(row.n);
+    else byCode.set(row.code, Number(row.n));
   return { byCode, flagged };
 }
 

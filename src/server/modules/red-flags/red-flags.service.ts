@@ -25,7 +25,7 @@ import {
   type FlagInputs,
   flagCodesOf,
   flagCounts,
-  flagMembership,
+  flagSummary,
   flagsOfContract,
   loadedLists,
   lockMonitorFlags,
@@ -117,19 +117,21 @@ export async function refreshMonitorFlags(
     db.transaction(async (tx) => {
       await lockMonitorFlags(tx, organizationId);
       const inputs = await inputsOf(tx, organizationId, deps.now());
-      const before = await flagCounts(tx, organizationId);
-      const membership = await flagMembership(tx, organizationId);
+      const before = await flagSummary(tx, organizationId);
       await replaceFlags(tx, { organizationId, contractIds: null }, codes, inputs);
-      const after = await flagCounts(tx, organizationId);
-      // Cached answers that filter or count by flag are of the monitor's data version.
-      if ((await flagMembership(tx, organizationId)) !== membership)
-        await bumpDataVersion(tx, organizationId);
+      const after = await flagSummary(tx, organizationId);
       // What the recomputation changed, per flag (the nightly one should change nothing a write did not).
       const changed: Record<string, number> = {};
+      let moved = false;
       for (const code of new Set([...before.keys(), ...after.keys()])) {
-        const delta = (after.get(code) ?? 0) - (before.get(code) ?? 0);
+        const was = before.get(code);
+        const is = after.get(code);
+        const delta = (is?.contracts ?? 0) - (was?.contracts ?? 0);
         if (delta !== 0) changed[code] = delta;
+        if (was?.digest !== is?.digest) moved = true;
       }
+      // Cached answers that filter or count by flag are of the monitor's data version.
+      if (moved) await bumpDataVersion(tx, organizationId);
       return { changed };
     }),
   );
