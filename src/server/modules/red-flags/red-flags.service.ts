@@ -113,28 +113,31 @@ export async function refreshMonitorFlags(
   organizationId: string,
   codes: readonly RedFlagCode[] = RED_FLAG_CODES,
 ): Promise<{ changed: Record<string, number> }> {
-  return deps.database.withExclusiveLock(LOCKS.redFlags, (db) =>
-    db.transaction(async (tx) => {
+  return deps.database.withExclusiveLock(LOCKS.redFlags, async (db) => {
+    const { changed, moved } = await db.transaction(async (tx) => {
       await lockMonitorFlags(tx, organizationId);
       const inputs = await inputsOf(tx, organizationId, deps.now());
       const before = await flagSummary(tx, organizationId);
       await replaceFlags(tx, { organizationId, contractIds: null }, codes, inputs);
       const after = await flagSummary(tx, organizationId);
       // What the recomputation changed, per flag (the nightly one should change nothing a write did not).
-      const changed: Record<string, number> = {};
-      let moved = false;
+      const delta: Record<string, number> = {};
+      let differs = false;
       for (const code of new Set([...before.keys(), ...after.keys()])) {
         const was = before.get(code);
         const is = after.get(code);
-        const delta = (is?.contracts ?? 0) - (was?.contracts ?? 0);
-        if (delta !== 0) changed[code] = delta;
-        if (was?.digest !== is?.digest) moved = true;
+        const difference = (is?.contracts ?? 0) - (was?.contracts ?? 0);
+        if (difference !== 0) delta[code] = difference;
+        if (was?.digest !== is?.digest) differs = true;
       }
-      // Cached answers that filter or count by flag are of the monitor's data version.
-      if (moved) await bumpDataVersion(tx, organizationId);
-      return { changed };
-    }),
-  );
+      return { changed: delta, moved: differs };
+    });
+    // Cached answers that filter or count by flag are of the monitor's data version. Bumped after
+    // the commit, not inside: a write holds the monitor's row (its trigger) while it waits for the
+    // flags' lock, and bumping under that lock deadlocked with it.
+    if (moved) await bumpDataVersion(db, organizationId);
+    return { changed };
+  });
 }
 
 /** The contracts of a chain a contract's page lists (the chain's size is said beside them). */
