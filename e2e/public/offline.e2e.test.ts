@@ -164,7 +164,12 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
       .toBe(true);
     expect((await savedClient(page))!.queries.map((q) => q.root)).toContain('contracts');
     await expect
-      .poll(async () => (await cachedAddresses(page)).some((p) => /^\/assets\/contracts-[^/]+\.js$/.test(p)))
+      .poll(
+        async () => (await cachedAddresses(page)).some((p) => /^\/assets\/contracts-[^/]+\.js$/.test(p)),
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(true);
     const saved = (await savedClient(page))!;
     const savedOn = formatDate(new Date(saved.queries.find((q) => q.root === 'contracts')!.dataUpdatedAt));

@@ -23,6 +23,11 @@ export function registerServiceWorker(): void {
     )
     .catch(() => undefined);
   void navigator.serviceWorker.ready.then(keepLoadedFiles).catch(() => undefined);
+  // A file fetched after the worker is ready but before it controls the page (a screen opened in
+  // between on a slow device) went past it: handed over again once it controls the page.
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    void navigator.serviceWorker.ready.then(keepLoadedFiles).catch(() => undefined);
+  });
 }
 
 /**
