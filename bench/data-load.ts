@@ -1,6 +1,7 @@
 /**
  * `npm run bench:data-load [-- --rows 100000] [-- --calls-per-second 20] [-- --keep]`
  * `npm run bench:data-load -- --format 28 [--rows 50000]`
+ * `npm run bench:data-load -- --flags`: then the time until the red flags are current (issue 32)
  *
  * The spreadsheet load end to end through the real server (issue 12), started in a process of its
  * own as `npm run serve` starts it: a realistic messy workbook of `rows` rows is generated (valid
@@ -45,6 +46,7 @@ const rows = Number(option('rows') ?? (format28 ? 50_000 : 100_000));
 const benchFile = format28 ? `bench-28-${rows}.xlsx` : `bench-${rows}.xlsx`;
 const callsPerSecond = Number(option('calls-per-second') ?? 20);
 const keep = process.argv.includes('--keep');
+const flags = process.argv.includes('--flags');
 const run = option('run') ?? randomBytes(3).toString('hex').toUpperCase();
 
 // ---------------------------------------------------------------------------------------------
@@ -191,16 +193,23 @@ const memory = setInterval(() => {
   peakRss = Math.max(peakRss, server.rss());
 }, 50);
 
-/** Calls the public contracts list steadily (pages 1..20) until stopped; their times in ms. */
-function publicCalls() {
+/**
+ * Calls the public contracts list steadily (pages 1..20) until stopped; their times in ms. With a
+ * body, that filtered list (POST) at the address `url` gives.
+ */
+function publicCalls(url = (page: number) => `/public-api/contracts/list?page=${page}`, body?: object) {
   const times: number[] = [];
   let going = true;
   const loop = (async () => {
     let page = 1;
     while (going) {
       const started = performance.now();
-      const response = await call('GET', `/public-api/contracts/list?page=${page}`, {
-        headers: { 'x-current-organization-id': organizationId },
+      const response = await call(body ? 'POST' : 'GET', url(page), {
+        headers: {
+          'x-current-organization-id': organizationId,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
       });
       if (response.status !== 200) throw new Error(`public list: ${response.status}`);
       times.push(performance.now() - started);
@@ -264,6 +273,33 @@ const confirmMs = performance.now() - confirming;
 const duringConfirm = await confirmCalls.stop();
 if (confirm.status !== 200) throw new Error(`confirm: ${confirm.status} ${confirm.text}`);
 const created = JSON.parse(confirm.text).data.created;
+// --flags (issue 32): how long after the confirm answered until the monitor's red flags are
+// current: no refresh of its flags queued or running, and its flag cube built at its data version;
+// the list filtered by a flag is called meanwhile (visitors never wait for the refresh).
+let flagsCurrent: { seconds: number; calls: number[] } | undefined;
+if (flags && !process.env.DATABASE_URL) console.log('--flags needs PostgreSQL (DATABASE_URL): skipped');
+else if (flags) {
+  // A connection of the bench's own beside the server's (PostgreSQL only).
+  const watcher = (await openBenchDatabase()).database;
+  const calls = publicCalls(() => `/public-api/contracts/filtered-list?page=1`, {
+    filters: { redFlags: ['ANY'] },
+  });
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const [state] = await queryRows<{ pending: number; current: boolean | null }>(
+      watcher.db,
+      sql`SELECT (SELECT count(*)::int FROM pgboss.job WHERE name = 'red-flags-refresh'
+                   AND state IN ('created', 'retry', 'active') AND data->>'organizationId' = ${organizationId}) AS pending,
+                 (SELECT s.data_version = o.data_version FROM organizations o
+                    JOIN flag_cube_state s ON s.organization_id = o.id WHERE o.id = ${organizationId}) AS current`,
+    );
+    if (state && state.pending === 0 && state.current === true) break;
+    if (performance.now() - confirming - confirmMs > 600_000)
+      throw new Error('flags not current after 10 minutes');
+  }
+  flagsCurrent = { seconds: (performance.now() - confirming - confirmMs) / 1000, calls: await calls.stop() };
+  await watcher.close();
+}
 clearInterval(memory);
 const highWater = server.peakRss();
 await server.stop();
@@ -289,6 +325,12 @@ console.log(
 );
 console.log(`public list during the reading: ${describeCalls(duringReading)}`);
 console.log(`public list during the confirm: ${describeCalls(duringConfirm)}`);
+if (flagsCurrent) {
+  console.log(
+    `red flags current ${flagsCurrent.seconds.toFixed(1)} s after the confirm answered (refresh and flag cube)`,
+  );
+  console.log(`list filtered by any flag meanwhile: ${describeCalls(flagsCurrent.calls)}`);
+}
 
 if (!keep) {
   const cleaning = performance.now();

@@ -30,6 +30,13 @@ select "id"
 
 select "procedure_type", count(*), count(*) FILTER (WHERE "contracts"."counts_in_totals"), coalesce(sum("total_or_max_amount") FILTER (WHERE "contracts"."counts_in_totals"), 0)
   from "contracts"
+  where (("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and EXISTS (SELECT 1
+  FROM contract_flags f
+  WHERE f.contract_id = "contracts"."id")) and ("contracts"."search_text" LIKE '%' || lower(immutable_unaccent($2)) || '%' or "contracts"."supplier_id" in ($3)))
+  group by "contracts"."procedure_type";
+
+select "procedure_type", count(*), count(*) FILTER (WHERE "contracts"."counts_in_totals"), coalesce(sum("total_or_max_amount") FILTER (WHERE "contracts"."counts_in_totals"), 0)
+  from "contracts"
   where (("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null) and ("contracts"."search_text" LIKE '%' || lower(immutable_unaccent($2)) || '%' or "contracts"."supplier_id" in ($3)))
   group by "contracts"."procedure_type";
 

@@ -10,7 +10,18 @@ select "contracts"."id", "contracts"."procedure_type", "contracts"."category", "
   order by "contracts"."total_or_max_amount" DESC NULLS LAST, "contracts"."id" DESC NULLS LAST
   limit $5;
 
+select "data_version"
+  from "flag_cube_state"
+  where "flag_cube_state"."organization_id" = $1;
+
 select "procedure_type", coalesce(sum("contracts"), 0), coalesce(sum("counted"), 0), coalesce(sum("amount"), 0)
   from "contract_cube"
   where ("contract_cube"."organization_id" = $1 and "contract_cube"."fiscal_year" in ($2) and ("contract_cube"."applicant_administrative_unit_id" in ($3) or "contract_cube"."organizer_administrative_unit_id" in ($4)))
   group by "contract_cube"."procedure_type";
+
+select "procedure_type", count(*), count(*) FILTER (WHERE "contracts"."counts_in_totals"), coalesce(sum("total_or_max_amount") FILTER (WHERE "contracts"."counts_in_totals"), 0)
+  from "contracts"
+  where ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and "contracts"."fiscal_year" in ($2) and ("contracts"."applicant_administrative_unit_id" in ($3) or "contracts"."organizer_administrative_unit_id" in ($4)) and EXISTS (SELECT 1
+  FROM contract_flags f
+  WHERE f.contract_id = "contracts"."id"))
+  group by "contracts"."procedure_type";

@@ -1,7 +1,7 @@
-SELECT f.code, count(DISTINCT contracts.id) AS n
+SELECT contracts.supplier_id AS supplier, f.code, count(DISTINCT contracts.id) AS n
   FROM contracts JOIN contract_flags f ON f.contract_id = contracts.id
   WHERE ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and "contracts"."supplier_id" in ($2))
-  GROUP BY GROUPING SETS ((f.code), ());
+  GROUP BY GROUPING SETS ((contracts.supplier_id, f.code), (contracts.supplier_id));
 
 select "contracts"."id", "contracts"."contract_id", "contracts"."contract_number", "contracts"."services_description", "contracts"."procedure_type", "contracts"."contract_date", "contracts"."total_or_max_amount", "suppliers"."id", "suppliers"."name"
   from "contracts"

@@ -1,3 +1,8 @@
+SELECT contracts.supplier_id AS supplier, f.code, count(DISTINCT contracts.id) AS n
+  FROM contracts JOIN contract_flags f ON f.contract_id = contracts.id
+  WHERE ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and "contracts"."fiscal_year" in ($2)) AND contracts.supplier_id = ANY(ARRAY(SELECT json_array_elements_text($3::json))::uuid[])
+  GROUP BY GROUPING SETS ((contracts.supplier_id, f.code), (contracts.supplier_id));
+
 select "supplier_id", "suppliers"."name", "contractsCount", "publicCount", "invitationCount", "noBidCount", "public", "invitation", "noBid", "total"
   from (select "supplier_id" as "supplier_id", count(*) as "contractsCount", count(*) FILTER (WHERE "contracts"."counts_in_totals" AND "contracts"."procedure_type" = $1) as "publicCount", count(*) FILTER (WHERE "contracts"."counts_in_totals" AND "contracts"."procedure_type" = $2) as "invitationCount", count(*) FILTER (WHERE "contracts"."counts_in_totals" AND "contracts"."procedure_type" = $3) as "noBidCount", coalesce(sum("contracts"."total_or_max_amount") FILTER (WHERE "contracts"."counts_in_totals" AND "contracts"."procedure_type" = $4), 0) as "public", coalesce(sum("contracts"."total_or_max_amount") FILTER (WHERE "contracts"."counts_in_totals" AND "contracts"."procedure_type" = $5), 0) as "invitation", coalesce(sum("contracts"."total_or_max_amount") FILTER (WHERE "contracts"."counts_in_totals" AND "contracts"."procedure_type" = $6), 0) as "noBid", coalesce(sum("contracts"."total_or_max_amount") FILTER (WHERE "contracts"."counts_in_totals"), 0) as "total"
   from "contracts"

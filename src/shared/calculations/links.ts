@@ -1,5 +1,6 @@
+import { ANY_RED_FLAG, RED_FLAGS } from '../red-flags/definitions';
 import type { PublicFilters } from '../schemas/filters';
-import { VARIABLE_BY_ABBREVIATION } from './variables';
+import { flagVariableNames, VARIABLE_BY_ABBREVIATION, VARIABLE_FLAGS } from './variables';
 
 /**
  * Where a reader checks a variable (index-and-federation.md: "a link to the filtered contract list
@@ -95,6 +96,24 @@ export const VARIABLE_LINKS: Readonly<Record<string, VariableLink>> = {
   $NPCGE: { list: 'suppliers', text: 'Ver el ranking de proveedores', filters: counted },
   $NPEPE: { list: 'suppliers', text: 'Ver el ranking de proveedores', filters: counted },
   $NPEPCP: { list: 'suppliers', text: 'Ver el ranking de proveedores', filters: counted },
+  // The red flags' variables: the counted contracts with the flag (the list's filter by flag).
+  ...Object.fromEntries(
+    VARIABLE_FLAGS.flatMap((flag) => {
+      const names = flagVariableNames(flag);
+      const link: VariableLink = {
+        list: 'contracts',
+        text:
+          flag === ANY_RED_FLAG
+            ? 'Ver los contratos con alguna señal de alerta'
+            : `Ver los contratos con la señal «${RED_FLAGS[flag].name}»`,
+        filters: { ...counted, redFlags: [flag] },
+      };
+      return [
+        [names.count, link],
+        [names.amount, { ...link, countedBy: names.count }],
+      ];
+    }),
+  ),
 };
 
 /**

@@ -4,8 +4,16 @@
  * (the monitor, or all monitors for a GENERAL calculation, in the administration period): by
  * default the contracts that count in totals, concluded and not an amendment (the one rule for
  * money); `$NAC` counts concluded amendments of the kind ampliación. The abbreviations, including
- * the original's misspelt `$NFXXVII`, are kept so stored formulas still resolve.
+ * the original's misspelt `$NFXXVII`, are kept so stored formulas still resolve. After them, two
+ * variables per red flag (issue 32, decision 0052): the counted contracts carrying it and their amount.
  */
+import {
+  ANY_RED_FLAG,
+  RED_FLAG_CODES,
+  RED_FLAGS,
+  type RedFlagCategory,
+  type RedFlagCode,
+} from '../red-flags/definitions';
 
 /** The index's axes: which part of the method a variable serves. */
 export const VARIABLE_AXES = ['Manejo de contrataciones', 'Competencia económica', 'Transparencia'] as const;
@@ -13,12 +21,12 @@ export type VariableAxis = (typeof VARIABLE_AXES)[number];
 
 /**
  * How the formula builder lists the variables (admin spec: 'GENERAL' for the sums of money,
- * 'CONTRATOS' for the counts), from their unit.
+ * 'CONTRATOS' for the counts), from their unit; the red flags' apart.
  */
-export const VARIABLE_GROUPS = ['GENERAL', 'CONTRATOS'] as const;
+export const VARIABLE_GROUPS = ['GENERAL', 'CONTRATOS', 'SEÑALES DE ALERTA'] as const;
 export type VariableGroup = (typeof VARIABLE_GROUPS)[number];
-export const groupOf = (variable: { unit: 'AMOUNT' | 'COUNT' }): VariableGroup =>
-  variable.unit === 'AMOUNT' ? 'GENERAL' : 'CONTRATOS';
+export const groupOf = (variable: Pick<VariableDefinition, 'unit' | 'flag'>): VariableGroup =>
+  variable.flag ? 'SEÑALES DE ALERTA' : variable.unit === 'AMOUNT' ? 'GENERAL' : 'CONTRATOS';
 
 export interface VariableDefinition {
   abbreviation: string;
@@ -28,12 +36,14 @@ export interface VariableDefinition {
   axis: VariableAxis;
   /** AMOUNT for sums of money, COUNT otherwise. */
   unit: 'AMOUNT' | 'COUNT';
+  /** The red flag whose contracts it counts (ANY: any flag): counted from the flags, not the kept figures. */
+  flag?: VariableFlag;
 }
 
 const COUNTED =
   'contratos concluidos del periodo que cuentan en los totales (sin ampliaciones, modificaciones ni adendas)';
 
-export const VARIABLES = [
+const INDEX_VARIABLES = [
   {
     abbreviation: '$MTG',
     name: 'Monto total gastado',
@@ -170,7 +180,84 @@ export const VARIABLES = [
   },
 ] as const satisfies readonly VariableDefinition[];
 
-export type VariableAbbreviation = (typeof VARIABLES)[number]['abbreviation'];
+/**
+ * The red flags' part of the abbreviations: `$NSA<tag>` counts the contracts with the flag,
+ * `$MSA<tag>` sums their amount ("señal de alerta"; `$NSA` and `$MSA` alone: any flag). Stored
+ * formulas use them: a tag never changes, and a new flag gets a new one.
+ */
+const RED_FLAG_TAGS: Readonly<Record<RedFlagCode, string>> = {
+  SINGLE_BIDDER: 'UP',
+  FEW_INVITED_BIDDERS: 'IMTP',
+  OVER_DIRECT_AWARD_LIMIT: 'ADEL',
+  SPLIT_DIRECT_AWARDS: 'PF',
+  SUPPLIER_CONCENTRATION: 'PC',
+  NON_WORKING_DAY: 'DI',
+  LATE_PUBLICATION: 'PT',
+  NO_CONTRACT_DOCUMENT: 'SDC',
+  NO_CALL_DOCUMENT: 'SC',
+  DOCUMENT_GONE: 'DR',
+  INVALID_RFC: 'RFCI',
+  SHARED_RFC: 'RFCC',
+  SAT_69B: '69B',
+  SANCTIONED_SUPPLIER: 'PS',
+  OUTLIER_AMOUNT: 'MA',
+  AMENDED: 'CM',
+};
+
+/** The index's axis of a flag's variables, from the flag's category. */
+const FLAG_AXES: Record<RedFlagCategory, VariableAxis> = {
+  COMPETITION: 'Competencia económica',
+  TRANSPARENCY: 'Transparencia',
+  TIME: 'Manejo de contrataciones',
+  SUPPLIER: 'Manejo de contrataciones',
+  AMOUNT: 'Manejo de contrataciones',
+  EXECUTION: 'Manejo de contrataciones',
+};
+
+/** The abbreviations of a flag's two variables (ANY: any flag). */
+export function flagVariableNames(flag: VariableFlag): { count: string; amount: string } {
+  const tag = flag === ANY_RED_FLAG ? '' : RED_FLAG_TAGS[flag];
+  return { count: `$NSA${tag}`, amount: `$MSA${tag}` };
+}
+
+const FLAGGED = 'con por lo menos una señal de alerta, cualquiera de ellas.';
+const flagVariables = (flag: VariableFlag): VariableDefinition[] => {
+  const names = flagVariableNames(flag);
+  const definition = flag === ANY_RED_FLAG ? null : RED_FLAGS[flag];
+  const which = definition ? `con la señal «${definition.name}»` : 'con alguna señal de alerta';
+  const carrying = definition
+    ? `que llevan la señal de alerta «${definition.name}». ${definition.rule}`
+    : FLAGGED;
+  const axis = definition ? FLAG_AXES[definition.category] : 'Manejo de contrataciones';
+  return [
+    {
+      abbreviation: names.count,
+      name: `Número de contratos ${which}`,
+      description: `Número de ${COUNTED} ${carrying}`,
+      axis,
+      unit: 'COUNT',
+      flag,
+    },
+    {
+      abbreviation: names.amount,
+      name: `Monto de los contratos ${which}`,
+      description: `Suma del monto total (o máximo, en contratos abiertos) de los ${COUNTED} ${carrying}`,
+      axis,
+      unit: 'AMOUNT',
+      flag,
+    },
+  ];
+};
+
+/** What a flag's variables count: one red flag, in the flags' order, then any flag. */
+export type VariableFlag = RedFlagCode | typeof ANY_RED_FLAG;
+export const VARIABLE_FLAGS: readonly VariableFlag[] = [...RED_FLAG_CODES, ANY_RED_FLAG];
+
+/** Two per red flag, then the pair for any flag. */
+export const FLAG_VARIABLES: readonly VariableDefinition[] = VARIABLE_FLAGS.flatMap(flagVariables);
+
+/** Every variable a formula may use: the index's, then the red flags'. */
+export const VARIABLES: readonly VariableDefinition[] = [...INDEX_VARIABLES, ...FLAG_VARIABLES];
 
 export const VARIABLE_BY_ABBREVIATION: ReadonlyMap<string, VariableDefinition> = new Map(
   VARIABLES.map((variable) => [variable.abbreviation, variable]),

@@ -6,8 +6,8 @@ import {
   RED_FLAG_MESSAGES,
   RED_FLAG_PARAMETER_KEYS,
   RED_FLAGS,
-  RedFlagParametersSchema,
 } from './definitions';
+import { RedFlagParametersSchema } from './parameters-schema';
 
 /** The reference's table (red-flags.md): code, name, category, in its order. */
 const TABLE = [

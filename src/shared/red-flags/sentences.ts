@@ -3,27 +3,205 @@ import { formatCount, formatMoney, formatPercent } from '../format/money';
 import { RED_FLAG_CODES, type RedFlagCode, type RedFlagParameters } from './definitions';
 
 /**
- * What a raised flag says to a citizen, and why a flag could not be evaluated ("sin datos"). The
- * sentence is an i18next-style template with `{{name}}` placeholders and its values, so the web
- * translates the template with t(text, values) and the server interpolates the same text for the API
- * and the downloads. Decisions:
- * - Values are data (dates DD/MM/YYYY, money, counts, names, RFCs): words go in the template, so a
- *   translation has a fixed set of templates to translate. The exceptions are NON_WORKING_DAY's
- *   {{day}} (as decided: 'sábado', 'domingo', 'día inhábil: <festivo>'), a party named by its RFC
- *   ('RFC X') and the joined name lists ('«A», «B» y «C»').
+ * What a raised flag says to a citizen, and why a flag could not be evaluated ("sin datos").
+ *
+ * A flag's sentence is one of a closed set of complete Spanish sentences, `FLAG_TEMPLATES`
+ * (decision 0052): i18next-style templates with named `{{placeholders}}`. The server fills the
+ * chosen template for the API and the downloads (`interpolate`); the web translates it with
+ * t(text, values), every template being a key of the en and ja catalogues. Decisions:
+ * - The data choose the template, never fragments joined: each flag lists its templates from the
+ *   most to the least detailed, and the sentence is the first one whose facts are all known. So a
+ *   template never holds a placeholder without its value, and a fact missing from stored evidence
+ *   (an older method's, or unreadable) gives a shorter sentence instead of a new combination. A
+ *   fact the chosen template does not hold is not said; the evidence beside the sentence keeps it.
+ * - Values are data: dates (DD/MM/YYYY), money, counts, percentages, names, RFCs, the list's entry
+ *   (authority, laws, file), the quarter ('2o 2024') and the administration ('2021-2024'), shown as
+ *   they are in every language. Words live in the templates: a situation on the SAT list, a day of
+ *   the week, a number said in words ('un contrato', 'dos participantes') is a template of its own.
+ *   The one value that is a word is `{{holiday}}`, a name of the closed set `HOLIDAY_NAMES` that
+ *   the web translates through its own keys (`TRANSLATED_VALUES`, in sentence-values.ts: the
+ *   contract page loads that small file, not these templates). A party is 'NOMBRE (RFC X)', its
+ *   name or 'RFC X'; a list of names, '«A», «B», «C»'.
  * - No placeholder is named like an i18next option (`count`, `context`…): t() would pluralise.
- * - A fact missing from the evidence (or unreadable) is left out by choosing a shorter template; a
- *   template never holds a placeholder without its value.
  */
 export interface FlagSentence {
   text: string;
   values: Record<string, string>;
 }
 
+/** Every sentence a raised flag can say, per flag, each from the most to the least detailed. */
+export const FLAG_TEMPLATES = {
+  SINGLE_BIDDER: {
+    named: 'Solo participó {{bidder}} (RFC {{rfc}}) en el procedimiento.',
+    name: 'Solo participó {{bidder}} en el procedimiento.',
+    rfc: 'Solo hubo un participante en el procedimiento, con RFC {{rfc}}.',
+    plain: 'Solo hubo un participante en el procedimiento.',
+  },
+  FEW_INVITED_BIDDERS: {
+    // A name never ends a sentence: one ending in an abbreviation ('…, S.C.') would end it twice.
+    oneNamed: 'Solo {{first}} se registró como participante en la invitación a cuando menos tres personas.',
+    one: 'Solo se registró un participante en la invitación a cuando menos tres personas.',
+    twoNamed:
+      'Solo {{first}} y {{second}} se registraron como participantes en la invitación a cuando menos tres personas.',
+    two: 'Solo se registraron dos participantes en la invitación a cuando menos tres personas.',
+    plain: 'Se registraron menos de tres participantes en la invitación a cuando menos tres personas.',
+  },
+  OVER_DIRECT_AWARD_LIMIT: {
+    overLimit:
+      'El contrato se adjudicó directamente por {{amount}}, por encima del límite de {{limit}} que el monitor registró para el ejercicio {{fiscalYear}}.',
+    overLimitPlain: 'El contrato se adjudicó directamente por encima del límite de la adjudicación directa.',
+    // The source's own statement raised it; the monitor's limit, when there is one, is context.
+    sourceExcessLimit:
+      'La fuente indica que el contrato, adjudicado directamente por {{amount}}, excede el límite de la adjudicación directa por {{excess}}; el límite que el monitor registró para el ejercicio {{fiscalYear}} es de {{limit}}.',
+    sourceLimit:
+      'La fuente indica que el contrato, adjudicado directamente por {{amount}}, excede el límite de la adjudicación directa; el límite que el monitor registró para el ejercicio {{fiscalYear}} es de {{limit}}.',
+    sourceExcess:
+      'La fuente indica que el contrato, adjudicado directamente por {{amount}}, excede el límite de la adjudicación directa por {{excess}}.',
+    source:
+      'La fuente indica que el contrato, adjudicado directamente por {{amount}}, excede el límite de la adjudicación directa.',
+    sourcePlain:
+      'La fuente indica que el contrato, adjudicado directamente, excede el límite de la adjudicación directa.',
+  },
+  SPLIT_DIRECT_AWARDS: {
+    chain:
+      'Este contrato es una de {{members}} adjudicaciones directas de la misma unidad convocante al mismo proveedor, con {{windowDays}} días o menos entre una y otra; cada una queda por debajo del límite de {{limit}} del ejercicio {{fiscalYear}}, pero juntas suman {{total}} y lo superan.',
+    chainOneDay:
+      'Este contrato es una de {{members}} adjudicaciones directas de la misma unidad convocante al mismo proveedor, con un día o menos entre una y otra; cada una queda por debajo del límite de {{limit}} del ejercicio {{fiscalYear}}, pero juntas suman {{total}} y lo superan.',
+    plain:
+      'Este contrato forma parte de una serie de adjudicaciones directas de la misma unidad convocante al mismo proveedor, firmadas en fechas cercanas; cada una queda por debajo del límite de la adjudicación directa, pero juntas lo superan.',
+  },
+  SUPPLIER_CONCENTRATION: {
+    counted:
+      'En la administración {{period}}, el proveedor recibió el {{share}} del dinero que la unidad convocante entregó por adjudicación directa: {{supplierAmount}} en {{supplierContracts}} contratos de un total de {{unitAmount}} en {{unitContracts}} contratos.',
+    countedOne:
+      'En la administración {{period}}, el proveedor recibió el {{share}} del dinero que la unidad convocante entregó por adjudicación directa: {{supplierAmount}} en un contrato de un total de {{unitAmount}} en {{unitContracts}} contratos.',
+    amounts:
+      'En la administración {{period}}, el proveedor recibió el {{share}} del dinero que la unidad convocante entregó por adjudicación directa: {{supplierAmount}} de un total de {{unitAmount}}.',
+    threshold:
+      'En la administración {{period}}, el proveedor recibió más del {{threshold}} del dinero que la unidad convocante entregó por adjudicación directa.',
+    plain:
+      'El proveedor recibió una proporción alta del dinero que la unidad convocante entregó por adjudicación directa.',
+  },
+  NON_WORKING_DAY: {
+    saturday: 'El contrato se firmó el {{date}}, sábado.',
+    sunday: 'El contrato se firmó el {{date}}, domingo.',
+    holiday: 'El contrato se firmó el {{date}}, día inhábil: {{holiday}}.',
+    date: 'El contrato se firmó el {{date}}, un día inhábil.',
+    plain: 'El contrato se firmó en un día inhábil.',
+  },
+  LATE_PUBLICATION: {
+    late: 'La información del contrato se obtuvo el {{informationDate}}, después del plazo para publicar el formato XXVIII del trimestre {{period}}, que venció el {{deadline}}.',
+    plain:
+      'La información del contrato se obtuvo después del plazo para publicar el formato XXVIII de su trimestre.',
+  },
+  NO_CONTRACT_DOCUMENT: {
+    plain: 'El procedimiento está concluido y no tiene la liga al documento del contrato.',
+  },
+  NO_CALL_DOCUMENT: {
+    plain: 'El procedimiento no tiene la liga a la convocatoria o invitación.',
+  },
+  DOCUMENT_GONE: {
+    one: 'El contrato enlaza un documento que ya no está disponible en su sitio original desde el {{since}}.',
+    oneUndated: 'El contrato enlaza un documento que ya no está disponible en su sitio original.',
+    several:
+      'El contrato enlaza {{documents}} documentos que ya no están disponibles en su sitio original desde el {{since}}.',
+    severalFirst:
+      'El contrato enlaza {{documents}} documentos que ya no están disponibles en su sitio original, el primero desde el {{since}}.',
+    plain: 'El contrato enlaza documentos que ya no están disponibles en su sitio original.',
+  },
+  INVALID_RFC: {
+    named:
+      'El RFC «{{rfc}}» del proveedor {{supplier}} no tiene el formato de un RFC (3 o 4 letras, 6 dígitos de la fecha y 3 caracteres de homoclave).',
+    rfc: 'El RFC «{{rfc}}» del proveedor no tiene el formato de un RFC (3 o 4 letras, 6 dígitos de la fecha y 3 caracteres de homoclave).',
+    plain:
+      'El RFC del proveedor no tiene el formato de un RFC (3 o 4 letras, 6 dígitos de la fecha y 3 caracteres de homoclave).',
+  },
+  SHARED_RFC: {
+    two: 'El RFC {{rfc}} aparece en este monitor con dos nombres distintos: «{{first}}» y «{{second}}».',
+    several: 'El RFC {{rfc}} aparece en este monitor con {{nameCount}} nombres distintos: {{names}}.',
+    many: 'El RFC {{rfc}} aparece en este monitor con {{nameCount}} nombres distintos, entre ellos {{names}}.',
+    rfc: 'El RFC {{rfc}} aparece en este monitor con nombres distintos.',
+    plain: 'El RFC del proveedor aparece en este monitor con nombres distintos.',
+  },
+  SAT_69B: {
+    presumed:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «presunto»; fue publicado como presunto el {{presumptionDate}} (lista del SAT al {{cutOff}}).',
+    presumedSignedBefore:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «presunto»; fue publicado como presunto el {{presumptionDate}}; el contrato se firmó el {{contractDate}}, antes de que el proveedor apareciera en la lista (lista del SAT al {{cutOff}}).',
+    presumedSignedSameDay:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «presunto»; fue publicado como presunto el {{presumptionDate}}; el contrato se firmó el {{contractDate}}, el mismo día en que se publicó como presunto (lista del SAT al {{cutOff}}).',
+    presumedSignedAfter:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «presunto»; fue publicado como presunto el {{presumptionDate}}; el contrato se firmó el {{contractDate}}, después de su publicación como presunto (lista del SAT al {{cutOff}}).',
+    definitive:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «definitivo»; fue publicado como presunto el {{presumptionDate}} y como definitivo el {{definitiveDate}} (lista del SAT al {{cutOff}}).',
+    definitiveSignedBefore:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «definitivo»; fue publicado como presunto el {{presumptionDate}} y como definitivo el {{definitiveDate}}; el contrato se firmó el {{contractDate}}, antes de que el proveedor apareciera en la lista (lista del SAT al {{cutOff}}).',
+    definitiveSignedOnPresumption:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «definitivo»; fue publicado como presunto el {{presumptionDate}} y como definitivo el {{definitiveDate}}; el contrato se firmó el {{contractDate}}, el mismo día en que se publicó como presunto (lista del SAT al {{cutOff}}).',
+    definitiveSignedBetween:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «definitivo»; fue publicado como presunto el {{presumptionDate}} y como definitivo el {{definitiveDate}}; el contrato se firmó el {{contractDate}}, después de su publicación como presunto y antes de su publicación como definitivo (lista del SAT al {{cutOff}}).',
+    definitiveSignedOnDefinitive:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «definitivo»; fue publicado como presunto el {{presumptionDate}} y como definitivo el {{definitiveDate}}; el contrato se firmó el {{contractDate}}, el mismo día en que se publicó como definitivo (lista del SAT al {{cutOff}}).',
+    definitiveSignedAfter:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «definitivo»; fue publicado como presunto el {{presumptionDate}} y como definitivo el {{definitiveDate}}; el contrato se firmó el {{contractDate}}, después de ambas publicaciones (lista del SAT al {{cutOff}}).',
+    presumedListed:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «presunto» (lista del SAT al {{cutOff}}).',
+    definitiveListed:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «definitivo» (lista del SAT al {{cutOff}}).',
+    presumedUndated:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «presunto».',
+    definitiveUndated:
+      'El proveedor (RFC {{rfc}}) está en la lista del SAT del artículo 69-B con situación «definitivo».',
+    plain: 'El proveedor está en la lista del SAT del artículo 69-B.',
+  },
+  SANCTIONED_SUPPLIER: {
+    cutOff:
+      'El contrato se firmó el {{contractDate}}, cuando el proveedor (RFC {{rfc}}) estaba inhabilitado del {{from}} al {{to}}, según el directorio de proveedores y contratistas sancionados al {{cutOff}} (autoridad: {{authority}}; ley infringida: {{laws}}; expediente: {{file}}).',
+    loaded:
+      'El contrato se firmó el {{contractDate}}, cuando el proveedor (RFC {{rfc}}) estaba inhabilitado del {{from}} al {{to}}, según el directorio de proveedores y contratistas sancionados cargado el {{loadedAt}} (autoridad: {{authority}}; ley infringida: {{laws}}; expediente: {{file}}).',
+    cutOffBrief:
+      'El contrato se firmó el {{contractDate}}, cuando el proveedor (RFC {{rfc}}) estaba inhabilitado del {{from}} al {{to}}, según el directorio de proveedores y contratistas sancionados al {{cutOff}}.',
+    loadedBrief:
+      'El contrato se firmó el {{contractDate}}, cuando el proveedor (RFC {{rfc}}) estaba inhabilitado del {{from}} al {{to}}, según el directorio de proveedores y contratistas sancionados cargado el {{loadedAt}}.',
+    plain:
+      'En la fecha del contrato, el proveedor estaba inhabilitado, según el directorio de proveedores y contratistas sancionados.',
+  },
+  OUTLIER_AMOUNT: {
+    fence:
+      'El monto del contrato ({{amount}}) supera {{fence}}, el umbral de monto atípico calculado con los {{contracts}} contratos del monitor de la misma materia y el mismo tipo de procedimiento.',
+    amount:
+      'El monto del contrato ({{amount}}) es atípico entre los contratos del monitor de la misma materia y el mismo tipo de procedimiento.',
+    plain:
+      'El monto del contrato es atípico entre los contratos del monitor de la misma materia y el mismo tipo de procedimiento.',
+  },
+  AMENDED: {
+    oneDated: 'El contrato tiene un convenio modificatorio registrado, firmado el {{lastDate}}.',
+    one: 'El contrato tiene un convenio modificatorio registrado.',
+    severalDated:
+      'El contrato tiene {{amendmentCount}} convenios modificatorios registrados, el último firmado el {{lastDate}}.',
+    several: 'El contrato tiene {{amendmentCount}} convenios modificatorios registrados.',
+    plain: 'El contrato tiene convenios modificatorios registrados.',
+  },
+} as const satisfies Record<RedFlagCode, Record<string, string>>;
+
+/** The sentence of a code no longer known (stored by an older method). */
+export const UNKNOWN_FLAG_TEMPLATE = 'El contrato tiene esta señal de alerta.';
+
+/** The closed set: every template a raised flag's sentence can be (each a key of the en and ja catalogues). */
+export const FLAG_SENTENCE_TEMPLATES: readonly string[] = [
+  ...Object.values(FLAG_TEMPLATES).flatMap((templates): string[] => Object.values(templates)),
+  UNKNOWN_FLAG_TEMPLATE,
+];
+
 type Evidence = Record<string, unknown>;
 type Facts = Record<string, string | null>;
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+
+/** The names of a template's placeholders, each once, in order. */
+export function placeholdersOf(template: string): string[] {
+  return [...new Set(Array.from(template.matchAll(PLACEHOLDER), (match) => match[1] as string))];
+}
 
 /**
  * Fills `{{name}}` placeholders in one pass (a value holding `{{x}}` is not read again). A missing
@@ -33,6 +211,17 @@ export function interpolate(template: string, values: Record<string, string>): s
   return template.replace(PLACEHOLDER, (_, name: string) =>
     Object.hasOwn(values, name) ? String(values[name] ?? '') : '',
   );
+}
+
+/** The first template whose facts are all known, with those facts (and only those) as its values. */
+function firstKnown(facts: Facts, ...templates: string[]): FlagSentence {
+  for (const text of templates) {
+    const names = placeholdersOf(text);
+    if (names.every((name) => facts[name])) {
+      return { text, values: Object.fromEntries(names.map((name) => [name, facts[name] as string])) };
+    }
+  }
+  return { text: UNKNOWN_FLAG_TEMPLATE, values: {} };
 }
 
 /** A text fact, trimmed; blank, or a leaked 'null', 'undefined' or 'NaN' (bad imports), is missing. */
@@ -50,6 +239,8 @@ const whole = (value: unknown): number | null => {
   const n = num(value);
   return n !== null && Number.isInteger(n) && n >= 0 ? n : null;
 };
+/** A count said with a number: only from 2 on (one is a template's word, zero is no fact). */
+const several = (n: number | null): string | null => (n !== null && n >= 2 ? formatCount(n) : null);
 const money = (value: unknown): string | null => {
   const n = num(value);
   return n === null ? null : formatMoney(n);
@@ -61,36 +252,35 @@ const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 /** A share (0–1) as the screens write it: '52.34%', or '40%' when it is a whole percentage. */
 const percent = (share: number | null): string | null =>
   share === null ? null : formatPercent(share, 1, Math.abs(share * 100 - Math.round(share * 100)) < 1e-9);
-/** 'A', 'A y B', 'A, B y C'; past `max` names, '… y N más'. */
-const joined = (items: string[], max = 5): string => {
-  const shown = items.length > max ? [...items.slice(0, max), `${items.length - max} más`] : items;
-  return shown.length < 2 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} y ${shown.at(-1)}`;
-};
 /** A party as the sentences name it: 'NOMBRE (RFC X)', the name alone or 'RFC X'. */
 const party = (value: unknown): string | null => {
   const { name, rfc } = obj(value);
   const [n, r] = [str(name), str(rfc)];
   return n && r ? `${n} (RFC ${r})` : (n ?? (r ? `RFC ${r}` : null));
 };
+/** A date as comparable 'YYYY-MM-DD' (timestamps as their Mexico City day). */
+const isoDay = (value: unknown): string | null => day(value)?.split('/').reverse().join('-') ?? null;
 
-/** The sentence with the values its template uses (and only those). */
-function sentence(text: string, facts: Facts): FlagSentence {
-  const values: Record<string, string> = {};
-  for (const [, name] of text.matchAll(PLACEHOLDER)) {
-    const value = name ? facts[name] : null;
-    if (name && value) values[name] = value;
-  }
-  return { text, values };
+function singleBidder(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.SINGLE_BIDDER;
+  const bidder = obj(e.bidder);
+  return firstKnown({ bidder: str(bidder.name), rfc: str(bidder.rfc) }, T.named, T.name, T.rfc, T.plain);
 }
 
-/** ' en un contrato' / ' en {{key}} contratos' / '' (count unknown). */
-const inContracts = (facts: Facts, key: string, n: number | null) => {
-  if (n === null) return '';
-  facts[key] = formatCount(n);
-  return n === 1 ? ' en un contrato' : ` en {{${key}}} contratos`;
-};
+function fewInvited(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.FEW_INVITED_BIDDERS;
+  const bidders = arr(e.bidders).map(party);
+  const n = whole(e.count) ?? (bidders.length > 0 ? bidders.length : null);
+  // Named only when every bidder counted has a name or an RFC.
+  const named = bidders.length === n && bidders.every((bidder) => bidder !== null);
+  const f: Facts = named ? { first: bidders[0] ?? null, second: bidders[1] ?? null } : {};
+  if (n === 1) return firstKnown(f, T.oneNamed, T.one);
+  if (n === 2) return firstKnown(f, T.twoNamed, T.two);
+  return firstKnown(f, T.plain);
+}
 
 function overLimit(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.OVER_DIRECT_AWARD_LIMIT;
   const [amount, limit] = [num(e.amount), num(e.limit)];
   const f: Facts = {
     amount: money(e.amount),
@@ -98,79 +288,46 @@ function overLimit(e: Evidence): FlagSentence {
     fiscalYear: str(e.fiscalYear),
     excess: (num(e.amountExceeded) ?? 0) > 0 ? money(e.amountExceeded) : null,
   };
-  const year = f.fiscalYear ? 'el ejercicio {{fiscalYear}}' : 'su ejercicio fiscal';
   if (e.limitExceeded === true && !(amount !== null && limit !== null && amount > limit)) {
-    // The source's own statement raised it; the monitor's limit, when there is one, is context.
-    const by = f.amount ? ', adjudicado directamente por {{amount}},' : ', adjudicado directamente,';
-    const excess = f.excess ? ' por {{excess}}' : '';
-    const context = f.limit ? `; el límite que el monitor registró para ${year} es de {{limit}}` : '';
-    return sentence(
-      `La fuente indica que el contrato${by} excede el límite de la adjudicación directa${excess}${context}.`,
-      f,
-    );
+    return firstKnown(f, T.sourceExcessLimit, T.sourceLimit, T.sourceExcess, T.source, T.sourcePlain);
   }
-  const by = f.amount ? ' por {{amount}},' : '';
-  const above = f.limit
-    ? `límite de {{limit}} que el monitor registró para ${year}`
-    : f.fiscalYear
-      ? 'límite de la adjudicación directa del ejercicio {{fiscalYear}}'
-      : 'límite de la adjudicación directa';
-  return sentence(`El contrato se adjudicó directamente${by} por encima del ${above}.`, f);
+  return firstKnown(f, T.overLimit, T.overLimitPlain);
 }
 
 function splitAwards(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.SPLIT_DIRECT_AWARDS;
   const contracts = arr(e.contracts);
-  const members = whole(e.members) ?? (contracts.length >= 2 ? contracts.length : null);
   const windowDays = whole(e.windowDays);
   const f: Facts = {
-    members: members === null ? null : formatCount(members),
-    windowDays: windowDays === null ? null : formatCount(windowDays),
+    members: several(whole(e.members) ?? contracts.length),
+    windowDays: several(windowDays),
     total: money(e.total),
     limit: money(e.limit),
     fiscalYear: str(e.fiscalYear),
   };
-  const lead = f.members
-    ? 'Este contrato es una de {{members}} adjudicaciones directas de la misma unidad convocante al mismo proveedor'
-    : 'Este contrato forma parte de una serie de adjudicaciones directas de la misma unidad convocante al mismo proveedor';
-  const gap =
-    windowDays === null
-      ? ', firmadas en fechas cercanas'
-      : windowDays === 1
-        ? ', con un día o menos entre una y otra'
-        : ', con {{windowDays}} días o menos entre una y otra';
-  const limit = f.limit ? 'límite de {{limit}}' : 'límite de la adjudicación directa';
-  const year = f.fiscalYear ? ' del ejercicio {{fiscalYear}}' : '';
-  const together = f.total ? 'juntas suman {{total}} y lo superan' : 'juntas lo superan';
-  return sentence(`${lead}${gap}; cada una queda por debajo del ${limit}${year}, pero ${together}.`, f);
+  return windowDays === 1 ? firstKnown(f, T.chainOneDay, T.plain) : firstKnown(f, T.chain, T.plain);
 }
 
 function concentration(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.SUPPLIER_CONCENTRATION;
   const [held, total] = [num(e.supplierAmount), num(e.unitAmount)];
   const share = num(e.share) ?? (held !== null && total !== null && total > 0 ? held / total : null);
+  const supplierContracts = whole(e.supplierContracts);
   const f: Facts = {
     period: str(e.administrationPeriod),
     share: percent(share),
     threshold: percent(num(e.threshold)),
     supplierAmount: money(e.supplierAmount),
     unitAmount: money(e.unitAmount),
+    supplierContracts: several(supplierContracts),
+    unitContracts: several(whole(e.unitContracts)),
   };
-  const lead = f.period ? 'En la administración {{period}}, el proveedor recibió' : 'El proveedor recibió';
-  const part = f.share ? ' el {{share}}' : f.threshold ? ' más del {{threshold}}' : ' una proporción alta';
-  let amounts = '';
-  const unit = f.unitAmount ? `{{unitAmount}}${inContracts(f, 'unitContracts', whole(e.unitContracts))}` : '';
-  if (f.supplierAmount) {
-    amounts = `: {{supplierAmount}}${inContracts(f, 'supplierContracts', whole(e.supplierContracts))}`;
-    if (unit) amounts += ` de un total de ${unit}`;
-  } else if (unit) {
-    amounts = `, que sumó ${unit}`;
-  }
-  return sentence(
-    `${lead}${part} del dinero que la unidad convocante entregó por adjudicación directa${amounts}.`,
-    f,
-  );
+  const counted = supplierContracts === 1 ? T.countedOne : T.counted;
+  return firstKnown(f, counted, T.amounts, T.threshold, T.plain);
 }
 
 function nonWorkingDay(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.NON_WORKING_DAY;
   const name = str(e.name);
   const kind =
     e.kind === 'SATURDAY' || e.kind === 'SUNDAY' || e.kind === 'HOLIDAY'
@@ -184,143 +341,110 @@ function nonWorkingDay(e: Evidence): FlagSentence {
             : null;
   const f: Facts = {
     date: day(e.date),
-    day:
-      kind === 'SATURDAY'
-        ? 'sábado'
-        : kind === 'SUNDAY'
-          ? 'domingo'
-          : kind === 'HOLIDAY'
-            ? name && name !== 'sábado' && name !== 'domingo'
-              ? `día inhábil: ${name}`
-              : 'día inhábil'
-            : null,
+    holiday: kind === 'HOLIDAY' && name !== 'sábado' && name !== 'domingo' ? name : null,
   };
-  if (f.date) {
-    return sentence(
-      f.day
-        ? 'El contrato se firmó el {{date}}, {{day}}.'
-        : 'El contrato se firmó el {{date}}, un día inhábil.',
-      f,
-    );
-  }
-  return sentence(f.day ? 'El contrato se firmó un {{day}}.' : 'El contrato se firmó en un día inhábil.', f);
+  const dated = kind === 'SATURDAY' ? T.saturday : kind === 'SUNDAY' ? T.sunday : T.holiday;
+  return firstKnown(f, dated, T.date, T.plain);
 }
 
 function latePublication(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.LATE_PUBLICATION;
   const f: Facts = {
     informationDate: day(e.informationDate),
     deadline: day(e.deadline),
     period: str(e.period),
   };
-  const obtained = f.informationDate
-    ? 'La información del contrato se obtuvo el {{informationDate}}, después'
-    : 'La información del contrato se obtuvo después';
-  const quarter = f.period ? 'del trimestre {{period}}' : 'de su trimestre';
-  const due = f.deadline ? ', que venció el {{deadline}}' : '';
-  return sentence(`${obtained} del plazo para publicar el formato XXVIII ${quarter}${due}.`, f);
+  return firstKnown(f, T.late, T.plain);
 }
 
 function documentGone(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.DOCUMENT_GONE;
   const documents = arr(e.documents).map(obj);
   const since = documents
     .map((document) => str(document.goneSince))
     .filter((value): value is string => value !== null && day(value) !== null)
     .sort((a, b) => (Date.parse(a) || 0) - (Date.parse(b) || 0));
-  const days = new Set(since.map(day));
-  const f: Facts = { documents: formatCount(documents.length), since: day(since[0]) };
-  const from = f.since ? ' desde el {{since}}' : '';
-  if (documents.length === 1) {
-    return sentence(
-      `El contrato enlaza un documento que ya no está disponible en su sitio original${from}.`,
-      f,
-    );
-  }
-  if (documents.length === 0) {
-    return sentence('El contrato enlaza documentos que ya no están disponibles en su sitio original.', f);
-  }
-  // Every document gone since the same day, or several days: the first one is given.
-  const when = f.since && (days.size > 1 || since.length < documents.length) ? `, el primero${from}` : from;
-  return sentence(
-    `El contrato enlaza {{documents}} documentos que ya no están disponibles en su sitio original${when}.`,
-    f,
-  );
+  const f: Facts = { documents: several(documents.length), since: day(since[0]) };
+  if (documents.length === 1) return firstKnown(f, T.one, T.oneUndated);
+  // Every document gone since the same day, or several days (or some undated): the first one is given.
+  const sameDay = new Set(since.map(day)).size === 1 && since.length === documents.length;
+  return firstKnown(f, sameDay ? T.several : T.severalFirst, T.plain);
 }
 
+function invalidRfc(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.INVALID_RFC;
+  return firstKnown({ rfc: str(e.rfc), supplier: str(e.supplier) }, T.named, T.rfc, T.plain);
+}
+
+/** The most names a SHARED_RFC sentence lists; past it, 'entre ellos' the first ones. */
+const LISTED_NAMES = 5;
+
 function sharedRfc(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.SHARED_RFC;
   const names = [...new Set(arr(e.names).map(str))].filter((name): name is string => name !== null);
   const f: Facts = {
     rfc: str(e.rfc),
-    nameCount: formatCount(names.length),
-    names: joined(names.map((name) => `«${name}»`)),
+    first: names[0] ?? null,
+    second: names[1] ?? null,
+    nameCount: several(names.length),
+    names: names
+      .slice(0, LISTED_NAMES)
+      .map((name) => `«${name}»`)
+      .join(', '),
   };
-  const rfc = f.rfc ? 'El RFC {{rfc}}' : 'El RFC del proveedor';
-  return sentence(
-    names.length >= 2
-      ? `${rfc} aparece en este monitor con {{nameCount}} nombres distintos: {{names}}.`
-      : `${rfc} aparece en este monitor con nombres distintos.`,
-    f,
-  );
+  const named = names.length === 2 ? T.two : names.length <= LISTED_NAMES ? T.several : T.many;
+  return firstKnown(f, ...(names.length >= 2 ? [named] : []), T.rfc, T.plain);
 }
 
-/** A publication of the 69-B list: the DOF's (the legally operative date), else the SAT page's. */
-function publication(dof: unknown, sat: unknown): { iso: string; where: string } | null {
-  const [inDof, onPage] = [isoDay(dof), isoDay(sat)];
-  if (inDof) return { iso: inDof, where: 'el DOF' };
-  return onPage ? { iso: onPage, where: 'la página del SAT' } : null;
-}
-/** A date as comparable 'YYYY-MM-DD' (timestamps as their Mexico City day). */
-const isoDay = (value: unknown): string | null => day(value)?.split('/').reverse().join('-') ?? null;
-
-/** Where the contract date lies against the publications (the reference: "signed before any publication"). */
-function signedWhen(signed: string, presumption: string | null, definitive: string | null): string {
-  const before = 'antes de que el proveedor apareciera en la lista';
-  if (presumption && signed < presumption) return before;
-  if (presumption && signed === presumption) return 'el mismo día en que se publicó como presunto';
-  if (definitive && signed < definitive) {
-    return presumption
-      ? 'después de su publicación como presunto y antes de su publicación como definitivo'
-      : 'antes de su publicación como definitivo';
-  }
-  if (definitive && signed === definitive) return 'el mismo día en que se publicó como definitivo';
-  if (definitive)
-    return presumption ? 'después de ambas publicaciones' : 'después de su publicación como definitivo';
-  return 'después de su publicación como presunto';
-}
+/** A publication of the 69-B list, 'YYYY-MM-DD': the DOF's (the legally operative date), else the SAT page's. */
+const publication = (dof: unknown, sat: unknown): string | null => isoDay(dof) ?? isoDay(sat);
 
 function sat69b(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.SAT_69B;
   const situation = e.situation === 'PRESUNTO' || e.situation === 'DEFINITIVO' ? e.situation : null;
   const presumption = publication(e.presumptionDof, e.presumptionSat);
   // A presumed taxpayer has no final finding: stray definitive dates are not its situation.
-  const definitive = situation === 'PRESUNTO' ? null : publication(e.definitiveDof, e.definitiveSat);
+  const definitive = situation === 'DEFINITIVO' ? publication(e.definitiveDof, e.definitiveSat) : null;
+  const signed = isoDay(e.contractDate);
   const f: Facts = {
     rfc: str(e.rfc),
-    presumptionDate: day(presumption?.iso),
-    definitiveDate: day(definitive?.iso),
-    contractDate: day(e.contractDate),
+    presumptionDate: day(presumption),
+    definitiveDate: day(definitive),
+    contractDate: day(signed),
     cutOff: day(e.cutOff),
   };
-  let text = f.rfc ? 'El proveedor (RFC {{rfc}}) está' : 'El proveedor está';
-  text += ' en la lista del SAT del artículo 69-B';
-  if (situation)
-    text += situation === 'PRESUNTO' ? ' con situación «presunto»' : ' con situación «definitivo»';
-  if (presumption && definitive) {
-    text +=
-      presumption.where === definitive.where
-        ? `; ${presumption.where} lo publicó como presunto el {{presumptionDate}} y como definitivo el {{definitiveDate}}`
-        : `; ${presumption.where} lo publicó como presunto el {{presumptionDate}} y ${definitive.where}, como definitivo el {{definitiveDate}}`;
-  } else if (presumption) {
-    text += `; ${presumption.where} lo publicó como presunto el {{presumptionDate}}`;
-  } else if (definitive) {
-    text += `; ${definitive.where} lo publicó como definitivo el {{definitiveDate}}`;
+  if (situation === 'PRESUNTO') {
+    const timing =
+      !signed || !presumption
+        ? T.presumed
+        : signed < presumption
+          ? T.presumedSignedBefore
+          : signed === presumption
+            ? T.presumedSignedSameDay
+            : T.presumedSignedAfter;
+    return firstKnown(f, timing, T.presumed, T.presumedListed, T.presumedUndated, T.plain);
   }
-  const signed = isoDay(e.contractDate);
-  if (signed && (presumption || definitive)) {
-    text += `; el contrato se firmó el {{contractDate}}, ${signedWhen(signed, presumption?.iso ?? null, definitive?.iso ?? null)}`;
+  if (situation === 'DEFINITIVO') {
+    // Where the contract date lies against the publications (the reference: "signed before any publication").
+    const timing =
+      !signed || !presumption || !definitive
+        ? T.definitive
+        : signed < presumption
+          ? T.definitiveSignedBefore
+          : signed === presumption
+            ? T.definitiveSignedOnPresumption
+            : signed < definitive
+              ? T.definitiveSignedBetween
+              : signed === definitive
+                ? T.definitiveSignedOnDefinitive
+                : T.definitiveSignedAfter;
+    return firstKnown(f, timing, T.definitive, T.definitiveListed, T.definitiveUndated, T.plain);
   }
-  return sentence(`${text}${f.cutOff ? ' (lista del SAT al {{cutOff}})' : ''}.`, f);
+  return firstKnown(f, T.plain);
 }
 
 function sanctioned(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.SANCTIONED_SUPPLIER;
   const f: Facts = {
     contractDate: day(e.contractDate),
     rfc: str(e.rfc),
@@ -329,106 +453,30 @@ function sanctioned(e: Evidence): FlagSentence {
     authority: str(e.authority),
     laws: str(e.laws),
     file: str(e.file),
-    listDate: day(e.cutOff) ?? day(e.loadedAt),
+    // The list's own cut-off when it states one, else the day it was loaded here.
+    cutOff: day(e.cutOff),
+    loadedAt: day(e.cutOff) ? null : day(e.loadedAt),
   };
-  let text = f.contractDate
-    ? 'El contrato se firmó el {{contractDate}}, cuando el proveedor'
-    : 'En la fecha del contrato, el proveedor';
-  if (f.rfc) text += ' (RFC {{rfc}})';
-  text += ' estaba inhabilitado';
-  if (f.from && f.to) text += ' del {{from}} al {{to}}';
-  else if (f.from) text += ' desde el {{from}}';
-  else if (f.to) text += ' hasta el {{to}}';
-  text += ', según el directorio de proveedores y contratistas sancionados';
-  // The list's own cut-off when it states one, else the day it was loaded here.
-  if (f.listDate) text += day(e.cutOff) ? ' al {{listDate}}' : ' cargado el {{listDate}}';
-  const details = [
-    f.authority && 'autoridad: {{authority}}',
-    f.laws && 'ley infringida: {{laws}}',
-    f.file && 'expediente: {{file}}',
-  ].filter(Boolean);
-  return sentence(`${text}${details.length > 0 ? ` (${details.join('; ')})` : ''}.`, f);
+  return firstKnown(f, T.cutOff, T.loaded, T.cutOffBrief, T.loadedBrief, T.plain);
 }
 
 function outlier(e: Evidence): FlagSentence {
-  const contracts = whole(e.contracts);
-  const f: Facts = {
-    amount: money(e.amount),
-    fence: money(e.fence),
-    contracts: contracts === null ? null : formatCount(contracts),
-  };
-  const amount = f.amount ? 'El monto del contrato ({{amount}})' : 'El monto del contrato';
-  const compared = f.fence
-    ? ' supera {{fence}}, el umbral de monto atípico calculado con'
-    : ' es atípico entre';
-  const group = f.contracts ? ' los {{contracts}} contratos del monitor' : ' los contratos del monitor';
-  return sentence(`${amount}${compared}${group} de la misma materia y el mismo tipo de procedimiento.`, f);
+  const T = FLAG_TEMPLATES.OUTLIER_AMOUNT;
+  const f: Facts = { amount: money(e.amount), fence: money(e.fence), contracts: several(whole(e.contracts)) };
+  return firstKnown(f, T.fence, T.amount, T.plain);
 }
 
 function amended(e: Evidence): FlagSentence {
+  const T = FLAG_TEMPLATES.AMENDED;
   const amendments = arr(e.amendments).map(obj);
   const n = whole(e.count) ?? (amendments.length > 0 ? amendments.length : null);
   const signed = amendments
     .map((amendment) => isoDay(amendment.signedDate))
     .filter((date): date is string => date !== null)
     .sort();
-  const f: Facts = { amendmentCount: n === null ? null : formatCount(n), lastDate: day(signed.at(-1)) };
-  if (n === 1) {
-    return sentence(
-      `El contrato tiene un convenio modificatorio registrado${f.lastDate ? ', firmado el {{lastDate}}' : ''}.`,
-      f,
-    );
-  }
-  const head = n === null ? 'El contrato tiene' : 'El contrato tiene {{amendmentCount}}';
-  const last = f.lastDate ? ', el último firmado el {{lastDate}}' : '';
-  return sentence(`${head} convenios modificatorios registrados${last}.`, f);
-}
-
-function singleBidder(e: Evidence): FlagSentence {
-  const bidder = obj(e.bidder);
-  const f: Facts = { bidder: str(bidder.name), rfc: str(bidder.rfc) };
-  if (f.bidder) {
-    return sentence(
-      f.rfc
-        ? 'Solo participó {{bidder}} (RFC {{rfc}}) en el procedimiento.'
-        : 'Solo participó {{bidder}} en el procedimiento.',
-      f,
-    );
-  }
-  return sentence(
-    f.rfc
-      ? 'Solo hubo un participante en el procedimiento, con RFC {{rfc}}.'
-      : 'Solo hubo un participante en el procedimiento.',
-    f,
-  );
-}
-
-function fewInvited(e: Evidence): FlagSentence {
-  const bidders = arr(e.bidders).map(party);
-  const n = whole(e.count) ?? (bidders.length > 0 ? bidders.length : null);
-  const named = bidders.length === n && bidders.every((bidder) => bidder !== null);
-  const f: Facts = { first: bidders[0] ?? null, second: bidders[1] ?? null };
-  const invitation = 'la invitación a cuando menos tres personas';
-  if (n === 1) {
-    return sentence(`Solo se registró un participante en ${invitation}${named ? ': {{first}}' : ''}.`, f);
-  }
-  if (n === 2) {
-    return sentence(
-      `Solo se registraron dos participantes en ${invitation}${named ? ': {{first}} y {{second}}' : ''}.`,
-      f,
-    );
-  }
-  return sentence(`Se registraron menos de tres participantes en ${invitation}.`, f);
-}
-
-function invalidRfc(e: Evidence): FlagSentence {
-  const f: Facts = { rfc: str(e.rfc), supplier: str(e.supplier) };
-  const rfc = f.rfc ? 'El RFC «{{rfc}}»' : 'El RFC';
-  const supplier = f.supplier ? ' del proveedor {{supplier}}' : ' del proveedor';
-  return sentence(
-    `${rfc}${supplier} no tiene el formato de un RFC (3 o 4 letras, 6 dígitos de la fecha y 3 caracteres de homoclave).`,
-    f,
-  );
+  const f: Facts = { amendmentCount: several(n), lastDate: day(signed.at(-1)) };
+  if (n === 1) return firstKnown(f, T.oneDated, T.one);
+  return firstKnown(f, T.severalDated, T.several, T.plain);
 }
 
 const SENTENCES: Record<RedFlagCode, (evidence: Evidence) => FlagSentence> = {
@@ -439,9 +487,8 @@ const SENTENCES: Record<RedFlagCode, (evidence: Evidence) => FlagSentence> = {
   SUPPLIER_CONCENTRATION: concentration,
   NON_WORKING_DAY: nonWorkingDay,
   LATE_PUBLICATION: latePublication,
-  NO_CONTRACT_DOCUMENT: () =>
-    sentence('El procedimiento está concluido y no tiene la liga al documento del contrato.', {}),
-  NO_CALL_DOCUMENT: () => sentence('El procedimiento no tiene la liga a la convocatoria o invitación.', {}),
+  NO_CONTRACT_DOCUMENT: () => ({ text: FLAG_TEMPLATES.NO_CONTRACT_DOCUMENT.plain, values: {} }),
+  NO_CALL_DOCUMENT: () => ({ text: FLAG_TEMPLATES.NO_CALL_DOCUMENT.plain, values: {} }),
   DOCUMENT_GONE: documentGone,
   INVALID_RFC: invalidRfc,
   SHARED_RFC: sharedRfc,
@@ -452,13 +499,13 @@ const SENTENCES: Record<RedFlagCode, (evidence: Evidence) => FlagSentence> = {
 };
 
 /**
- * The one sentence that says, with the facts of its evidence, why a contract carries a flag. Stored
- * evidence is read defensively (it may predate a key, or come from an older method): a code no longer
- * known gets a neutral sentence rather than an error.
+ * The one sentence that says, with the facts of its evidence, why a contract carries a flag: one of
+ * `FLAG_SENTENCE_TEMPLATES` and its values. Stored evidence is read defensively (it may predate a
+ * key, or come from an older method): a code no longer known gets a neutral sentence, not an error.
  */
 export function flagSentence(code: RedFlagCode, evidence: Record<string, unknown>): FlagSentence {
   const build = Object.hasOwn(SENTENCES, code) ? SENTENCES[code] : undefined;
-  return build ? build(obj(evidence)) : { text: 'El contrato tiene esta señal de alerta.', values: {} };
+  return build ? build(obj(evidence)) : { text: UNKNOWN_FLAG_TEMPLATE, values: {} };
 }
 
 /** What the unevaluated list needs to know of one contract (its stored row, its bidders counted). */
@@ -482,11 +529,13 @@ export interface UnevaluatedFlag {
   reason: string;
 }
 
-/** The reasons a flag is "sin datos", one plain sentence each. */
+/**
+ * The reasons a flag is "sin datos", one plain sentence each and no values: a closed set, every one
+ * a key of the en and ja catalogues (the contract's fiscal year is on its page, not in the reason).
+ */
 export const UNEVALUATED_REASONS = {
   noBidders: 'No hay participantes registrados.',
-  noLimit: (year: string) =>
-    `El monitor no ha registrado el límite de adjudicación directa del ejercicio ${year}.`,
+  noLimit: 'El monitor no ha registrado el límite de adjudicación directa del ejercicio fiscal del contrato.',
   noFiscalYear: 'No se registró el ejercicio fiscal del contrato.',
   noAmount: 'No se registró el monto del contrato.',
   noCategory: 'No se registró la materia del contrato.',
@@ -550,7 +599,7 @@ function reasonFor(
     year && Object.hasOwn(parameters.directAwardLimits, year) ? parameters.directAwardLimits[year] : null;
   const hasLimit = typeof limit === 'number' && Number.isFinite(limit);
   const amount = typeof facts.amount === 'number' && Number.isFinite(facts.amount) ? facts.amount : null;
-  const noLimit = year ? r.noLimit(year) : r.noFiscalYear;
+  const noLimit = year ? r.noLimit : r.noFiscalYear;
   const directAward = facts.procedureType === 'NO_BID';
   // No supplier is expected before an award, nor after a cancelled or deserted procedure.
   const supplierExpected = facts.procedureState === null || facts.procedureState === 'CONCLUDED';

@@ -408,7 +408,7 @@ export const VariablesResponseSchema = successEnvelope(
       abbreviation: z.string(),
       name: z.string(),
       description: z.string(),
-      /** 'GENERAL' (sums of money) or 'CONTRATOS' (counts), as the form lists them. */
+      /** 'GENERAL' (sums of money), 'CONTRATOS' (counts) or 'SEÑALES DE ALERTA' (the red flags'), as the form lists them. */
       group: z.string(),
       /** The index's axis the variable serves. */
       axis: z.string(),

@@ -63,7 +63,14 @@ export const ContractListQuerySchema = PageQuerySchema.extend({ search: SearchTe
 const LastUpdate = z.string().optional().describe("When the monitor's contracts last changed (ISO time)");
 
 export const ContractListResponseSchema = successEnvelope(
-  PaginationSchema.extend({ docs: z.array(ContractListItemSchema), totals: ContractTotalsSchema }),
+  PaginationSchema.extend({
+    docs: z.array(ContractListItemSchema),
+    totals: ContractTotalsSchema,
+    flagged: z
+      .number()
+      .int()
+      .describe('How many of the listed contracts (every state) carry at least one red flag (issue 32)'),
+  }),
 ).extend({ lastUpdate: LastUpdate });
 export type ContractListResponse = z.infer<typeof ContractListResponseSchema>;
 

@@ -35,8 +35,19 @@ export const SupplierRowSchema = z.object({
 });
 export type SupplierRow = z.infer<typeof SupplierRowSchema>;
 
+/** A supplier's contracts that raised red flags, and its flags by kind, under the page's filters (issue 32). */
+export const SupplierRedFlagsSchema = z.object({
+  flagged: z.number().int().describe('Listed contracts with at least one red flag'),
+  byKind: z.array(z.object({ code: z.enum(RED_FLAG_CODES), name: z.string(), contracts: z.number().int() })),
+});
+export type SupplierRedFlags = z.infer<typeof SupplierRedFlagsSchema>;
+
+/** A row of the suppliers list: its figures and its red flags. */
+export const SupplierListRowSchema = SupplierRowSchema.extend({ redFlags: SupplierRedFlagsSchema });
+export type SupplierListRow = z.infer<typeof SupplierListRowSchema>;
+
 export const SupplierListResponseSchema = successEnvelope(
-  PaginationSchema.extend({ docs: z.array(SupplierRowSchema), totals: SupplierTotalsSchema }),
+  PaginationSchema.extend({ docs: z.array(SupplierListRowSchema), totals: SupplierTotalsSchema }),
 ).extend({ lastUpdate: z.string().optional() });
 export type SupplierListResponse = z.infer<typeof SupplierListResponseSchema>;
 
@@ -85,12 +96,7 @@ export const SupplierDetailSchema = z.object({
   /** Procedures it bid for without winning, in every period (format 28's bidders; issue 30). */
   bidsLost: z.object({ count: z.number().int(), docs: z.array(SupplierBidSchema) }),
   /** Its contracts that raised red flags, and its flags by kind, under the page's filters (issue 32). */
-  redFlags: z.object({
-    flagged: z.number().int().describe('Listed contracts with at least one red flag'),
-    byKind: z.array(
-      z.object({ code: z.enum(RED_FLAG_CODES), name: z.string(), contracts: z.number().int() }),
-    ),
-  }),
+  redFlags: SupplierRedFlagsSchema,
 });
 export type SupplierDetail = z.infer<typeof SupplierDetailSchema>;
 

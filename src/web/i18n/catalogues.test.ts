@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { METHOD_WORDING } from '../../shared/calculations/compare';
 import { VARIABLE_LINKS } from '../../shared/calculations/links';
@@ -22,7 +23,13 @@ import {
   RED_FLAG_PARAMETER_LABELS,
   RED_FLAGS,
 } from '../../shared/red-flags/definitions';
-import { flagSentence, UNEVALUATED_REASONS } from '../../shared/red-flags/sentences';
+import { HOLIDAY_NAMES, TRANSLATED_VALUES } from '../../shared/red-flags/sentence-values';
+import {
+  FLAG_SENTENCE_TEMPLATES,
+  interpolate,
+  placeholdersOf,
+  UNEVALUATED_REASONS,
+} from '../../shared/red-flags/sentences';
 import { CONTACT_MESSAGES } from '../../shared/schemas/contact';
 import { ERROR_REPORT_MESSAGES } from '../../shared/schemas/error-reports';
 import { CHART_SERIES } from '../../shared/schemas/landing';
@@ -65,9 +72,11 @@ const SHARED_LABELS = [
   RED_FLAG_CATEGORY_NAMES,
   RED_FLAG_PARAMETER_LABELS,
   ...Object.values(RED_FLAGS).map(({ name, rule, why, needs }) => ({ name, rule, why, needs })),
-  // Why a flag is 'sin datos' (the fixed reasons) and the flag sentences that take no facts.
-  Object.values(UNEVALUATED_REASONS).filter((reason) => typeof reason === 'string'),
-  [flagSentence('NO_CONTRACT_DOCUMENT', {}).text, flagSentence('NO_CALL_DOCUMENT', {}).text],
+  // Why a flag is 'sin datos', every sentence template of a raised flag (the closed set) and the
+  // holidays' names, the one value of those sentences that is a word.
+  UNEVALUATED_REASONS,
+  FLAG_SENTENCE_TEMPLATES,
+  HOLIDAY_NAMES,
   Object.fromEntries(Object.entries(VARIABLE_LINKS).map(([key, link]) => [key, link.text])),
 ].flatMap((labels) => Object.values(labels) as string[]);
 
@@ -122,4 +131,63 @@ describe('translation catalogues', () => {
   ])('%s has no texts the app no longer uses', (_language, catalogue) => {
     expect(Object.keys(catalogue).filter((key) => !keys.includes(key))).toEqual([]);
   });
+});
+
+describe("the red flags' sentences", () => {
+  const CATALOGUES = [
+    ['en', en as Record<string, string>],
+    ['ja', ja as Record<string, string>],
+  ] as const;
+  /** The app's i18next options that matter here (src/web/i18n/index.ts). */
+  const translator = i18next.createInstance();
+  void translator.init({
+    lng: 'es',
+    fallbackLng: 'es',
+    resources: { es: { translation: {} }, en: { translation: en }, ja: { translation: ja } },
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    returnEmptyString: false,
+    initAsync: false,
+  });
+  const sample = (template: string) =>
+    Object.fromEntries(placeholdersOf(template).map((name) => [name, `‹${name}›`]));
+
+  it.each(CATALOGUES)(
+    '%s translates every template with the same placeholders, each once',
+    (_, catalogue) => {
+      for (const template of FLAG_SENTENCE_TEMPLATES) {
+        const translation = catalogue[template];
+        expect(translation, template).toBeTruthy();
+        const used = [...(translation ?? '').matchAll(/\{\{([^}]*)\}\}/g)].map((match) => match[1]);
+        expect(used.sort(), template).toEqual(placeholdersOf(template).sort());
+      }
+    },
+  );
+
+  it('fills a template in Spanish as the server does, reading no value again', () => {
+    for (const template of FLAG_SENTENCE_TEMPLATES) {
+      const values = sample(template);
+      expect(translator.t(template, values)).toBe(interpolate(template, values));
+    }
+    const template = 'Solo participó {{bidder}} (RFC {{rfc}}) en el procedimiento.';
+    const values = { bidder: '{{rfc}} $t(x) $& ACME', rfc: 'CBA0101011A1' };
+    expect(translator.t(template, values)).toBe(interpolate(template, values));
+  });
+
+  it.each(CATALOGUES)(
+    '%s fills every template with its values, holidays by their own keys',
+    (language, catalogue) => {
+      for (const template of FLAG_SENTENCE_TEMPLATES) {
+        const values = sample(template);
+        const out = translator.t(template, { ...values, lng: language });
+        expect(out).toBe(interpolate(catalogue[template]!, values));
+        for (const value of Object.values(values)) expect(out).toContain(value);
+      }
+      for (const name of TRANSLATED_VALUES.holiday ?? []) {
+        expect(catalogue[name], name).toBeTruthy();
+        expect(catalogue[name]).not.toBe(name);
+      }
+    },
+  );
 });

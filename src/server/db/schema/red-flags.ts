@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { contracts } from './contracts';
+import { procedureTypeEnum } from './enums';
 import { organizations } from './organizations';
 
 /**
@@ -48,11 +50,25 @@ export const contractFlags = pgTable(
     code: text().notNull(),
     evidence: jsonb().$type<Record<string, unknown>>().notNull(),
     methodVersion: integer().notNull(),
+    /**
+     * The contract's total_or_max_amount, the list's order: a page of one flag's contracts is read
+     * along this table's index instead of walking every contract in order (a flag of small
+     * contracts, such as a chain's, sits at the end of it). Kept by the write path under the
+     * monitor's flags and by the refresh.
+     */
+    amount: numeric({ precision: 18, scale: 2, mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.contractId, t.code] }),
     // The list filtered by a flag and the counts per flag: a monitor's contracts with a code.
     index('contract_flags_org_code_idx').on(t.organizationId, t.code, t.contractId),
+    // A page of one flag's contracts in the list's order (amount, then id, largest first).
+    index('contract_flags_org_code_amount_idx').on(
+      t.organizationId,
+      t.code,
+      t.amount.desc().nullsLast(),
+      t.contractId.desc().nullsLast(),
+    ),
   ],
 );
 
@@ -98,4 +114,55 @@ export const sanctionedSuppliers = pgTable(
     debarmentTo: date({ mode: 'string' }).notNull(),
   },
   (t) => [index('sanctioned_suppliers_rfc_idx').on(t.rfc, t.debarmentFrom)],
+);
+
+/**
+ * Per flag ('ANY' for any flag) and per the dimensions of contract_cube: the contracts carrying it,
+ * those counted in totals and their amount. Rebuilt by the monitor's flag refresh after its flags
+ * commit, it answers the list's totals filtered by one flag only while flag_cube_state says it was
+ * built at the monitor's current data version (any write moves the version on; the contracts
+ * themselves answer until the next rebuild), so it is never stale.
+ */
+export const flagCube = pgTable(
+  'flag_cube',
+  {
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    administrationPeriod: text().notNull(),
+    fiscalYear: text().notNull(),
+    period: text().notNull(),
+    procedureType: procedureTypeEnum().notNull(),
+    applicantAdministrativeUnitId: uuid().notNull(),
+    organizerAdministrativeUnitId: uuid().notNull(),
+    contracts: integer().notNull(),
+    counted: integer().notNull(),
+    amount: numeric({ precision: 18, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [index('flag_cube_org_code_idx').on(t.organizationId, t.code, t.administrationPeriod)],
+);
+
+/** The data version of the monitor that its flag_cube rows were built from. */
+export const flagCubeState = pgTable('flag_cube_state', {
+  organizationId: uuid()
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  dataVersion: bigint({ mode: 'number' }).notNull(),
+  builtAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The contracts a write flagged since the monitor's last refresh read them: a refresh computes its
+ * flags from one snapshot without holding the monitor's flags, then applies what changed under
+ * them, leaving out the contracts written after its snapshot (their writes queued the next refresh).
+ */
+export const flagWrites = pgTable(
+  'flag_writes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid().notNull(),
+    contractId: uuid().notNull(),
+  },
+  (t) => [index('flag_writes_org_idx').on(t.organizationId, t.contractId)],
 );

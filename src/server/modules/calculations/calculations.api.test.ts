@@ -508,7 +508,19 @@ describe('/api/calculations', () => {
 
   it('answers the variables grouped as the form lists them', async () => {
     const variables = (await call('GET', '/variables')).json().data;
-    expect(variables).toHaveLength(19);
+    // The index's 19, then two per red flag (16) and two for any flag.
+    expect(variables).toHaveLength(19 + 2 * 16 + 2);
+    expect(variables.find((v: { abbreviation: string }) => v.abbreviation === '$NSAUP')).toMatchObject({
+      name: 'Número de contratos con la señal «Un solo participante»',
+      group: 'SEÑALES DE ALERTA',
+      axis: 'Competencia económica',
+      unit: 'COUNT',
+    });
+    expect(variables.find((v: { abbreviation: string }) => v.abbreviation === '$MSA')).toMatchObject({
+      name: 'Monto de los contratos con alguna señal de alerta',
+      group: 'SEÑALES DE ALERTA',
+      unit: 'AMOUNT',
+    });
     expect(variables.find((v: { abbreviation: string }) => v.abbreviation === '$NPCGE')).toMatchObject({
       name: 'Número de proveedores que concentran el 40% del gasto ejercido',
       group: 'CONTRATOS',

@@ -1,4 +1,5 @@
 import { riskLevel } from '../../../shared/calculations/display';
+import { formulaReferences, parseFormula } from '../../../shared/calculations/formula';
 import { linkedCount, VARIABLE_LINKS } from '../../../shared/calculations/links';
 import { VARIABLE_BY_ABBREVIATION } from '../../../shared/calculations/variables';
 import type { CorruptionIndexData } from '../../../shared/schemas/calculations';
@@ -88,8 +89,8 @@ export async function corruptionIndex(
 /**
  * Whether this index is counted in the background: on the embedded engine (the database runs in
  * the server's own thread, so a request computing 50 calculations with filters held every other
- * request for 30 s, issue 27) when a calculation of the period filters its variables (each one a
- * count over the contracts). Not where every answer must be the current one
+ * request for 30 s, issue 27) when a calculation of the period filters its variables or uses a red
+ * flag's (each one a count over the contracts). Not where every answer must be the current one
  * (RESULT_PREVIOUS_AFTER_MS unset, as in the tests) or without a result cache to keep it in.
  */
 function countsInBackground(deps: Deps, rows: readonly CalculationRow[], period: string | null): boolean {
@@ -98,8 +99,19 @@ function countsInBackground(deps: Deps, rows: readonly CalculationRow[], period:
     deps.config.resultPreviousAfterMs !== null &&
     deps.config.resultCacheEntries > 0 &&
     period !== null &&
-    rows.some((row) => row.filters.length > 0 && appliesTo(row, period))
+    rows.some((row) => (row.filters.length > 0 || usesFlags(row)) && appliesTo(row, period))
   );
+}
+
+/** Whether a calculation's formula uses a red flag's variable (counted from the flags, not the kept figures). */
+function usesFlags(row: CalculationRow): boolean {
+  try {
+    return formulaReferences(parseFormula(row.formula.expression)).variables.some(
+      (name) => VARIABLE_BY_ABBREVIATION.get(name)?.flag,
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -141,10 +153,16 @@ function variablesFor(
   const asked = new Map<string, Promise<VariableValues>>();
   let turn: Promise<unknown> = Promise.resolve();
   return async (set: VariableSet) => {
-    const filtered = set.filters.length > 0;
-    // Without scans, the sets with filters are not counted (the background counts them).
-    if (scans === 'none' && filtered) return null;
-    const key = JSON.stringify([set.organizationId, set.administrationPeriod, set.filters]);
+    // The sets with filters and the red flags' are counted from the contracts (scans).
+    const scanned = set.filters.length > 0 || set.flags === true;
+    // Without scans, those are not counted (the background counts them).
+    if (scans === 'none' && scanned) return null;
+    const key = JSON.stringify([
+      set.organizationId,
+      set.administrationPeriod,
+      set.filters,
+      set.flags ?? false,
+    ]);
     let values = asked.get(key);
     if (!values) {
       const ask = () =>
@@ -153,7 +171,7 @@ function variablesFor(
           set,
           set.organizationId === null ? installationVersion : organization.dataVersion,
         );
-      if (scans === 'background' && filtered) {
+      if (scans === 'background' && scanned) {
         // One count at a time, each after a turn of the event loop: the embedded database runs
         // in this thread, and counts chained back to back would hold every answer until the last.
         values = turn.then(() => new Promise((resolve) => setImmediate(resolve))).then(ask);
@@ -270,7 +288,20 @@ async function compute(
         : [];
     });
 
-  // The lists behind an indicator's variables, with the counts they show (the period's variables).
+  // The lists behind an indicator's variables, with the counts they show (the period's variables,
+  // the red flags' among them when an indicator with links uses one: the set the formulas asked).
+  const linked = rows.filter((row) => row.filters.length === 0 && appliesTo(row, period));
+  const counts = {
+    ...base,
+    ...(period && linked.some(usesFlags)
+      ? await variablesOf({
+          organizationId: organization.id,
+          administrationPeriod: period,
+          filters: [],
+          flags: true,
+        })
+      : null),
+  };
   const links = (row: CalculationRow) =>
     row.filters.length > 0 || !period
       ? []
@@ -289,7 +320,7 @@ async function compute(
                     list: link.list,
                     text: link.text,
                     filters,
-                    count: linkedCount(abbreviation, base),
+                    count: linkedCount(abbreviation, counts),
                   },
                 ] as const,
               ];

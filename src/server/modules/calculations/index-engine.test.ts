@@ -71,6 +71,19 @@ describe('the index engine', () => {
     expect(ctx.asked).toHaveLength(3);
   });
 
+  it("asks the red flags' variables of a set apart, only when a formula uses one", async () => {
+    const ctx = context({ $NTC: 40, $NCAD: 10, $NSAUP: 6 });
+    const results = await evaluateCalculations(
+      [calc('$$UP', '$NSAUP * 100 / ($NTC - $NCAD)'), calc('$$T', '$NTC')],
+      ctx,
+    );
+    expect(results.get('$$UP')?.value).toBe(20);
+    expect(ctx.asked).toEqual([
+      { organizationId: 'monitor', administrationPeriod: '2021-2024', filters: [], flags: true },
+      { organizationId: 'monitor', administrationPeriod: '2021-2024', filters: [] },
+    ]);
+  });
+
   it("gives 'sin datos' with the reason: formula errors, unknown variables, cycles, another period, the scale", async () => {
     const results = await evaluateCalculations(
       [

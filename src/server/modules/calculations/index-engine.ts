@@ -85,11 +85,13 @@ export async function evaluateCalculations(
   }
   const applies = (definition: CalculationDefinition) => appliesTo(definition, context.administrationPeriod);
 
-  // Every contract set the formulas need, each asked once.
+  // Every contract set the formulas need, each asked once; the red flags' variables of a set are
+  // asked apart (counted from the flags), only when a formula uses one.
   const setOf = (definition: CalculationDefinition, variable: string): VariableSet => ({
     organizationId: definition.type === 'GENERAL' ? null : context.organizationId,
     administrationPeriod: context.administrationPeriod,
     filters: definition.filters.filter((filter) => filter.variableAbbreviation === variable),
+    ...(VARIABLE_BY_ABBREVIATION.get(variable)?.flag ? { flags: true as const } : {}),
   });
   const keyOf = (set: VariableSet) => JSON.stringify(set);
   const wanted = new Map<string, VariableSet>();

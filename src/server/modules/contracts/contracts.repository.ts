@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contracts/fields';
 import { DETAIL_FIELDS, LISTED_FIELDS } from '../../../shared/contracts/schema';
 import { type Database, queryRows } from '../../db/client';
-import { administrativeUnits, contracts, suppliers } from '../../db/schema';
+import { administrativeUnits, contractFlags, contracts, suppliers } from '../../db/schema';
 import { containsPattern } from '../../db/sql';
 import { EXPORT_BATCH_ROWS, nextTurn } from '../../lib/event-loop';
 
@@ -65,6 +65,26 @@ export async function findContractPage(db: Database, where: SQL, page: { offset:
   return selectPublic(db)
     .where(where)
     .orderBy(...listOrder)
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+/**
+ * A page of the contracts raising one red flag (and matching `where`, which says so too), read
+ * along the flag's rows in the list's order (contract_flags keeps each contract's amount): walking
+ * every contract in order would pass hundreds of thousands before a flag of small contracts.
+ */
+export async function findFlaggedContractPage(
+  db: Database,
+  organizationId: string,
+  code: string,
+  where: SQL,
+  page: { offset: number; limit: number },
+) {
+  return selectPublic(db)
+    .innerJoin(contractFlags, and(eq(contractFlags.contractId, contracts.id), eq(contractFlags.code, code)))
+    .where(and(eq(contractFlags.organizationId, organizationId), where))
+    .orderBy(sql`${contractFlags.amount} DESC NULLS LAST`, sql`${contractFlags.contractId} DESC NULLS LAST`)
     .offset(page.offset)
     .limit(page.limit);
 }

@@ -1,6 +1,7 @@
 import type { ProcedureType } from '../../../shared/constants/enums';
 import { LIMITS } from '../../../shared/constants/limits';
 import type { ContractRelations, PublicRelations } from '../../../shared/contracts/relations';
+import { ANY_RED_FLAG } from '../../../shared/red-flags/definitions';
 import type {
   ContractDetailResponse,
   ContractListResponse,
@@ -30,6 +31,7 @@ import {
   findContract,
   findContractPage,
   findContractPageAlongOrder,
+  findFlaggedContractPage,
 } from './contracts.repository';
 
 /**
@@ -55,12 +57,20 @@ export async function listContracts(
     const window = { offset: pageOffset(page, LIMITS.pageSize), limit: LIMITS.pageSize };
     // Built once (a search looks its suppliers up) for the walk and, when needed, the sorted page.
     const conditions = contractConditionParts(db, organization.id, filters);
-    const [{ total, totals }, walked] = await Promise.all([
+    const [{ total, totals }, walked, flaggedOnly] = await Promise.all([
       countAndTotals(deps, organization, filters),
       conditions.then((parts) => searchPageAlongOrder(db, parts, window)),
+      // The tile of listed contracts with red flags: the same figures with any flag asked for (what
+      // following the tile lists); with flags already chosen, every listed contract has one.
+      filters.redFlags?.length
+        ? undefined
+        : countAndTotals(deps, organization, { ...filters, redFlags: [ANY_RED_FLAG] }),
     ]);
     const rows =
-      walked ?? (window.offset < total ? await findContractPage(db, (await conditions).where, window) : []);
+      walked ??
+      (window.offset < total
+        ? await contractPage(db, organization.id, filters, (await conditions).where, window)
+        : []);
     // Each row's red flags, for its tags (the refresh bumps the data version when they change).
     const flags = await listedFlags(
       deps,
@@ -68,8 +78,23 @@ export async function listContracts(
       rows.map((row) => row.id),
     );
     const listed = rows.map((row) => presentContract({ ...row, redFlags: flags.get(row.id) ?? [] }));
-    return { ...toPage(listed, total, page, LIMITS.pageSize), totals };
+    return { ...toPage(listed, total, page, LIMITS.pageSize), totals, flagged: flaggedOnly?.total ?? total };
   });
+}
+
+/** A page of the list: along one red flag's rows when the filters ask for exactly one, else along the contracts. */
+function contractPage(
+  db: Database,
+  organizationId: string,
+  filters: Partial<PublicFilters>,
+  where: ContractConditionParts['where'],
+  window: { offset: number; limit: number },
+) {
+  const codes = new Set(filters.redFlags ?? []);
+  const [code] = codes;
+  return codes.size === 1 && code !== ANY_RED_FLAG
+    ? findFlaggedContractPage(db, organizationId, code!, where, window)
+    : findContractPage(db, where, window);
 }
 
 async function searchPageAlongOrder(

@@ -1,4 +1,5 @@
 import { hasContractConditions } from '../../../shared/format/filter-conditions';
+import { ANY_RED_FLAG } from '../../../shared/red-flags/definitions';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 
 /**
@@ -12,6 +13,20 @@ import type { PublicFilters } from '../../../shared/schemas/filters';
  */
 export function contractCubeServes(filters: Partial<PublicFilters>): boolean {
   return !filters.suppliers?.length && !filters.search && !hasContractConditions(filters);
+}
+
+/**
+ * The flag whose flag_cube rows answer the filters ('ANY' when any flag is asked for), or undefined:
+ * one flag (or any) and otherwise what contract_cube answers. Chosen flags' cubes cannot be summed
+ * (a contract may carry several). flag_cube answers only while it is current (figures.ts asks).
+ */
+export function flagCubeCode(filters: Partial<PublicFilters>): string | undefined {
+  const codes = filters.redFlags;
+  if (!codes?.length) return undefined;
+  const { redFlags: _flags, ...rest } = filters;
+  if (!contractCubeServes(rest)) return undefined;
+  if (codes.includes(ANY_RED_FLAG)) return ANY_RED_FLAG;
+  return new Set(codes).size === 1 ? codes[0] : undefined;
 }
 
 /** Whether filters can be answered from supplier_cube (administration periods, procedure types, suppliers). */

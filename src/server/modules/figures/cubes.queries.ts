@@ -3,27 +3,41 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProcedureType } from '../../../shared/constants/enums';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
-import { contractCube, supplierCube, supplierRanking, supplierRankingTotals } from '../../db/schema';
+import {
+  contractCube,
+  flagCube,
+  flagCubeState,
+  supplierCube,
+  supplierRanking,
+  supplierRankingTotals,
+} from '../../db/schema';
 import type { PeriodFigures, TypeFigures } from './figures.types';
 import { pick, type SupplierFigures, toFigures } from './supplier-figures';
 import type { FigureExpressions } from './supplier-figures.queries';
 import { rankSuppliers } from './supplier-figures.queries';
 
-/** contract_cube rows matching the filters (callers check contractCubeServes first). */
-function contractCubeWhere(organizationId: string, filters: Partial<PublicFilters>): SQL {
-  const conditions: (SQL | undefined)[] = [eq(contractCube.organizationId, organizationId)];
+/** A cube over contract_cube's dimensions: contract_cube itself, or flag_cube (one flag's contracts). */
+type DimensionCube = typeof contractCube | typeof flagCube;
+
+/**
+ * The cube's rows matching the filters (callers check contractCubeServes, or flagCubeCode, first):
+ * contract_cube's, or with a flag ('ANY' for any) flag_cube's rows of that flag.
+ */
+function cubeWhere(organizationId: string, filters: Partial<PublicFilters>, flag?: string): SQL {
+  const cube: DimensionCube = flag ? flagCube : contractCube;
+  const conditions: (SQL | undefined)[] = [eq(cube.organizationId, organizationId)];
+  if (flag) conditions.push(eq(flagCube.code, flag));
   if (filters.administrationPeriods?.length) {
-    conditions.push(inArray(contractCube.administrationPeriod, filters.administrationPeriods));
+    conditions.push(inArray(cube.administrationPeriod, filters.administrationPeriods));
   }
-  if (filters.fiscalYears?.length) conditions.push(inArray(contractCube.fiscalYear, filters.fiscalYears));
-  if (filters.trimonths?.length) conditions.push(inArray(contractCube.period, filters.trimonths));
-  if (filters.procedureTypes?.length)
-    conditions.push(inArray(contractCube.procedureType, filters.procedureTypes));
+  if (filters.fiscalYears?.length) conditions.push(inArray(cube.fiscalYear, filters.fiscalYears));
+  if (filters.trimonths?.length) conditions.push(inArray(cube.period, filters.trimonths));
+  if (filters.procedureTypes?.length) conditions.push(inArray(cube.procedureType, filters.procedureTypes));
   if (filters.administrativeUnits?.length) {
     conditions.push(
       or(
-        inArray(contractCube.applicantAdministrativeUnitId, filters.administrativeUnits),
-        inArray(contractCube.organizerAdministrativeUnitId, filters.administrativeUnits),
+        inArray(cube.applicantAdministrativeUnitId, filters.administrativeUnits),
+        inArray(cube.organizerAdministrativeUnitId, filters.administrativeUnits),
       ),
     );
   }
@@ -35,7 +49,7 @@ const sumInt = (column: SQL | AnyPgColumn) => sql<number>`coalesce(sum(${column}
 /** Per procedure type, from either cube: every listed contract, and the count and amount under the one rule. */
 function totalsByType(
   db: Database,
-  cube: typeof contractCube | typeof supplierCube,
+  cube: DimensionCube | typeof supplierCube,
   where: SQL | undefined,
 ): Promise<TypeFigures[]> {
   return db
@@ -55,8 +69,9 @@ export function cubeTotalsByType(
   db: Database,
   organizationId: string,
   filters: Partial<PublicFilters>,
+  flag?: string,
 ): Promise<TypeFigures[]> {
-  return totalsByType(db, contractCube, contractCubeWhere(organizationId, filters));
+  return totalsByType(db, flag ? flagCube : contractCube, cubeWhere(organizationId, filters, flag));
 }
 
 /** Per quarter and procedure type: listed contracts, and the count and amount under the one rule. */
@@ -64,18 +79,33 @@ export async function cubeTotalsByPeriod(
   db: Database,
   organizationId: string,
   filters: Partial<PublicFilters>,
+  flag?: string,
 ): Promise<PeriodFigures[]> {
+  const cube: DimensionCube = flag ? flagCube : contractCube;
   return db
     .select({
-      period: contractCube.period,
-      procedureType: contractCube.procedureType,
-      listed: sumInt(contractCube.contracts),
-      counted: sumInt(contractCube.counted),
-      amount: sumInt(contractCube.amount),
+      period: cube.period,
+      procedureType: cube.procedureType,
+      listed: sumInt(cube.contracts),
+      counted: sumInt(cube.counted),
+      amount: sumInt(cube.amount),
     })
-    .from(contractCube)
-    .where(contractCubeWhere(organizationId, filters))
-    .groupBy(contractCube.period, contractCube.procedureType);
+    .from(cube)
+    .where(cubeWhere(organizationId, filters, flag))
+    .groupBy(cube.period, cube.procedureType);
+}
+
+/** Whether the monitor's flag_cube was built at this data version of the monitor (else it must not answer). */
+export async function flagCubeCurrent(
+  db: Database,
+  organizationId: string,
+  dataVersion: number,
+): Promise<boolean> {
+  const rows = await db
+    .select({ dataVersion: flagCubeState.dataVersion })
+    .from(flagCubeState)
+    .where(eq(flagCubeState.organizationId, organizationId));
+  return rows[0]?.dataVersion === dataVersion;
 }
 
 /** supplier_cube rows matching administration periods and procedure types (see supplierCubeServes). */

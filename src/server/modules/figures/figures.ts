@@ -12,6 +12,7 @@ import {
 } from './contracts.queries';
 import {
   contractCubeServes,
+  flagCubeCode,
   keptSearchServes,
   supplierCubeServes,
   supplierRankingServes,
@@ -19,12 +20,14 @@ import {
 import {
   cubeTotalsByPeriod,
   cubeTotalsByType,
+  flagCubeCurrent,
   supplierCubePage,
   supplierCubeTotals,
   supplierCubeTotalsByType,
   supplierRankingPage,
 } from './cubes.queries';
 import type { FigureAnswers, FigureQuestion, TypeFigures } from './figures.types';
+import { flagVariableValues } from './flag-variables.queries';
 import {
   type FormatQuarter,
   formatQuarters,
@@ -97,8 +100,16 @@ async function answer(
   const organizationId = organization.id;
   const raw = async () => contractConditions(db, organizationId, filters);
   const scan = <T>(task: () => Promise<T>) => scanGate(deps.database).run(task);
+  // One flag's (or any flag's) figures from flag_cube, while it was built at this data version.
+  const flag = flagCubeCode(filters);
+  const flagCube =
+    flag && (await flagCubeCurrent(db, organizationId, organization.dataVersion)) ? flag : undefined;
   switch (question.grouping) {
     case 'procedureType': {
+      if (flagCube) {
+        const rows = await cubeTotalsByType(db, organizationId, filters, flagCube);
+        return filters.countedOnly ? rows.map((row) => ({ ...row, listed: row.counted })) : rows;
+      }
       if (contractCubeServes(filters)) {
         const rows = await cubeTotalsByType(db, organizationId, filters);
         // With countedOnly the filters list exactly the counted contracts.
@@ -121,8 +132,8 @@ async function answer(
       });
     }
     case 'periodAndType': {
-      if (contractCubeServes(filters)) {
-        const rows = await cubeTotalsByPeriod(db, organizationId, filters);
+      if (flagCube || contractCubeServes(filters)) {
+        const rows = await cubeTotalsByPeriod(db, organizationId, filters, flagCube);
         return filters.countedOnly ? rows.map((row) => ({ ...row, listed: row.counted })) : rows;
       }
       return scan(async () => contractTotalsByPeriod(db, await raw()));
@@ -188,9 +199,11 @@ export function indexFormats(
 
 /**
  * The index's variables over one contract set (index-variables.queries.ts): without filters from the
- * tables the writes keep, with filters from the contracts (through the scan gate). Kept in the
- * result cache under `dataVersion`: the monitor's data version, or for every monitor (GENERAL
- * calculations) the sum of theirs, which grows with any write to any of them.
+ * tables the writes keep, with filters from the contracts (through the scan gate); the red flags'
+ * (`set.flags`) from the flags and their contracts, filters or not (flag-variables.queries.ts,
+ * through the scan gate). Kept in the result cache under `dataVersion`: the monitor's data version
+ * (which a refresh changing its flags bumps), or for every monitor (GENERAL calculations) the sum
+ * of theirs, which grows with any write to any of them.
  */
 export function indexVariables(
   deps: FiguresDeps,
@@ -198,10 +211,12 @@ export function indexVariables(
   dataVersion: number,
 ): Promise<VariableValues> {
   const { db } = deps.database;
-  const name = `${set.organizationId ?? 'installation'}|index-variables|${set.administrationPeriod ?? ''}|${JSON.stringify(set.filters)}`;
+  const name = `${set.organizationId ?? 'installation'}|index-variables${set.flags ? '-flags' : ''}|${set.administrationPeriod ?? ''}|${JSON.stringify(set.filters)}`;
   return deps.cache.get({ name, version: dataVersion }, () =>
-    set.filters.length === 0
-      ? keptVariableValues(db, set)
-      : scanGate(deps.database).run(() => variableValues(db, set)),
+    set.flags
+      ? scanGate(deps.database).run(() => flagVariableValues(db, set))
+      : set.filters.length === 0
+        ? keptVariableValues(db, set)
+        : scanGate(deps.database).run(() => variableValues(db, set)),
   );
 }

@@ -21,6 +21,8 @@ export interface VariableSet {
   administrationPeriod: string | null;
   /** The calculation's filters for this variable (decided by the caller). */
   filters: readonly CalculationFilter[];
+  /** The red flags' variables of the set instead of the others (flag-variables.queries.ts). */
+  flags?: true;
 }
 
 export type VariableValues = Record<string, number | null>;
@@ -33,7 +35,7 @@ const count = (condition: SQL) => sql`count(*) FILTER (WHERE ${condition})`;
 const present = (column: AnyPgColumn) => sql`NOT ${absent(column)}`;
 
 /** The contract set: live contracts of the context, concluded (the base every variable starts from). */
-function baseConditions(set: VariableSet): SQL {
+export function baseConditions(set: VariableSet): SQL {
   return and(
     sql`${c.deletedAt} IS NULL`,
     sql`${c.procedureState} = 'CONCLUDED'`,
@@ -290,7 +292,8 @@ export async function formatQuarters(
   }));
 }
 
-function valuesOf(row: Record<string, string | number | null> | undefined): VariableValues {
+/** A statement's row of variables as numbers, rounded to hundredths (null stays null: 'sin datos'). */
+export function valuesOf(row: Record<string, string | number | null> | undefined): VariableValues {
   const values: VariableValues = {};
   for (const [name, value] of Object.entries(row ?? {}))
     values[name] = value === null ? null : roundHundredths(Number(value));

@@ -18,10 +18,12 @@
  * involved, so the result never depends on the machine's zone. Years are proleptic Gregorian.
  */
 
+import { HOLIDAY_NAMES as H } from '../../../shared/red-flags/sentence-values';
+
 export interface Holiday {
   /** `YYYY-MM-DD`. */
   date: string;
-  /** Spanish, with the rule that sets it: 'Día de la Constitución (primer lunes de febrero)'. */
+  /** Spanish, with the rule that sets it: 'Día de la Constitución (primer lunes de febrero)' (the closed set of `HOLIDAY_NAMES`). */
   name: string;
 }
 
@@ -87,26 +89,16 @@ function computeHolidays(year: number): Holiday[] {
   const movingMarch = year >= MOVING_MARCH_FROM;
   const handover = (year - OCTOBER_HANDOVER_FROM) % 6 === 0;
   const list: [number, number, string][] = [
-    [1, 1, 'Año Nuevo (1 de enero)'],
-    moving
-      ? [2, nthMonday(year, 2, 1), 'Día de la Constitución (primer lunes de febrero)']
-      : [2, 5, 'Día de la Constitución (5 de febrero)'],
-    movingMarch
-      ? [3, nthMonday(year, 3, 3), 'Natalicio de Benito Juárez (tercer lunes de marzo)']
-      : [3, 21, 'Natalicio de Benito Juárez (21 de marzo)'],
-    [5, 1, 'Día del Trabajo (1 de mayo)'],
-    [9, 16, 'Día de la Independencia (16 de septiembre)'],
-    moving
-      ? [11, nthMonday(year, 11, 3), 'Día de la Revolución (tercer lunes de noviembre)']
-      : [11, 20, 'Día de la Revolución (20 de noviembre)'],
-    [12, 25, 'Navidad (25 de diciembre)'],
+    [1, 1, H.newYear],
+    moving ? [2, nthMonday(year, 2, 1), H.constitution] : [2, 5, H.constitutionBefore2006],
+    movingMarch ? [3, nthMonday(year, 3, 3), H.juarez] : [3, 21, H.juarezBefore2007],
+    [5, 1, H.labour],
+    [9, 16, H.independence],
+    moving ? [11, nthMonday(year, 11, 3), H.revolution] : [11, 20, H.revolutionBefore2006],
+    [12, 25, H.christmas],
   ];
   if (handover) {
-    list.push(
-      year >= OCTOBER_HANDOVER_FROM
-        ? [10, 1, 'Transmisión del Poder Ejecutivo Federal (1 de octubre)']
-        : [12, 1, 'Transmisión del Poder Ejecutivo Federal (1 de diciembre)'],
-    );
+    list.push(year >= OCTOBER_HANDOVER_FROM ? [10, 1, H.handover] : [12, 1, H.handoverBefore2024]);
   }
   return list
     .map(([month, day, name]) => ({ date: iso(year, month, day), name }))

@@ -21,9 +21,9 @@ export function defineRedFlagJobs(deps: AppDeps): void {
     z.object({ organizationId: z.uuid() }),
     async ({ organizationId }, job) => {
       const started = performance.now();
-      const { changed } = await refreshMonitorFlags(deps, organizationId);
+      const { changed, steps } = await refreshMonitorFlags(deps, organizationId);
       job.log.info(
-        { organizationId, changed, milliseconds: Math.round(performance.now() - started) },
+        { organizationId, changed, steps, milliseconds: Math.round(performance.now() - started) },
         'red flags refreshed',
       );
     },

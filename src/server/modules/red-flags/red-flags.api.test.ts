@@ -8,6 +8,7 @@ import { multipart } from '../../test/data-load-rows';
 import { contractEntry, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { fetchList } from './lists.service';
+import { refreshMonitorFlags } from './red-flags.service';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures/sat');
 
@@ -203,6 +204,239 @@ describe('red flags kept by the write path and the refresh job', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/señal de alerta no es válida/);
+  });
+
+  it('answers the list by one flag from the flag cube only while it is current, and shows the flagged tile and the suppliers’ flags', async () => {
+    const { db } = ctx.database;
+    const filtered = async (filters: Record<string, unknown>) => {
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: '/public-api/contracts/filtered-list?page=1',
+        headers: { 'x-current-organization-id': monitorId },
+        payload: { filters },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const data = answer.json().data as {
+        total: number;
+        flagged: number;
+        totals: { totalCount: number; totalAmount: number };
+      };
+      return {
+        total: data.total,
+        flagged: data.flagged,
+        count: data.totals.totalCount,
+        amount: data.totals.totalAmount,
+      };
+    };
+    // What the contracts and their flags say, with no cube in between.
+    const truth = async (code?: string, noBidOnly = false) => {
+      const [row] = await queryRows<{
+        total: number | string;
+        count: number | string;
+        amount: number | string;
+      }>(
+        db,
+        sql`SELECT count(*) AS total, count(*) FILTER (WHERE counts_in_totals) AS count,
+                   coalesce(sum(total_or_max_amount) FILTER (WHERE counts_in_totals), 0) AS amount
+              FROM contracts c
+             WHERE c.organization_id = ${monitorId} AND c.deleted_at IS NULL
+               ${noBidOnly ? sql`AND c.procedure_type = 'NO_BID'` : sql``}
+               AND EXISTS (SELECT 1 FROM contract_flags f WHERE f.contract_id = c.id
+                           ${code ? sql`AND f.code = ${code}` : sql``})`,
+      );
+      return { total: Number(row!.total), count: Number(row!.count), amount: Number(row!.amount) };
+    };
+    const cubeCurrent = async () => {
+      const [row] = await queryRows<{ current: boolean | null }>(
+        db,
+        sql`SELECT s.data_version = o.data_version AS current FROM organizations o
+              LEFT JOIN flag_cube_state s ON s.organization_id = o.id WHERE o.id = ${monitorId}`,
+      );
+      return row!.current === true;
+    };
+    // The list agrees with the contracts; the refresh a save queued may be running meanwhile (it
+    // changes the flags between two readings): asked again until the flags held still around it.
+    const expectExact = async () => {
+      for (const [filters, code, noBid] of [
+        [{ redFlags: ['ANY'] }, undefined, false],
+        [{ redFlags: ['SPLIT_DIRECT_AWARDS'] }, 'SPLIT_DIRECT_AWARDS', false],
+        [{ redFlags: ['OVER_DIRECT_AWARD_LIMIT', 'ANY'] }, undefined, false],
+        [{ redFlags: ['SPLIT_DIRECT_AWARDS'], procedureTypes: ['NO_BID'] }, 'SPLIT_DIRECT_AWARDS', true],
+      ] as const) {
+        for (let attempt = 1; ; attempt++) {
+          const expected = await truth(code, noBid);
+          const answer = await filtered(filters);
+          const still = JSON.stringify(await truth(code, noBid)) === JSON.stringify(expected);
+          if (!still && attempt < 20) continue;
+          expect(expected.total).toBeGreaterThan(0);
+          expect(answer).toMatchObject(expected);
+          break;
+        }
+      }
+    };
+
+    await save(monitorId, entry({ procedureType: 'NO_BID', totalAmount: 150_000 }));
+    await ctx.app.deps.jobs.idle(120_000);
+    expect(await cubeCurrent()).toBe(true);
+    // The cube answers now: made wrong on purpose (at the same version), the list shows it.
+    const [{ n: flaggedNow } = { n: 0 }] = await queryRows<{ n: number | string }>(
+      db,
+      sql`SELECT count(DISTINCT f.contract_id) AS n FROM contract_flags f JOIN contracts c ON c.id = f.contract_id
+           WHERE c.organization_id = ${monitorId} AND c.deleted_at IS NULL`,
+    );
+    await db.execute(
+      sql`UPDATE flag_cube SET contracts = contracts + 1000 WHERE organization_id = ${monitorId} AND code = 'ANY'`,
+    );
+    const wrong = await filtered({ redFlags: ['ANY'] });
+    expect(wrong.total).toBeGreaterThanOrEqual(1000);
+    // The unfiltered list's tile is the same question.
+    expect((await filtered({})).flagged).toBe(wrong.total);
+    // The next write leaves the cube behind, and the refresh rebuilds it right.
+    await save(monitorId, entry({ procedureType: 'NO_BID', totalAmount: 160_000 }));
+    await expectExact();
+    await ctx.app.deps.jobs.idle(120_000);
+    expect(await cubeCurrent()).toBe(true);
+    await expectExact();
+    const all = await filtered({});
+    expect(all.flagged).toBe((await truth()).total);
+    expect(all.flagged).toBeGreaterThan(Number(flaggedNow) - 1);
+    expect(all.flagged).toBeLessThan(all.total);
+    // Filtered by a flag, every listed contract has one.
+    const bySplit = await filtered({ redFlags: ['SPLIT_DIRECT_AWARDS'] });
+    expect(bySplit.flagged).toBe(bySplit.total);
+    // One flag's page is read along its rows: in the list's order, with each contract's amount as
+    // the last save left it (before any refresh ran).
+    const orden = (await createSupplier(db, monitorId, { name: 'Orden SA', rfc: 'ORD010101AB1' })).id;
+    const award = (date: string, amount: number) =>
+      contractEntry(
+        { supplier: orden, unit: unitId },
+        {
+          procedureType: 'NO_BID',
+          administrationPeriod: '2024-2027',
+          fiscalYear: '2024',
+          period: '3o 2024',
+          contractDate: date,
+          totalAmount: amount,
+          contractUrl: 'https://example.org/c.pdf',
+        },
+      );
+    const last = award('2024-07-16', 30_000);
+    const ids = [
+      await save(monitorId, award('2024-07-01', 40_000)),
+      await save(monitorId, award('2024-07-08', 35_000)),
+      await save(monitorId, last),
+    ];
+    await ctx.app.deps.jobs.idle(120_000);
+    const page = async () => {
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: '/public-api/contracts/filtered-list?page=1',
+        headers: { 'x-current-organization-id': monitorId },
+        payload: { filters: { redFlags: ['SPLIT_DIRECT_AWARDS'] } },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().data.docs as { _id: string }[]).map((doc) => doc._id);
+    };
+    const inOrder = async () =>
+      (
+        await queryRows<{ id: string }>(
+          db,
+          sql`SELECT c.id FROM contracts c WHERE c.organization_id = ${monitorId} AND c.deleted_at IS NULL
+                AND EXISTS (SELECT 1 FROM contract_flags f WHERE f.contract_id = c.id AND f.code = 'SPLIT_DIRECT_AWARDS')
+              ORDER BY c.total_or_max_amount DESC NULLS LAST, c.id DESC LIMIT 25`,
+        )
+      ).map((row) => row.id);
+    const before = await page();
+    expect(before).toEqual(await inOrder());
+    expect(before.indexOf(ids[2]!)).toBeGreaterThan(before.indexOf(ids[1]!));
+    // The smallest becomes the second largest: the page follows at once, the refresh still to come.
+    await save(monitorId, { ...last, _id: ids[2], totalAmount: 39_500 });
+    const after = await page();
+    expect(after).toEqual(await inOrder());
+    expect(after.indexOf(ids[2]!)).toBeLessThan(after.indexOf(ids[1]!));
+    await ctx.app.deps.jobs.idle(120_000);
+    expect(await page()).toEqual(await inOrder());
+
+    // The suppliers list: each row's flagged contracts and flags by kind, under the list's filters.
+    const suppliers = await ctx.app.inject({
+      method: 'POST',
+      url: '/public-api/suppliers/filtered-list?page=1',
+      headers: { 'x-current-organization-id': monitorId },
+      payload: { filters: {} },
+    });
+    expect(suppliers.statusCode, suppliers.body).toBe(200);
+    const rows = suppliers.json().data.docs as {
+      name: string;
+      redFlags: { flagged: number; byKind: { code: string; contracts: number }[] };
+    }[];
+    const chain = rows.find((row) => row.name === 'Cadena SA')!;
+    expect(chain.redFlags.byKind).toContainEqual({
+      code: 'SPLIT_DIRECT_AWARDS',
+      name: 'Posible fraccionamiento',
+      contracts: 3,
+    });
+    expect(chain.redFlags.flagged).toBeGreaterThanOrEqual(3);
+    for (const row of rows) expect(row.redFlags.flagged).toBeGreaterThanOrEqual(0);
+  });
+
+  it('lets a save go on while the refresh computes, and never applies the refresh’s older view to the saved contract', async () => {
+    const { db } = ctx.database;
+    const sunday = entry({ contractDate: '2024-10-06', period: '4o 2024' });
+    const saved = await save(monitorId, sunday);
+    const untouched = await save(monitorId, entry({ contractDate: '2024-10-13' }));
+    await ctx.app.deps.jobs.idle(120_000);
+    expect((await flagsOf(saved)).NON_WORKING_DAY).toMatchObject({ date: '2024-10-06' });
+    // Both lose their flag behind the rules' back: the refresh's snapshot sees them without it.
+    await db.execute(
+      sql`DELETE FROM contract_flags WHERE code = 'NON_WORKING_DAY' AND contract_id IN (${saved}, ${untouched})`,
+    );
+    await refreshMonitorFlags(ctx.app.deps, monitorId, {
+      // While the refresh holds what it computed: the contract moves to a Monday and is saved. The
+      // save does not wait for the refresh, and its own flags say 'no holiday'.
+      computed: async () => {
+        await save(monitorId, { ...sunday, _id: saved, contractDate: '2024-10-07' });
+        expect((await flagsOf(saved)).NON_WORKING_DAY).toBeUndefined();
+      },
+    });
+    // The refresh put back what its snapshot saw for the contract nobody wrote, and left the saved
+    // one as its save made it (the refresh the save queued recomputes it).
+    expect((await flagsOf(untouched)).NON_WORKING_DAY).toMatchObject({ date: '2024-10-13' });
+    expect((await flagsOf(saved)).NON_WORKING_DAY).toBeUndefined();
+    await ctx.app.deps.jobs.idle(120_000);
+    expect((await flagsOf(saved)).NON_WORKING_DAY).toBeUndefined();
+    // The writes the refresh saw are forgotten; none is left once every refresh ran.
+    const [left] = await queryRows<{ n: number | string }>(
+      db,
+      sql`SELECT count(*) AS n FROM flag_writes WHERE organization_id = ${monitorId}`,
+    );
+    expect(Number(left!.n)).toBe(0);
+  });
+
+  it('flags a contract whose document is gone at its source, once per document, after the refresh', async () => {
+    const { db } = ctx.database;
+    const url = 'https://example.org/desaparecido.pdf';
+    const gone = await save(
+      monitorId,
+      entry({ announcementUrl: url, contractUrl: ` ${url} `, contractDate: '2024-10-02' }),
+    );
+    const kept = await save(monitorId, entry({ contractUrl: 'https://example.org/sigue.pdf' }));
+    await db.execute(
+      sql`INSERT INTO document_sources (id, organization_id, url, host, gone_since)
+          VALUES (gen_random_uuid(), ${monitorId}, ${url}, 'example.org', '2024-11-01T12:00:00Z')
+          ON CONFLICT (organization_id, url) DO UPDATE SET gone_since = EXCLUDED.gone_since`,
+    );
+    // Another monitor's document of the same address being gone says nothing of this one's.
+    await db.execute(
+      sql`INSERT INTO document_sources (id, organization_id, url, host, gone_since)
+          VALUES (gen_random_uuid(), ${otherId}, 'https://example.org/sigue.pdf', 'example.org', now())
+          ON CONFLICT (organization_id, url) DO UPDATE SET gone_since = EXCLUDED.gone_since`,
+    );
+    await refreshMonitorFlags(ctx.app.deps, monitorId);
+    const documents = (await flagsOf(gone)).DOCUMENT_GONE?.documents as { url: string; goneSince: string }[];
+    expect(documents).toHaveLength(1);
+    expect(documents[0]).toMatchObject({ url });
+    expect(new Date(documents[0]!.goneSince).toISOString()).toBe('2024-11-01T12:00:00.000Z');
+    expect((await flagsOf(kept)).DOCUMENT_GONE).toBeUndefined();
   });
 
   it('never flags another monitor’s contracts from this one’s settings or lists', async () => {

@@ -1,5 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { RedFlagCode, RedFlagParameters } from '../../../shared/red-flags/definitions';
+import {
+  ANY_RED_FLAG,
+  type RedFlagCode,
+  type RedFlagParameters,
+} from '../../../shared/red-flags/definitions';
 import { type Database, queryRows } from '../../db/client';
 import { textArray } from '../../db/sql';
 import type { Holiday } from './calendar';
@@ -182,17 +186,19 @@ function flagSelect(code: RedFlagCode, scope: FlagScope, inputs: FlagInputs): SQ
          WHERE ${scoped(scope)} AND c.procedure_type IN ('PUBLIC', 'INVITATION')
            AND coalesce(btrim(c.announcement_url), '') = ''`;
     case 'DOCUMENT_GONE':
+      // Each contract's four links as rows, hashed against the few gone documents (a lookup per
+      // contract of a million took seconds; with none gone the contracts are not even read).
       return sql`
-        SELECT c.id, jsonb_build_object('documents', g.documents)
-          FROM contracts c
-          JOIN LATERAL (
-            SELECT jsonb_agg(jsonb_build_object('url', s.url, 'goneSince', s.gone_since) ORDER BY s.url) AS documents
-              FROM document_sources s
-             WHERE s.organization_id = c.organization_id AND s.gone_since IS NOT NULL
-               AND s.url IN (btrim(c.announcement_url), btrim(c.clarification_meeting_judgment_url),
-                             btrim(c.presentation_proposals_doc_url), btrim(c.contract_url))
-          ) g ON g.documents IS NOT NULL
-         WHERE ${scoped(scope)}`;
+        SELECT x.id, jsonb_build_object('documents',
+                 jsonb_agg(jsonb_build_object('url', x.url, 'goneSince', x.gone_since) ORDER BY x.url))
+          FROM (SELECT DISTINCT c.id, s.url, s.gone_since
+                  FROM contracts c
+                  CROSS JOIN LATERAL (VALUES (btrim(c.announcement_url)), (btrim(c.clarification_meeting_judgment_url)),
+                                             (btrim(c.presentation_proposals_doc_url)), (btrim(c.contract_url))) AS d(url)
+                  JOIN document_sources s ON s.url = d.url
+                 WHERE s.organization_id = ${scope.organizationId} AND s.gone_since IS NOT NULL
+                   AND ${scoped(scope)}) x
+         GROUP BY x.id`;
     case 'INVALID_RFC':
       return sql`
         SELECT c.id, jsonb_build_object('rfc', s.rfc, 'supplier', s.name)
@@ -289,13 +295,159 @@ export async function replaceFlags(
   for (const code of codes) {
     if (!inputs.parameters.enabled[code]) continue;
     await db.execute(
-      sql`INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version)
-          SELECT raised.id, ${scope.organizationId}::uuid, ${code}, raised.evidence, ${inputs.methodVersion}::int
+      sql`INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount)
+          SELECT raised.id, ${scope.organizationId}::uuid, ${code}, raised.evidence, ${inputs.methodVersion}::int,
+                 k.total_or_max_amount
             FROM (${flagSelect(code, scope, inputs)}) AS raised(id, evidence)
+            JOIN contracts k ON k.id = raised.id
           ON CONFLICT (contract_id, code) DO UPDATE SET evidence = EXCLUDED.evidence,
-            method_version = EXCLUDED.method_version`,
+            method_version = EXCLUDED.method_version, amount = EXCLUDED.amount`,
     );
   }
+  // The scope's other flags (the monitor-wide ones, until the refresh) follow their contract's amount.
+  if (scope.contractIds)
+    await db.execute(
+      sql`UPDATE contract_flags f SET amount = k.total_or_max_amount FROM contracts k
+           WHERE k.id = f.contract_id AND f.contract_id = ANY(${textArray(scope.contractIds)}::uuid[])
+             AND f.amount IS DISTINCT FROM k.total_or_max_amount`,
+    );
+}
+
+/** Notes the contracts a write flagged, in its transaction (see computeFlagChanges). */
+export async function noteFlagWrites(
+  db: Database,
+  organizationId: string,
+  contractIds: readonly string[],
+): Promise<void> {
+  if (contractIds.length === 0) return;
+  await db.execute(
+    sql`INSERT INTO flag_writes (organization_id, contract_id)
+        SELECT ${organizationId}::uuid, id FROM unnest(${textArray(contractIds)}::uuid[]) AS written(id)`,
+  );
+}
+
+/**
+ * The session's temporary tables of a monitor's recomputation, named after the monitor: on the
+ * embedded database every job shares one session, and two monitors may be recomputed at once.
+ */
+function scratch(organizationId: string) {
+  const suffix = organizationId.replace(/-/g, '');
+  return {
+    fresh: sql.identifier(`fresh_flags_${suffix}`),
+    changes: sql.identifier(`flag_changes_${suffix}`),
+    seen: sql.identifier(`seen_writes_${suffix}`),
+    since: sql.identifier(`written_since_${suffix}`),
+  };
+}
+
+/** Every statement of the caller's transaction reads the one snapshot of its first (first statement). */
+export async function readOneSnapshot(tx: Database): Promise<void> {
+  await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
+}
+
+/**
+ * A monitor's recomputation, first half: every flag `codes` of its contracts computed from one
+ * snapshot (the caller's transaction, readOneSnapshot) into a temporary table of the session as
+ * what differs from the stored flags: rows to insert ('I'), to update ('U') and to delete ('D');
+ * and the writes that snapshot saw. Nothing of the monitor's is locked: writes go on meanwhile.
+ * The refresh's own connection keeps both tables for the second half (applyFlagChanges).
+ */
+export async function computeFlagChanges(
+  tx: Database,
+  organizationId: string,
+  codes: readonly RedFlagCode[],
+  inputs: FlagInputs,
+): Promise<Record<string, number>> {
+  const t = scratch(organizationId);
+  // How long each flag and the comparison took (ms): the refresh's log and the benchmark print them.
+  const steps: Record<string, number> = {};
+  let started = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    steps[name] = Math.round(now - started);
+    started = now;
+  };
+  await tx.execute(sql`DROP TABLE IF EXISTS ${t.fresh}, ${t.changes}, ${t.seen}, ${t.since}`);
+  await tx.execute(
+    sql`CREATE TEMP TABLE ${t.fresh} (contract_id uuid NOT NULL, code text NOT NULL, evidence jsonb NOT NULL)`,
+  );
+  const scope = { organizationId, contractIds: null };
+  for (const code of codes) {
+    if (!inputs.parameters.enabled[code]) continue;
+    await tx.execute(
+      sql`INSERT INTO ${t.fresh} (contract_id, code, evidence)
+          SELECT raised.id, ${code}, raised.evidence FROM (${flagSelect(code, scope, inputs)}) AS raised(id, evidence)`,
+    );
+    step(code);
+  }
+  await tx.execute(sql`ANALYZE ${t.fresh}`);
+  await tx.execute(
+    sql`CREATE TEMP TABLE ${t.changes} AS
+        SELECT s.contract_id, s.code, NULL::jsonb AS evidence, NULL::numeric(18, 2) AS amount, 'D'::text AS op
+          FROM contract_flags s
+         WHERE s.organization_id = ${organizationId} AND s.code = ANY(${textArray(codes)})
+           AND NOT EXISTS (SELECT 1 FROM ${t.fresh} f WHERE f.contract_id = s.contract_id AND f.code = s.code)
+        UNION ALL
+        SELECT f.contract_id, f.code, f.evidence, k.total_or_max_amount,
+               CASE WHEN s.contract_id IS NULL THEN 'I' ELSE 'U' END
+          FROM ${t.fresh} f
+          JOIN contracts k ON k.id = f.contract_id
+          LEFT JOIN contract_flags s ON s.contract_id = f.contract_id AND s.code = f.code
+         WHERE s.contract_id IS NULL OR s.evidence IS DISTINCT FROM f.evidence
+            OR s.method_version <> ${inputs.methodVersion}::int
+            OR s.amount IS DISTINCT FROM k.total_or_max_amount`,
+  );
+  await tx.execute(
+    sql`CREATE TEMP TABLE ${t.seen} AS SELECT id FROM flag_writes WHERE organization_id = ${organizationId}`,
+  );
+  await tx.execute(sql`DROP TABLE ${t.fresh}`);
+  step('comparison');
+  return steps;
+}
+
+/**
+ * A monitor's recomputation, second half, under the monitor's flags (lockMonitorFlags, in the
+ * caller's transaction): the changes computeFlagChanges found are applied, except to the contracts
+ * written after its snapshot (their write replaced their own flags and queued the next refresh);
+ * the writes it saw are forgotten. Returns how many flags were raised ('I'), changed ('U') and
+ * removed ('D') per code.
+ */
+export async function applyFlagChanges(
+  tx: Database,
+  organizationId: string,
+  methodVersion: number,
+): Promise<{ code: string; op: string; n: number }[]> {
+  const t = scratch(organizationId);
+  await tx.execute(
+    sql`CREATE TEMP TABLE ${t.since} AS
+        SELECT DISTINCT contract_id FROM flag_writes w
+         WHERE w.organization_id = ${organizationId} AND NOT EXISTS (SELECT 1 FROM ${t.seen} s WHERE s.id = w.id)`,
+  );
+  const applied = await queryRows<{ code: string; op: string; n: number | string }>(
+    tx,
+    sql`WITH changes AS (
+          SELECT c.* FROM ${t.changes} c
+           WHERE NOT EXISTS (SELECT 1 FROM ${t.since} w WHERE w.contract_id = c.contract_id)
+             AND (c.op = 'D' OR EXISTS (SELECT 1 FROM contracts k WHERE k.id = c.contract_id))
+        ), removed AS (
+          DELETE FROM contract_flags s USING changes c
+           WHERE c.op = 'D' AND s.contract_id = c.contract_id AND s.code = c.code
+          RETURNING s.code
+        ), raised AS (
+          INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount)
+          SELECT c.contract_id, ${organizationId}::uuid, c.code, c.evidence, ${methodVersion}::int, c.amount
+            FROM changes c WHERE c.op <> 'D'
+          ON CONFLICT (contract_id, code) DO UPDATE SET evidence = EXCLUDED.evidence,
+            method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
+          RETURNING code
+        )
+        SELECT code, 'D' AS op, count(*) AS n FROM removed GROUP BY code
+        UNION ALL
+        SELECT c.code, c.op, count(*) FROM changes c WHERE c.op <> 'D' GROUP BY c.code, c.op`,
+  );
+  await tx.execute(sql`DELETE FROM flag_writes w USING ${t.seen} s WHERE w.id = s.id`);
+  await tx.execute(sql`DROP TABLE ${t.changes}, ${t.seen}, ${t.since}`);
+  return applied.map((row) => ({ code: row.code, op: row.op, n: Number(row.n) }));
 }
 
 /** A monitor's stored parameters and method version, or null when it keeps the defaults. */
@@ -447,20 +599,75 @@ export async function flagCodesOf(
 export async function supplierFlagCounts(
   db: Database,
   where: SQL,
-): Promise<{ byCode: Map<string, number>; flagged: number }> {
-  // One scan: a row per flag, and the grand total's row (code null) counting each contract once.
-  const rows = await queryRows<{ code: string | null; n: number | string }>(
+  supplierIds?: readonly string[],
+): Promise<Map<string, { byCode: Map<string, number>; flagged: number }>> {
+  // One scan: a row per supplier and flag, and a row per supplier (code null) counting each of its
+  // contracts once. Without ids, the suppliers the conditions select (the supplier's page: one).
+  if (supplierIds && supplierIds.length === 0) return new Map();
+  const scoped = supplierIds
+    ? sql`${where} AND contracts.supplier_id = ANY(${textArray(supplierIds)}::uuid[])`
+    : where;
+  const rows = await queryRows<{ supplier: string | null; code: string | null; n: number | string }>(
     db,
-    sql`SELECT f.code, count(DISTINCT contracts.id) AS n
+    sql`SELECT contracts.supplier_id AS supplier, f.code, count(DISTINCT contracts.id) AS n
           FROM contracts JOIN contract_flags f ON f.contract_id = contracts.id
-         WHERE ${where} GROUP BY GROUPING SETS ((f.code), ())`,
+         WHERE ${scoped} GROUP BY GROUPING SETS ((contracts.supplier_id, f.code), (contracts.supplier_id))`,
   );
-  const byCode = new Map<string, number>();
-  let flagged = 0;
-  for (const row of rows)
-    if (row.code === null) flagged = Number(row.n);
-    else byCode.set(row.code, Number(row.n));
-  return { byCode, flagged };
+  const bySupplier = new Map<string, { byCode: Map<string, number>; flagged: number }>();
+  for (const row of rows) {
+    if (row.supplier === null) continue;
+    let counts = bySupplier.get(row.supplier);
+    if (!counts) {
+      counts = { byCode: new Map(), flagged: 0 };
+      bySupplier.set(row.supplier, counts);
+    }
+    if (row.code === null) counts.flagged = Number(row.n);
+    else counts.byCode.set(row.code, Number(row.n));
+  }
+  return bySupplier;
+}
+
+/**
+ * Rebuilds the monitor's flag_cube (per flag, and 'ANY' for any, over contract_cube's dimensions)
+ * from one snapshot of its contracts and flags, and records the monitor's data version of that
+ * snapshot: the figures engine reads the cube only while the monitor is still at that version.
+ * Must run in a transaction of its own (it sets its isolation).
+ */
+export async function rebuildFlagCube(tx: Database, organizationId: string): Promise<void> {
+  await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
+  await tx.execute(sql`DELETE FROM flag_cube WHERE organization_id = ${organizationId}`);
+  await tx.execute(
+    sql`WITH f AS (SELECT contract_id, code FROM contract_flags WHERE organization_id = ${organizationId}),
+             k AS (SELECT contract_id, code FROM f
+                   UNION ALL SELECT contract_id, ${ANY_RED_FLAG}::text FROM f GROUP BY contract_id)
+        INSERT INTO flag_cube (organization_id, code, administration_period, fiscal_year, period,
+          procedure_type, applicant_administrative_unit_id, organizer_administrative_unit_id,
+          contracts, counted, amount)
+        SELECT c.organization_id, k.code, c.administration_period, c.fiscal_year, c.period,
+          c.procedure_type, c.applicant_administrative_unit_id, c.organizer_administrative_unit_id,
+          count(*)::integer, (count(*) FILTER (WHERE c.counts_in_totals))::integer,
+          coalesce(sum(c.total_or_max_amount) FILTER (WHERE c.counts_in_totals), 0)::numeric(18, 2)
+          FROM k JOIN contracts c ON c.id = k.contract_id
+         WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL
+         GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
+  );
+  await tx.execute(
+    sql`INSERT INTO flag_cube_state (organization_id, data_version, built_at)
+        SELECT id, data_version, now() FROM organizations WHERE id = ${organizationId}
+        ON CONFLICT (organization_id) DO UPDATE
+          SET data_version = EXCLUDED.data_version, built_at = EXCLUDED.built_at`,
+  );
+}
+
+/** Whether the monitor's flag_cube was built at its current data version. */
+export async function flagCubeIsCurrent(db: Database, organizationId: string): Promise<boolean> {
+  const rows = await queryRows<{ current: boolean }>(
+    db,
+    sql`SELECT s.data_version = o.data_version AS current
+          FROM flag_cube_state s JOIN organizations o ON o.id = s.organization_id
+         WHERE s.organization_id = ${organizationId}`,
+  );
+  return rows[0]?.current === true;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RedFlagParametersSchema } from '../../../shared/red-flags/definitions';
+import { RedFlagParametersSchema } from '../../../shared/red-flags/parameters-schema';
 import { OrganizationHeaderSchema, successEnvelope } from '../../../shared/schemas/common';
 import { SupplierListInfoSchema } from '../../../shared/schemas/red-flags';
 import { AppError } from '../../lib/errors';

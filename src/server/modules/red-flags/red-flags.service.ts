@@ -5,8 +5,8 @@ import {
   RED_FLAGS,
   type RedFlagCode,
   type RedFlagParameters,
-  RedFlagParametersSchema,
 } from '../../../shared/red-flags/definitions';
+import { RedFlagParametersSchema } from '../../../shared/red-flags/parameters-schema';
 import {
   type ContractFacts,
   flagSentence,
@@ -20,16 +20,21 @@ import type { AppDeps } from '../../types';
 import type { FlagRegistration } from '../contracts/contracts.write';
 import { holidaysBetween } from './calendar';
 import {
+  applyFlagChanges,
   bumpDataVersion,
   chainMembers,
+  computeFlagChanges,
   type FlagInputs,
   flagCodesOf,
   flagCounts,
-  flagSummary,
+  flagCubeIsCurrent,
   flagsOfContract,
   loadedLists,
   lockMonitorFlags,
+  noteFlagWrites,
   ROW_FLAGS,
+  readOneSnapshot,
+  rebuildFlagCube,
   replaceFlags,
   saveSettings,
   storedSettings,
@@ -99,44 +104,61 @@ export function flagRegistration(deps: Pick<AppDeps, 'jobs' | 'now'>): FlagRegis
     await lockMonitorFlags(tx, organizationId);
     const inputs = await inputsOf(tx, organizationId, deps.now());
     await replaceFlags(tx, { organizationId, contractIds }, ROW_FLAGS, inputs);
+    // A refresh computing meanwhile leaves these contracts to the next one (queued below).
+    await noteFlagWrites(tx, organizationId, contractIds);
     await refreshFlagsLater(deps, organizationId, tx);
   };
 }
 
 /**
- * Recomputes every flag of the monitor's contracts, in one transaction (readers see the old flags
- * until it commits), on a connection of its own that no statement timeout cuts short; one
- * recomputation at a time in the installation (LOCKS.redFlags).
+ * Recomputes every flag of the monitor's contracts on a connection of its own that no statement
+ * timeout cuts short, one recomputation at a time in the installation (LOCKS.redFlags): computed
+ * from one snapshot without holding the monitor's flags (saves go on: at a million contracts this
+ * takes most of a minute), then what changed applied under them in a short transaction, leaving
+ * out the contracts written meanwhile (their writes queued the next refresh). Readers see the old
+ * flags until that commits.
  */
 export async function refreshMonitorFlags(
   deps: Pick<AppDeps, 'database' | 'now'>,
   organizationId: string,
-  codes: readonly RedFlagCode[] = RED_FLAG_CODES,
-): Promise<{ changed: Record<string, number> }> {
+  options: {
+    codes?: readonly RedFlagCode[];
+    /** Runs between the two halves (tests: a save while the refresh computes). */
+    computed?: () => Promise<void>;
+  } = {},
+): Promise<{ changed: Record<string, number>; steps: Record<string, number> }> {
+  const { codes = RED_FLAG_CODES, computed } = options;
   return deps.database.withExclusiveLock(LOCKS.redFlags, async (db) => {
-    const { changed, moved } = await db.transaction(async (tx) => {
-      await lockMonitorFlags(tx, organizationId);
-      const inputs = await inputsOf(tx, organizationId, deps.now());
-      const before = await flagSummary(tx, organizationId);
-      await replaceFlags(tx, { organizationId, contractIds: null }, codes, inputs);
-      const after = await flagSummary(tx, organizationId);
-      // What the recomputation changed, per flag (the nightly one should change nothing a write did not).
-      const delta: Record<string, number> = {};
-      let differs = false;
-      for (const code of new Set([...before.keys(), ...after.keys()])) {
-        const was = before.get(code);
-        const is = after.get(code);
-        const difference = (is?.contracts ?? 0) - (was?.contracts ?? 0);
-        if (difference !== 0) delta[code] = difference;
-        if (was?.digest !== is?.digest) differs = true;
-      }
-      return { changed: delta, moved: differs };
+    const { inputs, steps } = await db.transaction(async (tx) => {
+      await readOneSnapshot(tx);
+      const read = await inputsOf(tx, organizationId, deps.now());
+      return { inputs: read, steps: await computeFlagChanges(tx, organizationId, codes, read) };
     });
-    // Cached answers that filter or count by flag are of the monitor's data version. Bumped after
-    // the commit, not inside: a write holds the monitor's row (its trigger) while it waits for the
-    // flags' lock, and bumping under that lock deadlocked with it.
-    if (moved) await bumpDataVersion(db, organizationId);
-    return { changed };
+    await computed?.();
+    let started = performance.now();
+    const applied = await db.transaction(async (tx) => {
+      await lockMonitorFlags(tx, organizationId);
+      return applyFlagChanges(tx, organizationId, inputs.methodVersion);
+    });
+    steps.apply = Math.round(performance.now() - started);
+    // What the recomputation changed, per flag: raised minus removed (the nightly one should change
+    // nothing a write did not).
+    const changed: Record<string, number> = {};
+    for (const { code, op, n } of applied) {
+      const difference = op === 'I' ? n : op === 'D' ? -n : 0;
+      if (difference !== 0) changed[code] = (changed[code] ?? 0) + difference;
+    }
+    // Cached answers that filter or count by flag, or show a flag's facts, are of the monitor's
+    // data version. Bumped after the commit, not inside: a write holds the monitor's row (its
+    // trigger) while it waits for the flags' lock, and bumping under that lock deadlocked with it.
+    if (applied.some(({ n }) => n > 0)) await bumpDataVersion(db, organizationId);
+    // The list's totals by one flag from a cube built at the version just reached (the contracts
+    // answer them meanwhile, and again after the next write until the next refresh).
+    started = performance.now();
+    if (!(await flagCubeIsCurrent(db, organizationId)))
+      await db.transaction((tx) => rebuildFlagCube(tx, organizationId));
+    steps.cube = Math.round(performance.now() - started);
+    return { changed, steps };
   });
 }
 
@@ -265,16 +287,42 @@ export async function listedFlags(
   );
 }
 
+/** Flagged contracts and flags by kind, as the supplier list and page show them. */
+export interface SupplierRedFlags {
+  flagged: number;
+  byKind: { code: RedFlagCode; name: string; contracts: number }[];
+}
+
+const NO_FLAGS: SupplierRedFlags = { flagged: 0, byKind: [] };
+
+function presentSupplierFlags(counts: { byCode: Map<string, number>; flagged: number }): SupplierRedFlags {
+  return {
+    flagged: counts.flagged,
+    byKind: RED_FLAG_CODES.flatMap((code) =>
+      counts.byCode.get(code)
+        ? [{ code, name: RED_FLAGS[code].name, contracts: counts.byCode.get(code)! }]
+        : [],
+    ),
+  };
+}
+
 /** A supplier's flagged contracts and its flags by kind, under the page's conditions (the supplier's page). */
 export async function supplierFlags(
   deps: Pick<AppDeps, 'database'>,
   where: Parameters<typeof supplierFlagCounts>[1],
-): Promise<{ flagged: number; byKind: { code: RedFlagCode; name: string; contracts: number }[] }> {
-  const { byCode, flagged } = await supplierFlagCounts(deps.database.db, where);
-  return {
-    flagged,
-    byKind: RED_FLAG_CODES.flatMap((code) =>
-      byCode.get(code) ? [{ code, name: RED_FLAGS[code].name, contracts: byCode.get(code)! }] : [],
-    ),
-  };
+): Promise<SupplierRedFlags> {
+  const [counts] = (await supplierFlagCounts(deps.database.db, where)).values();
+  return counts ? presentSupplierFlags(counts) : NO_FLAGS;
+}
+
+/** The same for each supplier of a list's page, under the list's conditions (one query). */
+export async function suppliersFlags(
+  deps: Pick<AppDeps, 'database'>,
+  where: Parameters<typeof supplierFlagCounts>[1],
+  supplierIds: readonly string[],
+): Promise<Map<string, SupplierRedFlags>> {
+  const counts = await supplierFlagCounts(deps.database.db, where, supplierIds);
+  return new Map(
+    supplierIds.map((id) => [id, counts.has(id) ? presentSupplierFlags(counts.get(id)!) : NO_FLAGS]),
+  );
 }

@@ -18,7 +18,7 @@ import { contractConditions } from '../contracts/contract-filters.repository';
 import { countMatching, supplierBidsLost } from '../contracts/contracts.service';
 import { figures, sumByType } from '../figures/figures';
 import { resultKey } from '../figures/result-keys';
-import { supplierFlags } from '../red-flags/red-flags.service';
+import { supplierFlags, suppliersFlags } from '../red-flags/red-flags.service';
 import { presentTotals } from './suppliers.presenter';
 import { findSupplier, findSupplierContracts } from './suppliers.repository';
 
@@ -34,7 +34,14 @@ export async function listSuppliers(
       offset: pageOffset(page, LIMITS.pageSize),
       limit: LIMITS.pageSize,
     });
-    return { ...toPage(window.rows, window.total, page, LIMITS.pageSize), totals: window.totals };
+    // Each row's flagged contracts and flags by kind, under the list's filters (one query for the page).
+    const flags = await suppliersFlags(
+      deps,
+      await contractConditions(deps.database.db, organization.id, filters),
+      window.rows.map((row) => row._id),
+    );
+    const rows = window.rows.map((row) => ({ ...row, redFlags: flags.get(row._id)! }));
+    return { ...toPage(rows, window.total, page, LIMITS.pageSize), totals: window.totals };
   });
 }
 

@@ -10,6 +10,7 @@ import { Pagination } from '../../components/pagination';
 import { contractsDownloadUrl, useContracts } from '../../features/contracts/api/contracts';
 import { ContractTiles } from '../../features/contracts/components/contract-tiles';
 import { ContractsTable } from '../../features/contracts/components/contracts-table';
+import { FlaggedTile } from '../../features/contracts/components/flagged-tile';
 import { CountedOnlySwitch } from '../../features/filters/components/counted-only-switch';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { useFilteredList } from '../../features/filters/use-filtered-list';
@@ -55,6 +56,13 @@ export function ContractsPage() {
         ) : (
           <>
             <ContractTiles totals={list?.data.totals} listed={list?.data.total} loading={!list} />
+            <FlaggedTile
+              flagged={list?.data.flagged}
+              listed={list?.data.total}
+              applied={filters}
+              onApply={apply}
+              loading={!list}
+            />
             <CountedOnlySwitch applied={filters} onApply={apply} />
             <ListStatus
               count={list ? counts.contracts(list.data.total) : null}

@@ -65,6 +65,24 @@ describe('CalculationForm', () => {
     });
   });
 
+  it("lists the red flags' variables in a group of their own and inserts them", async () => {
+    fakeApi({ 'GET /api/calculations/retrieve/calculations': others([]) });
+    const { user } = renderScreen(<Modal />);
+    expect(screen.getByText('SEÑALES DE ALERTA')).toBeInTheDocument();
+    const expression = screen.getByRole('textbox', { name: /Expresión/ });
+    await user.click(
+      screen.getByRole('button', {
+        name: '$NSAUP Número de contratos con la señal «Un solo participante», insertar',
+      }),
+    );
+    await user.type(expression, ' * 100 / ');
+    await user.click(screen.getByRole('button', { name: '$NTC Número total de contratos, insertar' }));
+    expect(expression).toHaveValue('$NSAUP * 100 / $NTC');
+    expect(
+      screen.getByRole('button', { name: /^\$MSA Monto de los contratos con alguna señal de alerta/ }),
+    ).toBeInTheDocument();
+  });
+
   it("shows the server's refusal of a formula and says when there are no other calculations", async () => {
     fakeApi({
       'GET /api/calculations/retrieve/calculations': others([]),

@@ -2,8 +2,8 @@ import {
   RED_FLAG_MESSAGES,
   type RedFlagCode,
   type RedFlagParameters,
-  RedFlagParametersSchema,
 } from '../../../../shared/red-flags/definitions';
+import { RedFlagParametersSchema } from '../../../../shared/red-flags/parameters-schema';
 
 /** A number field as Mantine's NumberInput hands it over: a number, or the text while it is empty. */
 type NumberValue = number | string;

@@ -1,43 +1,49 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { flagSentence, interpolate } from '../../../../shared/red-flags/sentences';
 import type { ContractDetail } from '../../../../shared/schemas/contracts';
 import type { ContractFlag } from '../../../../shared/schemas/red-flags';
+import i18n from '../../../i18n';
 import { renderScreen } from '../../../test/render';
 import { ContractFlags, chainOf } from './contract-flags';
 
 const ID = '01900000-0000-7000-8000-0000000000c2';
 
-const SPLIT: ContractFlag = {
-  code: 'SPLIT_DIRECT_AWARDS',
-  name: 'Posible fraccionamiento',
-  category: 'COMPETITION',
-  sentence: 'Forma una cadena de 14 adjudicaciones directas al mismo proveedor que suman $1,500,000.00.',
-  template: {
-    text: 'Forma una cadena de {{members}} adjudicaciones directas al mismo proveedor que suman {{total}}.',
-    values: { members: '14', total: '$1,500,000.00' },
-  },
-  evidence: {
-    total: 1_500_000,
-    members: 14,
-    contracts: [
-      { id: 'c1', number: 'AD-001/2025', date: '2025-03-02', amount: 120_000 },
-      { id: ID, number: 'AD-002/2025', date: '2025-03-10', amount: 130_000 },
-      { id: 'c3', number: null, date: '2025-03-28', amount: '99500.5' },
-    ],
-  },
-};
+/** A raised flag as the API gives it: the sentence and its template from the shared builder. */
+function raised(
+  code: ContractFlag['code'],
+  name: string,
+  category: string,
+  evidence: Record<string, unknown>,
+): ContractFlag {
+  const template = flagSentence(code, evidence);
+  return { code, name, category, sentence: interpolate(template.text, template.values), template, evidence };
+}
 
-const WEEKEND: ContractFlag = {
-  code: 'NON_WORKING_DAY',
-  name: 'Firmado en día inhábil',
-  category: 'TIME',
-  sentence: 'La fecha del contrato, 02/03/2025, fue domingo.',
-  template: {
-    text: 'La fecha del contrato, {{date}}, fue {{day}}.',
-    values: { date: '02/03/2025', day: 'domingo' },
-  },
-  evidence: { date: '2025-03-02' },
-};
+const SPLIT = raised('SPLIT_DIRECT_AWARDS', 'Posible fraccionamiento', 'COMPETITION', {
+  total: 1_500_000,
+  limit: 1_000_000,
+  fiscalYear: '2025',
+  windowDays: 30,
+  members: 14,
+  contracts: [
+    { id: 'c1', number: 'AD-001/2025', date: '2025-03-02', amount: 120_000 },
+    { id: ID, number: 'AD-002/2025', date: '2025-03-10', amount: 130_000 },
+    { id: 'c3', number: null, date: '2025-03-28', amount: '99500.5' },
+  ],
+});
+
+const WEEKEND = raised('NON_WORKING_DAY', 'Firmado en día inhábil', 'TIME', {
+  date: '2025-03-02',
+  kind: 'SUNDAY',
+  name: 'domingo',
+});
+
+const HOLIDAY = raised('NON_WORKING_DAY', 'Firmado en día inhábil', 'TIME', {
+  date: '2024-12-25',
+  kind: 'HOLIDAY',
+  name: 'Navidad (25 de diciembre)',
+});
 
 function contract(changes: Partial<Pick<ContractDetail, 'flags' | 'unevaluated'>> = {}) {
   return {
@@ -68,11 +74,53 @@ describe("a contract's red flags", () => {
     const split = section.querySelector<HTMLElement>('[data-flag="SPLIT_DIRECT_AWARDS"]')!;
     expect(split).toHaveTextContent('Categoría: Competencia');
     expect(split).toHaveTextContent(
-      'Forma una cadena de 14 adjudicaciones directas al mismo proveedor que suman $1,500,000.00.',
+      'Este contrato es una de 14 adjudicaciones directas de la misma unidad convocante al mismo proveedor, con 30 días o menos entre una y otra; cada una queda por debajo del límite de $1,000,000.00 del ejercicio 2025, pero juntas suman $1,500,000.00 y lo superan.',
     );
     const weekend = section.querySelector<HTMLElement>('[data-flag="NON_WORKING_DAY"]')!;
     expect(weekend).toHaveTextContent('Categoría: Tiempo');
-    expect(weekend).toHaveTextContent('La fecha del contrato, 02/03/2025, fue domingo.');
+    expect(weekend).toHaveTextContent('El contrato se firmó el 02/03/2025, domingo.');
+    expect(weekend).toHaveTextContent(WEEKEND.sentence);
+  });
+
+  describe('in another language', () => {
+    afterEach(async () => {
+      await act(() => i18n.changeLanguage('es'));
+    });
+
+    it("translates each sentence's template with its values, a holiday by its own name, and the reasons", async () => {
+      await act(() => i18n.changeLanguage('en'));
+      const unevaluated = [
+        {
+          code: 'SINGLE_BIDDER' as const,
+          name: 'Un solo participante',
+          reason: 'No hay participantes registrados.',
+        },
+      ];
+      renderScreen(<ContractFlags contract={contract({ flags: [SPLIT, HOLIDAY], unevaluated })} />);
+      const section = screen.getByRole('region', { name: 'Red flags' });
+      expect(section.querySelector('[data-flag="SPLIT_DIRECT_AWARDS"]')).toHaveTextContent(
+        'This contract is one of 14 direct awards from the same convening unit to the same supplier, 30 days or less apart; each one is below the limit of $1,000,000.00 for fiscal year 2025, but together they add up to $1,500,000.00 and exceed it.',
+      );
+      expect(section.querySelector('[data-flag="NON_WORKING_DAY"]')).toHaveTextContent(
+        'The contract was signed on 25/12/2024, a non-working day: Christmas Day (December 25).',
+      );
+      expect(within(section).getByRole('list', { name: 'Flags not evaluated' })).toHaveTextContent(
+        'Single bidder — No bidders are recorded.',
+      );
+    });
+
+    it('shows a holiday name outside the closed set as it came, in Spanish', async () => {
+      await act(() => i18n.changeLanguage('ja'));
+      const renamed = raised('NON_WORKING_DAY', 'Firmado en día inhábil', 'TIME', {
+        date: '2024-12-25',
+        kind: 'HOLIDAY',
+        name: 'Día festivo local',
+      });
+      renderScreen(<ContractFlags contract={contract({ flags: [renamed], unevaluated: [] })} />);
+      expect(document.querySelector('[data-flag="NON_WORKING_DAY"]')).toHaveTextContent(
+        'この契約は休日の25/12/2024に締結されました：Día festivo local。',
+      );
+    });
   });
 
   it("links a possible split's other contracts, not itself, and says how many more the chain has", () => {

@@ -10,6 +10,7 @@ import {
   RED_FLAG_DISCLAIMER,
   type RedFlagCategory,
 } from '../../../../shared/red-flags/definitions';
+import { TRANSLATED_VALUES } from '../../../../shared/red-flags/sentence-values';
 import { WEB_ROUTES } from '../../../../shared/routes';
 import type { ContractDetail } from '../../../../shared/schemas/contracts';
 import type { ContractFlag } from '../../../../shared/schemas/red-flags';
@@ -17,7 +18,8 @@ import classes from './red-flags.module.css';
 
 /**
  * 'Señales de alerta' on a contract's page (issue 32): each raised flag with its category and the
- * sentence of facts that raised it (a possible split's other contracts as links), then the flags
+ * sentence of facts that raised it, one of the closed set of templates translated with its values
+ * (a possible split's other contracts as links), then the flags
  * the data could not evaluate ('sin datos') with why, and always the reminder that a flag is a
  * reason to look closer, not an accusation, with the way to what each flag means.
  */
@@ -93,7 +95,7 @@ function RaisedFlag({ flag, contractId }: { flag: ContractFlag; contractId: stri
           {t(RED_FLAG_CATEGORY_NAMES[flag.category as RedFlagCategory] ?? flag.category)}
         </Badge>
       </Group>
-      <Text mt={4}>{t(flag.template.text, flag.template.values)}</Text>
+      <Text mt={4}>{t(flag.template.text, readerValues(flag.template.values, t))}</Text>
       {chain && chain.others.length > 0 ? (
         <div className={classes.chain}>
           <Text fz="sm" fw={600} id={`${id}-chain`}>
@@ -120,6 +122,22 @@ function RaisedFlag({ flag, contractId }: { flag: ContractFlag; contractId: stri
         </div>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * A flag's template values as t() fills them: a word of a closed set (a holiday's name) through its
+ * own catalogue key, in the reader's language; the rest (dates, money, names, RFCs) as they are.
+ */
+function readerValues(
+  values: Record<string, string>,
+  translate: (text: string) => string,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      Object.hasOwn(TRANSLATED_VALUES, name) ? translate(value) : value,
+    ]),
   );
 }
 

@@ -6,8 +6,8 @@ import {
   RED_FLAG_PARAMETER_LABELS,
   type RedFlagParameter,
   type RedFlagParameters,
-  RedFlagParametersSchema,
 } from '../../../../shared/red-flags/definitions';
+import { RedFlagParametersSchema } from '../../../../shared/red-flags/parameters-schema';
 import classes from './red-flags.module.css';
 
 const decimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
