@@ -50,7 +50,7 @@ const flag = (label: string) =>
  * The public filters of the contracts, suppliers and charts (spec: public area, filters). Each
  * non-empty filter narrows the result; values of one filter are alternatives.
  */
-export const PublicFiltersSchema = z
+const PublicFiltersObject = z
   .object({
     administrationPeriods: values(administrationPeriod, 'administrationPeriod'),
     fiscalYears: values(fiscalYear, 'fiscalYear'),
@@ -79,10 +79,33 @@ export const PublicFiltersSchema = z
       })
       .max(RED_FLAG_CODES.length + 1, 'El filtro de señales de alerta tiene demasiados valores.')
       .optional()
-      .describe("Only the contracts with any of these red flags; 'ANY' for a contract with any flag"),
+      .describe(
+        "Only the contracts with any of these red flags; 'ANY' for a contract with any flag (also accepted as `flags`)",
+      ),
   })
   .strip();
-export type PublicFiltersInput = z.input<typeof PublicFiltersSchema>;
+
+/**
+ * `flags` is accepted for `redFlags` (the name the red flags' issue gives the filter): an unknown
+ * filter would be dropped silently and list every contract, which reads as an answer.
+ */
+function acceptFlagsAlias(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('flags' in value))
+    return value;
+  const { flags, ...rest } = value as { flags: unknown; redFlags?: unknown };
+  if (rest.redFlags === undefined) return { ...rest, redFlags: flags };
+  return Array.isArray(rest.redFlags) && Array.isArray(flags)
+    ? { ...rest, redFlags: [...new Set([...rest.redFlags, ...flags])] }
+    : rest;
+}
+
+export const PublicFiltersSchema = z.preprocess(acceptFlagsAlias, PublicFiltersObject);
+/** The filters without the supplier (a supplier's own page). */
+export const SupplierPageFiltersSchema = z.preprocess(
+  acceptFlagsAlias,
+  PublicFiltersObject.omit({ suppliers: true }),
+);
+export type PublicFiltersInput = z.input<typeof PublicFiltersObject>;
 export type PublicFilters = z.output<typeof PublicFiltersSchema>;
 
 export const EMPTY_FILTERS: PublicFilters = {

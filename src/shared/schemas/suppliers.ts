@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTRACT_CATEGORIES, PROCEDURE_STATES, PROCEDURE_TYPES } from '../constants/enums';
 import { RED_FLAG_CODES } from '../red-flags/definitions';
 import { PaginationSchema, successEnvelope } from './common';
-import { PublicFiltersSchema } from './filters';
+import { SupplierPageFiltersSchema } from './filters';
 
 /** Counts and amounts of the suppliers list tiles and TOTAL row, under the one rule for money. */
 export const SupplierTotalsSchema = z.object({
@@ -104,7 +104,7 @@ export const SupplierDetailQuerySchema = z.object({
   id: z.uuid({ message: 'El identificador del proveedor no es válido.' }),
 });
 export const SupplierDetailBodySchema = z
-  .object({ filters: PublicFiltersSchema.omit({ suppliers: true }).optional() })
+  .object({ filters: SupplierPageFiltersSchema.optional() })
   .default({});
 export const SupplierDetailResponseSchema = successEnvelope(SupplierDetailSchema).extend({
   lastUpdate: z.string().optional(),

@@ -196,6 +196,28 @@ describe('red flags kept by the write path and the refresh job', () => {
     };
     expect(docs.map((doc) => doc._id).sort()).toEqual([...chain].sort());
     expect(totals).toMatchObject({ totalCount: 3, NO_BID: 105_000 });
+    // `flags` is the same filter (the name the issue gives it), in the list and in its downloads.
+    const aliased = await ctx.app.inject({
+      method: 'POST',
+      url: '/public-api/contracts/filtered-list?page=1',
+      headers: { 'x-current-organization-id': monitorId },
+      payload: { filters: { flags: ['SPLIT_DIRECT_AWARDS'] } },
+    });
+    expect(
+      aliased
+        .json()
+        .data.docs.map((doc: { _id: string }) => doc._id)
+        .sort(),
+    ).toEqual([...chain].sort());
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/public-api/contracts/download/json?organization=${monitorId}&filters=${encodeURIComponent(
+        JSON.stringify({ flags: ['SPLIT_DIRECT_AWARDS'] }),
+      )}`,
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.body).toContain(chain[0]);
+    expect(download.body).not.toContain(apart);
     const refused = await ctx.app.inject({
       method: 'POST',
       url: '/public-api/contracts/filtered-list?page=1',

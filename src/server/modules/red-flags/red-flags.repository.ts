@@ -340,9 +340,15 @@ function scratch(organizationId: string) {
   };
 }
 
-/** Every statement of the caller's transaction reads the one snapshot of its first (first statement). */
+/**
+ * Every statement of the caller's transaction reads the one snapshot of its first (call it first),
+ * with room to sort and hash a monitor's contracts in memory (the chains' windows, the comparison):
+ * at the default 4 MB they spilled to disk at a million contracts. One such transaction runs at a
+ * time in the installation (LOCKS.redFlags).
+ */
 export async function readOneSnapshot(tx: Database): Promise<void> {
   await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
+  await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
 }
 
 /**
@@ -634,7 +640,7 @@ export async function supplierFlagCounts(
  * Must run in a transaction of its own (it sets its isolation).
  */
 export async function rebuildFlagCube(tx: Database, organizationId: string): Promise<void> {
-  await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
+  await readOneSnapshot(tx);
   await tx.execute(sql`DELETE FROM flag_cube WHERE organization_id = ${organizationId}`);
   await tx.execute(
     sql`WITH f AS (SELECT contract_id, code FROM contract_flags WHERE organization_id = ${organizationId}),
