@@ -1,5 +1,5 @@
 /**
- * `npm run bench:flags [-- --organization <id>] [-- --limit 500000] [-- --runs 30] [-- --skip-confirm]`
+ * `npm run bench:flags [-- --organization <id>] [--limit 500000] [--runs 30] [--recomputations 2] [--skip-confirm]`
  *
  * The red flags (issue 32) on the configured database (DATABASE_URL; run `npm run bench:seed --
  * --contracts 1000000` first):
@@ -50,7 +50,8 @@ console.log(
     `direct-award limit ${limit.toLocaleString('en-US')} MXN in ${years.length} fiscal years`,
 );
 const deps = { database, now: () => new Date() };
-for (const run of [1, 2]) {
+const recomputations = Number(option('recomputations') ?? 2);
+for (let run = 1; run <= recomputations; run += 1) {
   const started = performance.now();
   const { steps } = await refreshMonitorFlags(deps, organizationId);
   console.log(`full recomputation, run ${run}: ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -19,6 +19,7 @@ import { monitorDefaults } from '../../features/filters/use-filtered-list';
 import { useListState } from '../../features/filters/use-list-state';
 import { supplierDownloadUrl, useSupplierDetail } from '../../features/suppliers/api/suppliers';
 import { SupplierGroups } from '../../features/suppliers/components/supplier-groups';
+import { SupplierRedFlags } from '../../features/suppliers/components/supplier-red-flags';
 import { msg } from '../../i18n/msg';
 import { useCountText } from '../../lib/count-text';
 import { compactFilters, FILTER_KEYS } from '../../lib/filters-url';
@@ -28,7 +29,10 @@ import { toast } from '../../lib/notifications';
 
 const SUPPLIER_UNAVAILABLE = msg('La información de proveedores no se encuentra disponible en este momento.');
 
-/** /suppliers/:id: one supplier's totals and contracts (filters apply, except the supplier filter). */
+/**
+ * /suppliers/:id: one supplier's totals, red flags and contracts (filters apply, except the supplier
+ * filter).
+ */
 export function SupplierDetailPage() {
   const { t } = useTranslation();
   const counts = useCountText();
@@ -110,6 +114,12 @@ export function SupplierDetailPage() {
         </Stack>
         {detail ? (
           <>
+            <SupplierRedFlags
+              supplierId={id}
+              flags={detail.redFlags}
+              listed={detail.totals.count}
+              filters={filters}
+            />
             <CountedOnlySwitch applied={filters} onApply={apply} />
             <Group justify="space-between">
               <Text fw={600}>{counts.contracts(detail.totals.count)}</Text>

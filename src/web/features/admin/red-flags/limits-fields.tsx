@@ -6,6 +6,9 @@ import {
 import type { DraftErrors, LimitRow } from './draft';
 
 const bounds = RED_FLAG_PARAMETER_BOUNDS;
+/** A year takes four digits; a row no wider than an amount needs, also on a wide screen. */
+const YEAR_WIDTH = 84;
+const ROW_WIDTH = 520;
 
 /** The first year from this one on that has no limit yet (a new row's proposal). */
 function nextYear(rows: LimitRow[]): string {
@@ -38,16 +41,27 @@ export function LimitsFields({
           contrato.
         </Text>
       ) : null}
+      {rows.length > 0 ? (
+        // The columns' names for the eye; each input names its row for screen readers.
+        <Group gap="xs" wrap="nowrap" maw={ROW_WIDTH} aria-hidden>
+          <Text fz="xs" c="dimmed" w={YEAR_WIDTH}>
+            Ejercicio
+          </Text>
+          <Text fz="xs" c="dimmed">
+            Límite
+          </Text>
+        </Group>
+      ) : null}
       {rows.map((row, index) => (
         // Rows have no identity of their own; their position is what the form edits.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
+        <Group key={index} gap="xs" align="flex-start" wrap="nowrap" maw={ROW_WIDTH}>
           <TextInput
             aria-label={`Ejercicio fiscal ${index + 1}`}
             placeholder="AAAA"
             inputMode="numeric"
             maxLength={4}
-            w={110}
+            w={YEAR_WIDTH}
             value={row.year}
             error={errors[`limits.${index}.year`]}
             onChange={(event) => set(index, { year: event.currentTarget.value })}

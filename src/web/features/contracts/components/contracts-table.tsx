@@ -8,11 +8,11 @@ import { formatMoney } from '../../../../shared/format/money';
 import type { ContractListItem } from '../../../../shared/schemas/contracts';
 import { EmptyList, SeeMore } from '../../../components/list-parts';
 import { NotCountedNote } from '../../../components/not-counted-note';
+import { RedFlagTags } from '../../../components/red-flag-tags';
 import { TruncatedText } from '../../../components/truncated-text';
 import { msg } from '../../../i18n/msg';
 import { EmptyProcedureBadge, ProcedureStateBadge, ProcedureTypeBadge } from './contract-badges';
 import classes from './contracts-table.module.css';
-import { RedFlagTags } from './red-flag-tags';
 
 /** Every column of the spec on wide screens (scrolling sideways); cards on a phone. */
 export function ContractsTable({ docs, loading }: { docs: ContractListItem[]; loading?: boolean }) {
@@ -46,10 +46,11 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
     msg('ID del contrato'),
     msg('Descripción de la obra'),
     msg('Monto total'),
+    // Beside the amount, so a list filtered by a flag shows its tags without scrolling sideways.
+    msg('Señales de alerta'),
     msg('Fecha del contrato'),
     msg('Tipo de procedimiento'),
     msg('Estado del procedimiento'),
-    msg('Señales de alerta'),
     msg('Unidad administrativa solicitante'),
     msg('Materia'),
     msg('Tipo de contrato'),
@@ -93,6 +94,9 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
                   <NotCountedNote contract={doc} />
                 </div>
               </Table.Td>
+              <Table.Td className={classes.flags}>
+                <RedFlagTags codes={doc.redFlags ?? []} />
+              </Table.Td>
               <Table.Td>{formatDate(doc.contractDate) || '—'}</Table.Td>
               <Table.Td>
                 <ProcedureTypeBadge value={doc.procedureType} />
@@ -102,9 +106,6 @@ function WideTable({ docs }: { docs: ContractListItem[] }) {
                   <ProcedureStateBadge value={doc.procedureState} />
                   <EmptyProcedureBadge value={doc.isEmpty} />
                 </Group>
-              </Table.Td>
-              <Table.Td className={classes.flags}>
-                <RedFlagTags codes={doc.redFlags ?? []} />
               </Table.Td>
               <Table.Td>
                 <TruncatedText text={doc.applicantAdministrativeUnit?.name} />

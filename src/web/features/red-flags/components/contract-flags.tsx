@@ -105,12 +105,27 @@ function RaisedFlag({ flag, contractId }: { flag: ContractFlag; contractId: stri
             {chain.others.map((other) => (
               <li key={other.id}>
                 <Text fz="sm" className={classes.numbers}>
-                  <Anchor component={Link} to={`/contracts/${encodeURIComponent(other.id)}`}>
+                  {/* Each part kept whole, the lines breaking only between them (a number such
+                      as 'CAD-02' broke at its hyphen on a phone). */}
+                  <Anchor
+                    component={Link}
+                    to={`/contracts/${encodeURIComponent(other.id)}`}
+                    className={classes.number}
+                    title={other.number || undefined}
+                  >
                     {other.number || t('sin número')}
                   </Anchor>
-                  {other.date ? <span className={classes.part}> · {formatDate(other.date)}</span> : null}
+                  {other.date ? (
+                    <>
+                      {' '}
+                      <span className={classes.part}>· {formatDate(other.date)}</span>
+                    </>
+                  ) : null}
                   {other.amount === null ? null : (
-                    <span className={classes.part}> · {formatMoney(other.amount)}</span>
+                    <>
+                      {' '}
+                      <span className={classes.part}>· {formatMoney(other.amount)}</span>
+                    </>
                   )}
                 </Text>
               </li>

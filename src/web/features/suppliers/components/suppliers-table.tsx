@@ -1,22 +1,26 @@
 import { Card, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../shared/format/money';
+import { formatCount, formatMoney } from '../../../../shared/format/money';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
-import type { SupplierRow, SupplierTotals } from '../../../../shared/schemas/suppliers';
+import type { SupplierListRow, SupplierTotals } from '../../../../shared/schemas/suppliers';
 import { EmptyList, SeeMore } from '../../../components/list-parts';
+import { RedFlagTags } from '../../../components/red-flag-tags';
 import { TruncatedText } from '../../../components/truncated-text';
 import { filtersSearch } from '../../../lib/filters-url';
 import classes from './suppliers-table.module.css';
 
-/** Suppliers with their amounts per procedure type and the TOTAL row (spec); cards on a phone. */
+/**
+ * Suppliers with their amounts per procedure type and the TOTAL row (spec), and their contracts with
+ * red flags by kind (issue 32); cards on a phone.
+ */
 export function SuppliersTable({
   docs,
   totals,
   filters,
   loading,
 }: {
-  docs: SupplierRow[];
+  docs: SupplierListRow[];
   totals?: SupplierTotals;
   /** The list's filters, carried to each supplier's page so its figures match the row. */
   filters: PublicFilters;
@@ -44,6 +48,11 @@ export function SuppliersTable({
               {t('Lic. pública')} {formatMoney(row.public)} · {t('Por invitación')}{' '}
               {formatMoney(row.invitation)} · {t('Adj. directa')} {formatMoney(row.noBid)}
             </Text>
+            {row.redFlags.flagged > 0 ? (
+              <div className={classes.cardFlags}>
+                <FlaggedContracts flags={row.redFlags} />
+              </div>
+            ) : null}
             <SeeMore to={detail(row._id)} />
           </Card>
         ))}
@@ -74,6 +83,7 @@ export function SuppliersTable({
             <Table.Th className={classes.amount}>{t('Por invitación')}</Table.Th>
             <Table.Th className={classes.amount}>{t('Adjudicación directa')}</Table.Th>
             <Table.Th className={classes.amount}>{t('Monto total')}</Table.Th>
+            <Table.Th>{t('Señales de alerta')}</Table.Th>
             <Table.Th>{t('Opciones')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -88,6 +98,9 @@ export function SuppliersTable({
               <Table.Td className={classes.amount}>{formatMoney(row.noBid)}</Table.Td>
               <Table.Td className={classes.amount} fw={700}>
                 {formatMoney(row.total)}
+              </Table.Td>
+              <Table.Td className={classes.flags}>
+                <FlaggedContracts flags={row.redFlags} />
               </Table.Td>
               <Table.Td>
                 <SeeMore to={detail(row._id)} compact />
@@ -104,10 +117,33 @@ export function SuppliersTable({
               <Table.Td className={classes.amount}>{formatMoney(totals.noBid)}</Table.Td>
               <Table.Td className={classes.amount}>{formatMoney(totals.total)}</Table.Td>
               <Table.Td />
+              <Table.Td />
             </Table.Tr>
           </Table.Tfoot>
         ) : null}
       </Table>
     </ScrollArea>
+  );
+}
+
+/**
+ * How many of a supplier's listed contracts carry red flags, and its flags by kind with their
+ * contracts; '—' when none (nothing alarming to show).
+ */
+function FlaggedContracts({ flags }: { flags: SupplierListRow['redFlags'] }) {
+  const { t } = useTranslation();
+  if (flags.flagged === 0) return <RedFlagTags codes={[]} />;
+  return (
+    <Stack gap={4}>
+      <Text fz="xs" fw={700}>
+        {flags.flagged === 1
+          ? t('1 contrato con señales de alerta')
+          : t('{{count}} contratos con señales de alerta', { count: formatCount(flags.flagged) })}
+      </Text>
+      <RedFlagTags
+        codes={flags.byKind.map((kind) => kind.code)}
+        counts={Object.fromEntries(flags.byKind.map((kind) => [kind.code, kind.contracts]))}
+      />
+    </Stack>
   );
 }
