@@ -27,7 +27,9 @@ interface Detail {
  * boundary the rules draw. Contracts go through the one write path (POST /api/contracts/save); the
  * monitor-wide flags are read once the refresh job ran.
  */
-describe('each red flag fires exactly where the rules say, and not on near-misses', { timeout: 300_000 }, () => {
+describe('each red flag fires exactly where the rules say, and not on near-misses', {
+  timeout: 300_000,
+}, () => {
   let ctx: TestContext;
   let token: string;
   let general: string;
@@ -105,9 +107,15 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
   describe('SINGLE_BIDDER: bidders unknown, exactly one, two', () => {
     it('flags exactly one recorded bidder of a tender or an invitation; none recorded is ‘sin datos’', async () => {
       const monitor = await newMonitor();
-      const refs = { supplier: await supplier(monitor.id, 'Papelera Única', 'PUN010101AB1'), unit: monitor.unit };
+      const refs = {
+        supplier: await supplier(monitor.id, 'Papelera Única', 'PUN010101AB1'),
+        unit: monitor.unit,
+      };
       const unknown = await save(monitor.id, entry(refs));
-      const one = await save(monitor.id, entry(refs, { bidders: [{ name: 'Papelera Única', rfc: 'PUN010101AB1' }] }));
+      const one = await save(
+        monitor.id,
+        entry(refs, { bidders: [{ name: 'Papelera Única', rfc: 'PUN010101AB1' }] }),
+      );
       const oneWithoutRfc = await save(monitor.id, entry(refs, { bidders: [{ name: 'Papelera Única' }] }));
       const two = await save(
         monitor.id,
@@ -179,8 +187,10 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
         ],
       });
       expect((await flagsOf(two)).SINGLE_BIDDER).toBeUndefined();
-      expect((await detail(two, monitor.id)).flags.find((f) => f.code === 'FEW_INVITED_BIDDERS')?.sentence).toBe(
-        'Solo Invitada Uno, S.A. de C.V. y Invitada Dos se registraron como participantes en la invitación a cuando menos tres personas.',
+      expect(
+        (await detail(two, monitor.id)).flags.find((f) => f.code === 'FEW_INVITED_BIDDERS')?.sentence,
+      ).toBe(
+        'Solo Invitada Uno, S.A. de C.V. (RFC IUN020202AB1) y Invitada Dos (RFC IDO020202AB1) se registraron como participantes en la invitación a cuando menos tres personas.',
       );
       // One bidder: both the invitation's flag and the single bidder's.
       const single = await flagsOf(one);
@@ -202,17 +212,29 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
     it('flags a cent over 40 %, not exactly 40 %, not a unit with 4 direct awards; only concluded direct awards of the period count', async () => {
       const monitor = await newMonitor();
       const { db } = ctx.database;
-      const [over, at, few] = [monitor.unit, (await createUnit(db, monitor.id)).id, (await createUnit(db, monitor.id)).id];
+      const [over, at, few] = [
+        monitor.unit,
+        (await createUnit(db, monitor.id)).id,
+        (await createUnit(db, monitor.id)).id,
+      ];
       const big = await supplier(monitor.id, 'Concentrada, S.A. de C.V.', 'CON030303AB1');
       const others = [
         await supplier(monitor.id, 'Proveedora B', 'PRB030303AB1'),
         await supplier(monitor.id, 'Proveedora C', 'PRC030303AB1'),
         await supplier(monitor.id, 'Proveedora D', 'PRD030303AB1'),
       ];
-      const award = (unit: string, supplierId: string, amount: number, overrides: Record<string, unknown> = {}) =>
+      const award = (
+        unit: string,
+        supplierId: string,
+        amount: number,
+        overrides: Record<string, unknown> = {},
+      ) =>
         save(
           monitor.id,
-          entry({ supplier: supplierId, unit }, { procedureType: 'NO_BID', totalAmount: amount, ...overrides }),
+          entry(
+            { supplier: supplierId, unit },
+            { procedureType: 'NO_BID', totalAmount: amount, ...overrides },
+          ),
         );
 
       // A cent over: 40,000.01 of 100,000.01 in five direct awards.
@@ -258,7 +280,8 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
           administrationPeriod: '2024-2027',
           threshold: 0.4,
         });
-      for (const id of [...overOthers, tender]) expect((await flagsOf(id)).SUPPLIER_CONCENTRATION).toBeUndefined();
+      for (const id of [...overOthers, tender])
+        expect((await flagsOf(id)).SUPPLIER_CONCENTRATION).toBeUndefined();
       for (const id of [...atBig, inProgress, earlier])
         expect((await flagsOf(id)).SUPPLIER_CONCENTRATION).toBeUndefined();
       for (const id of fewBig) expect((await flagsOf(id)).SUPPLIER_CONCENTRATION).toBeUndefined();
@@ -287,8 +310,8 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
       // percentile_cont) and 200,000.05 at the 15th and 16th (Q3): the fence is
       // 200,000.05 + 3 × 100,000.05 = 500,000.20, with cents, as amounts have.
       const usual = [
-        50_000, 60_000, 70_000, 80_000, 100_000, 100_000, 120_000, 130_000, 140_000, 150_000, 160_000, 170_000,
-        180_000, 190_000, 200_000.05, 200_000.05, 210_000, 220_000,
+        50_000, 60_000, 70_000, 80_000, 100_000, 100_000, 120_000, 130_000, 140_000, 150_000, 160_000,
+        170_000, 180_000, 190_000, 200_000.05, 200_000.05, 210_000, 220_000,
       ];
       for (const amount of usual) await contract(amount);
       const above = await contract(500_000.21);
@@ -300,7 +323,8 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
       await refreshed();
       // 19 comparable contracts: 500,000.21 is above their own fence (480,000.10) but not evaluated.
       expect((await flagsOf(above)).OUTLIER_AMOUNT).toBeUndefined();
-      for (const id of [inProgress, services, invitation]) expect((await flagsOf(id)).OUTLIER_AMOUNT).toBeUndefined();
+      for (const id of [inProgress, services, invitation])
+        expect((await flagsOf(id)).OUTLIER_AMOUNT).toBeUndefined();
 
       // The 20th, at the fence exactly.
       const atFence = await contract(500_000.2);
@@ -322,7 +346,9 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
         sql`SELECT count(*) AS n FROM contract_flags WHERE organization_id = ${monitor.id} AND code = 'OUTLIER_AMOUNT'`,
       );
       expect(Number(flagged)).toBe(1);
-      const sentence = (await detail(above, monitor.id)).flags.find((f) => f.code === 'OUTLIER_AMOUNT')?.sentence;
+      const sentence = (await detail(above, monitor.id)).flags.find(
+        (f) => f.code === 'OUTLIER_AMOUNT',
+      )?.sentence;
       expect(sentence).toMatch(/500,000\.21/);
       expect(sentence).toMatch(/500,000\.20/);
       expect(sentence).toMatch(/ 20 contratos/);
@@ -334,7 +360,11 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
       const monitor = await newMonitor();
       const other = await newMonitor();
       const avila = await supplier(monitor.id, 'Constructora Ávila, S.A. de C.V.', 'CAV050505AB1');
-      const norte = await supplier(monitor.id, 'Servicios Integrales del Norte, S. de R.L. de C.V.', 'SIN050505AB1');
+      const norte = await supplier(
+        monitor.id,
+        'Servicios Integrales del Norte, S. de R.L. de C.V.',
+        'SIN050505AB1',
+      );
       const agora = await supplier(monitor.id, 'Inmobiliaria Ágora, S.A.P.I. de C.V.', 'IAG050505AB1');
       const tercera = await supplier(monitor.id, 'Tercera Empresa', 'TER050505AB1');
       // The same name, written with and without accents, capitals, punctuation and its legal form,
@@ -352,6 +382,22 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
           },
         ),
       );
+      // Other legal forms, and an Ñ written as N: still one name each.
+      const delta = await supplier(monitor.id, 'Grupo Delta, S.A.B. de C.V.', 'GDE050505AB1');
+      const nunez = await supplier(monitor.id, 'Construcciones Núñez, S.C. de R.L. de C.V.', 'CNU050505AB1');
+      const otherForms = await save(
+        monitor.id,
+        entry(
+          { supplier: delta, unit: monitor.unit },
+          {
+            bidders: [
+              { name: 'GRUPO DELTA', rfc: 'GDE050505AB1' },
+              { name: 'Construcciones Nunez', rfc: 'CNU050505AB1' },
+            ],
+          },
+        ),
+      );
+      const nunezContract = await save(monitor.id, entry({ supplier: nunez, unit: monitor.unit }));
       const agoraContract = await save(
         monitor.id,
         entry(
@@ -378,7 +424,10 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
       );
       // An RFC an invited supplier published under another name.
       const invitedSupplier = await supplier(monitor.id, 'Distribuidora Eme', 'DEM050505AB1');
-      const invitedContract = await save(monitor.id, entry({ supplier: invitedSupplier, unit: monitor.unit }));
+      const invitedContract = await save(
+        monitor.id,
+        entry({ supplier: invitedSupplier, unit: monitor.unit }),
+      );
       await save(
         monitor.id,
         entry(
@@ -394,13 +443,15 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
         'Grupo Comercial Delta, S.C.',
         'Servicios Integrales del Norte, S. de R.L. de C.V.',
       ]);
-      expect((await detail(norteContract, monitor.id)).flags.find((f) => f.code === 'SHARED_RFC')?.sentence).toMatch(
-        /El RFC SIN050505AB1 aparece en este monitor con dos nombres distintos/,
-      );
+      expect(
+        (await detail(norteContract, monitor.id)).flags.find((f) => f.code === 'SHARED_RFC')?.sentence,
+      ).toMatch(/El RFC SIN050505AB1 aparece en este monitor con dos nombres distintos/);
       expect((await flagsOf(invitedContract)).SHARED_RFC).toMatchObject({ rfc: 'DEM050505AB1' });
       // The contract where the other name appeared is of another supplier, whose RFC is not shared.
       expect((await flagsOf(witness)).SHARED_RFC).toBeUndefined();
       expect((await flagsOf(sameName)).SHARED_RFC).toBeUndefined();
+      expect((await flagsOf(otherForms)).SHARED_RFC).toBeUndefined();
+      expect((await flagsOf(nunezContract)).SHARED_RFC).toBeUndefined();
       expect((await flagsOf(agoraContract)).SHARED_RFC).toBeUndefined();
     });
   });
@@ -470,7 +521,10 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
   describe('NO_CONTRACT_DOCUMENT and NO_CALL_DOCUMENT', () => {
     it('flags a concluded procedure without its contract and a tender or invitation without its call; blank is missing', async () => {
       const monitor = await newMonitor();
-      const refs = { supplier: await supplier(monitor.id, 'Documentada', 'DOC070707AB1'), unit: monitor.unit };
+      const refs = {
+        supplier: await supplier(monitor.id, 'Documentada', 'DOC070707AB1'),
+        unit: monitor.unit,
+      };
       const save_ = (overrides: Record<string, unknown>) => save(monitor.id, entry(refs, overrides));
       const neither = await save_({ contractUrl: null, announcementUrl: null });
       const both = await save_({});
@@ -600,8 +654,13 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
         ['2024-12-01', 'SUNDAY'], // no longer a holiday in 2024: a Sunday
       ];
       for (const [date, name] of holidays)
-        expect((await flagsOf(await signed(date))).NON_WORKING_DAY, date).toEqual({ date, kind: 'HOLIDAY', name });
-      for (const date of working) expect((await flagsOf(await signed(date))).NON_WORKING_DAY, date).toBeUndefined();
+        expect((await flagsOf(await signed(date))).NON_WORKING_DAY, date).toEqual({
+          date,
+          kind: 'HOLIDAY',
+          name,
+        });
+      for (const date of working)
+        expect((await flagsOf(await signed(date))).NON_WORKING_DAY, date).toBeUndefined();
       for (const [date, kind] of weekends)
         expect((await flagsOf(await signed(date))).NON_WORKING_DAY, date).toEqual({
           date,
@@ -609,9 +668,9 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
           name: kind === 'SATURDAY' ? 'sábado' : 'domingo',
         });
       const monday = await signed('2025-11-17');
-      expect((await detail(monday, monitor.id)).flags.find((f) => f.code === 'NON_WORKING_DAY')?.sentence).toBe(
-        `El contrato se firmó el 17/11/2025, día inhábil: ${HOLIDAY_NAMES.revolution}.`,
-      );
+      expect(
+        (await detail(monday, monitor.id)).flags.find((f) => f.code === 'NON_WORKING_DAY')?.sentence,
+      ).toBe(`El contrato se firmó el 17/11/2025, día inhábil: ${HOLIDAY_NAMES.revolution}.`);
     });
   });
 
@@ -689,7 +748,8 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
       });
       for (const id of [favourable, rebutted, hidden, hidden13])
         expect((await flagsOf(id)).SAT_69B).toBeUndefined();
-      for (const id of [favourable, rebutted]) expect(await unevaluatedCodes(id, monitor.id)).not.toContain('SAT_69B');
+      for (const id of [favourable, rebutted])
+        expect(await unevaluatedCodes(id, monitor.id)).not.toContain('SAT_69B');
       // The hidden rows are not kept at all: nothing can match them.
       const [{ n: kept } = { n: 0 }] = await queryRows<{ n: number | string }>(
         db,
@@ -718,7 +778,10 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
       const signed = (supplierId: string, date: string) =>
         save(
           monitor.id,
-          entry({ supplier: supplierId, unit: monitor.unit }, { contractDate: date, fiscalYear: date.slice(0, 4) }),
+          entry(
+            { supplier: supplierId, unit: monitor.unit },
+            { contractDate: date, fiscalYear: date.slice(0, 4) },
+          ),
         );
       const firstDay = await signed(debarred, '2026-06-05');
       const lastDay = await signed(debarred, '2026-09-05');
@@ -734,8 +797,14 @@ describe('each red flag fires exactly where the rules say, and not on near-misse
         to: '2026-09-05',
         contractDate: '2026-06-05',
       });
-      expect((await flagsOf(lastDay)).SANCTIONED_SUPPLIER).toMatchObject({ from: '2026-06-05', to: '2026-09-05' });
-      expect((await flagsOf(endOfFirst)).SANCTIONED_SUPPLIER).toMatchObject({ from: '2023-06-20', to: '2025-06-20' });
+      expect((await flagsOf(lastDay)).SANCTIONED_SUPPLIER).toMatchObject({
+        from: '2026-06-05',
+        to: '2026-09-05',
+      });
+      expect((await flagsOf(endOfFirst)).SANCTIONED_SUPPLIER).toMatchObject({
+        from: '2023-06-20',
+        to: '2025-06-20',
+      });
       for (const id of [dayBefore, dayAfter, between, finedOnly])
         expect((await flagsOf(id)).SANCTIONED_SUPPLIER).toBeUndefined();
     });

@@ -47,7 +47,15 @@ const RFC_PATTERN = '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$';
 
 /** A name as compared for SHARED_RFC: upper case, no accents, letters and digits only, no legal form at the end. */
 const normalisedName = (column: SQL) =>
-  sql`regexp_replace(regexp_replace(translate(upper(${column}), 'ÁÉÍÓÚÜÀÈÌÒÙ', 'AEIOUUAEIOU'), '[^A-Z0-9Ñ&]', '', 'g'), '(SAPIDECV|SADECV|SDERLDECV|SDERLMI|SDERL|SAB|SAPI|SA|SC|AC|SPR)$', '')`;
+  sql`regexp_replace(regexp_replace(translate(upper(${column}), 'ÁÉÍÓÚÜÀÈÌÒÙÑ', 'AEIOUUAEIOUN'), '[^A-Z0-9&]', '', 'g'), ${LEGAL_FORM}, '')`;
+
+/**
+ * A trailing legal form, once letters and digits only: the society (S.A., S.A.B., S.A.P.I., S.A.S.,
+ * S. de R.L., S.C. de R.L., S.P.R. de R.L./R.I., S.C., S.C.L., S. en N.C., A.C., I.A.P., A.B.P.),
+ * then 'de C.V.' and 'M.I.' when written.
+ */
+const LEGAL_FORM =
+  '(SAPI|SAB|SAS|SA|SCDERL|SDERL|SPRDERL|SPRDERI|SPR|SCL|SCS|SC|SENNC|SNC|AC|IAP|ABP)(DECV)?(MI)?$';
 
 /** The contracts the statement looks at, as `c`: live processes of the monitor, of the scope's ids when given. */
 function scoped(scope: FlagScope, alias = 'c'): SQL {
@@ -252,8 +260,10 @@ function flagSelect(code: RedFlagCode, scope: FlagScope, inputs: FlagInputs): SQ
              AND c.total_or_max_amount IS NOT NULL
         ), fences AS (
           SELECT category, procedure_type, count(*) AS contracts,
-                 percentile_cont(0.25) WITHIN GROUP (ORDER BY amount) AS q1,
-                 percentile_cont(0.75) WITHIN GROUP (ORDER BY amount) AS q3
+                 -- In numeric (percentile_cont answers in double): a fence of cents computed in
+                 -- double fell a hair below the amount equal to it, which was then flagged as above.
+                 (percentile_cont(0.25) WITHIN GROUP (ORDER BY amount))::numeric AS q1,
+                 (percentile_cont(0.75) WITHIN GROUP (ORDER BY amount))::numeric AS q3
             FROM counted GROUP BY category, procedure_type HAVING count(*) >= ${p.outlierMinContracts}::int
         )
         SELECT k.id, jsonb_build_object('amount', k.amount, 'fence', round((f.q3 + ${p.outlierFactor}::numeric * (f.q3 - f.q1))::numeric, 2),
