@@ -1,4 +1,5 @@
 export * from './activity';
+export * from './alerts';
 export * from './backups';
 export * from './calculations';
 export * from './catalogues';
