@@ -7,6 +7,8 @@ export interface MailMessage {
   html: string;
   text: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) of the alerts. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header, names lower-cased (e.g. 'list-unsubscribe'), values as written. */
+  headers: Record<string, string>;
 }
 
 export interface TestSmtp {
@@ -51,6 +53,12 @@ export async function startSmtpServer(): Promise<TestSmtp> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(
+              parsed.headerLines.map((line) => [
+                line.key,
+                line.line.slice(line.line.indexOf(':') + 1).trim(),
+              ]),
+            ),
           });
           for (const wake of waiters) wake();
           callback();
