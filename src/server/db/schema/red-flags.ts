@@ -35,8 +35,10 @@ export const redFlagSettings = pgTable('red_flag_settings', {
 
 /**
  * A flag a contract raised: its code, the facts that raised it (what the contract page's sentence
- * is made of) and the method's version that computed it. Only raised flags are kept; the ones that
- * could not be evaluated are known from the contract's own fields when it is shown.
+ * is made of) and the method's version that last changed them (a change of parameters rewrites only
+ * the flags whose facts it changes: rewriting every row held the monitor's flags for minutes). Only
+ * raised flags are kept; the ones that could not be evaluated are known from the contract's own
+ * fields when it is shown.
  */
 export const contractFlags = pgTable(
   'contract_flags',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../types';
+import { matchAlertsLater } from '../alerts/alerts-jobs';
 import { liveMonitorIds, monitorsNeverFlagged } from './lists.repository';
 import { fetchList } from './lists.service';
 import { RED_FLAGS_REFRESH_JOB, refreshFlagsLater, refreshMonitorFlags } from './red-flags.service';
@@ -26,6 +27,8 @@ export function defineRedFlagJobs(deps: AppDeps): void {
         { organizationId, changed, steps, milliseconds: Math.round(performance.now() - started) },
         'red flags refreshed',
       );
+      // The new contracts and their flags are stored: the monitor's follows are matched (decision 0053).
+      await matchAlertsLater(deps, organizationId);
     },
     { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 3_600, policy: 'stately' },
   );

@@ -346,7 +346,6 @@ function scratch(organizationId: string) {
     fresh: sql.identifier(`fresh_flags_${suffix}`),
     changes: sql.identifier(`flag_changes_${suffix}`),
     seen: sql.identifier(`seen_writes_${suffix}`),
-    since: sql.identifier(`written_since_${suffix}`),
   };
 }
 
@@ -373,7 +372,8 @@ export async function computeFlagChanges(
   organizationId: string,
   codes: readonly RedFlagCode[],
   inputs: FlagInputs,
-): Promise<Record<string, number>> {
+  batchRows = APPLY_BATCH,
+): Promise<{ steps: Record<string, number>; batches: number }> {
   const t = scratch(organizationId);
   // How long each flag and the comparison took (ms): the refresh's log and the benchmark print them.
   const steps: Record<string, number> = {};
@@ -383,7 +383,7 @@ export async function computeFlagChanges(
     steps[name] = Math.round(now - started);
     started = now;
   };
-  await tx.execute(sql`DROP TABLE IF EXISTS ${t.fresh}, ${t.changes}, ${t.seen}, ${t.since}`);
+  await tx.execute(sql`DROP TABLE IF EXISTS ${t.fresh}, ${t.changes}, ${t.seen}`);
   await tx.execute(
     sql`CREATE TEMP TABLE ${t.fresh} (contract_id uuid NOT NULL, code text NOT NULL, evidence jsonb NOT NULL)`,
   );
@@ -410,40 +410,54 @@ export async function computeFlagChanges(
           JOIN contracts k ON k.id = f.contract_id
           LEFT JOIN contract_flags s ON s.contract_id = f.contract_id AND s.code = f.code
          WHERE s.contract_id IS NULL OR s.evidence IS DISTINCT FROM f.evidence
-            OR s.method_version <> ${inputs.methodVersion}::int
             OR s.amount IS DISTINCT FROM k.total_or_max_amount`,
   );
   await tx.execute(
     sql`CREATE TEMP TABLE ${t.seen} AS SELECT id FROM flag_writes WHERE organization_id = ${organizationId}`,
   );
   await tx.execute(sql`DROP TABLE ${t.fresh}`);
+  // The changes in batches of about APPLY_BATCH rows, a contract's all in one: each is applied in a
+  // short transaction of its own, so a monitor's first flags (millions of rows) never hold its
+  // flags, and the saves waiting for them, for minutes.
+  const [{ n } = { n: 0 }] = await queryRows<{ n: number | string }>(
+    tx,
+    sql`SELECT count(*) AS n FROM ${t.changes}`,
+  );
+  const batches = Math.max(1, Math.ceil(Number(n) / batchRows));
+  await tx.execute(sql`ALTER TABLE ${t.changes} ADD COLUMN batch integer`);
+  await tx.execute(
+    sql`UPDATE ${t.changes} SET batch = abs(hashtext(contract_id::text)::bigint) % ${batches}::int`,
+  );
   step('comparison');
-  return steps;
+  return { steps, batches };
 }
 
+/** About how many changed flags one short transaction of a recomputation applies. */
+const APPLY_BATCH = 50_000;
+
 /**
- * A monitor's recomputation, second half, under the monitor's flags (lockMonitorFlags, in the
- * caller's transaction): the changes computeFlagChanges found are applied, except to the contracts
- * written after its snapshot (their write replaced their own flags and queued the next refresh);
- * the writes it saw are forgotten. Returns how many flags were raised ('I'), changed ('U') and
- * removed ('D') per code.
+ * A monitor's recomputation, second half, one batch at a time, each under the monitor's flags
+ * (lockMonitorFlags, in the caller's transaction): the changes computeFlagChanges found are
+ * applied, except to the contracts written after its snapshot (their write replaced their own flags
+ * and queued the next refresh). Returns how many flags were raised ('I'), changed ('U') and
+ * removed ('D') per code. finishFlagChanges ends it.
  */
 export async function applyFlagChanges(
   tx: Database,
   organizationId: string,
   methodVersion: number,
+  batch: number,
 ): Promise<{ code: string; op: string; n: number }[]> {
   const t = scratch(organizationId);
-  await tx.execute(
-    sql`CREATE TEMP TABLE ${t.since} AS
-        SELECT DISTINCT contract_id FROM flag_writes w
-         WHERE w.organization_id = ${organizationId} AND NOT EXISTS (SELECT 1 FROM ${t.seen} s WHERE s.id = w.id)`,
-  );
   const applied = await queryRows<{ code: string; op: string; n: number | string }>(
     tx,
-    sql`WITH changes AS (
+    sql`WITH since AS (
+          SELECT DISTINCT contract_id FROM flag_writes w
+           WHERE w.organization_id = ${organizationId} AND NOT EXISTS (SELECT 1 FROM ${t.seen} s WHERE s.id = w.id)
+        ), changes AS (
           SELECT c.* FROM ${t.changes} c
-           WHERE NOT EXISTS (SELECT 1 FROM ${t.since} w WHERE w.contract_id = c.contract_id)
+           WHERE c.batch = ${batch}::int
+             AND NOT EXISTS (SELECT 1 FROM since w WHERE w.contract_id = c.contract_id)
              AND (c.op = 'D' OR EXISTS (SELECT 1 FROM contracts k WHERE k.id = c.contract_id))
         ), removed AS (
           DELETE FROM contract_flags s USING changes c
@@ -461,9 +475,14 @@ export async function applyFlagChanges(
         UNION ALL
         SELECT c.code, c.op, count(*) FROM changes c WHERE c.op <> 'D' GROUP BY c.code, c.op`,
   );
-  await tx.execute(sql`DELETE FROM flag_writes w USING ${t.seen} s WHERE w.id = s.id`);
-  await tx.execute(sql`DROP TABLE ${t.changes}, ${t.seen}, ${t.since}`);
   return applied.map((row) => ({ code: row.code, op: row.op, n: Number(row.n) }));
+}
+
+/** Ends a recomputation: the writes its snapshot saw are forgotten, its temporary tables dropped. */
+export async function finishFlagChanges(db: Database, organizationId: string): Promise<void> {
+  const t = scratch(organizationId);
+  await db.execute(sql`DELETE FROM flag_writes w USING ${t.seen} s WHERE w.id = s.id`);
+  await db.execute(sql`DROP TABLE IF EXISTS ${t.changes}, ${t.seen}`);
 }
 
 /** A monitor's stored parameters and method version, or null when it keeps the defaults. */

@@ -25,6 +25,7 @@ import {
   chainMembers,
   computeFlagChanges,
   type FlagInputs,
+  finishFlagChanges,
   flagCodesOf,
   flagCounts,
   flagCubeIsCurrent,
@@ -125,21 +126,30 @@ export async function refreshMonitorFlags(
     codes?: readonly RedFlagCode[];
     /** Runs between the two halves (tests: a save while the refresh computes). */
     computed?: () => Promise<void>;
+    /** About how many changed flags each short transaction applies (tests: many batches). */
+    batchRows?: number;
   } = {},
 ): Promise<{ changed: Record<string, number>; steps: Record<string, number> }> {
-  const { codes = RED_FLAG_CODES, computed } = options;
+  const { codes = RED_FLAG_CODES, computed, batchRows } = options;
   return deps.database.withExclusiveLock(LOCKS.redFlags, async (db) => {
-    const { inputs, steps } = await db.transaction(async (tx) => {
+    const { inputs, steps, batches } = await db.transaction(async (tx) => {
       await readOneSnapshot(tx);
       const read = await inputsOf(tx, organizationId, deps.now());
-      return { inputs: read, steps: await computeFlagChanges(tx, organizationId, codes, read) };
+      return { inputs: read, ...(await computeFlagChanges(tx, organizationId, codes, read, batchRows)) };
     });
     await computed?.();
     let started = performance.now();
-    const applied = await db.transaction(async (tx) => {
-      await lockMonitorFlags(tx, organizationId);
-      return applyFlagChanges(tx, organizationId, inputs.methodVersion);
-    });
+    // Applied in short transactions (a monitor's first flags are millions of rows): readers may see
+    // some contracts' new flags before others' for those seconds; saves wait one batch at most.
+    const applied: Awaited<ReturnType<typeof applyFlagChanges>> = [];
+    for (let batch = 0; batch < batches; batch++)
+      applied.push(
+        ...(await db.transaction(async (tx) => {
+          await lockMonitorFlags(tx, organizationId);
+          return applyFlagChanges(tx, organizationId, inputs.methodVersion, batch);
+        })),
+      );
+    await db.transaction((tx) => finishFlagChanges(tx, organizationId));
     steps.apply = Math.round(performance.now() - started);
     // What the recomputation changed, per flag: raised minus removed (the nightly one should change
     // nothing a write did not).
