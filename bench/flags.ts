@@ -19,6 +19,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { queryRows } from '../src/server/db/client';
+import { LOCKS } from '../src/server/db/migrate';
 import { flagCounts, rebuildFlagCube } from '../src/server/modules/red-flags/red-flags.repository';
 import { refreshMonitorFlags } from '../src/server/modules/red-flags/red-flags.service';
 import { DEFAULT_RED_FLAG_PARAMETERS } from '../src/shared/red-flags/definitions';
@@ -62,7 +63,10 @@ for (let run = 1; run <= recomputations; run += 1) {
   );
 }
 const cubeStarted = performance.now();
-await db.transaction((tx) => rebuildFlagCube(tx, organizationId));
+// On a connection of its own without the pool's statement timeout, as the refresh runs it.
+await database.withExclusiveLock(LOCKS.redFlags, (own) =>
+  own.transaction((tx) => rebuildFlagCube(tx, organizationId)),
+);
 console.log(`flag cube rebuilt (alone): ${((performance.now() - cubeStarted) / 1000).toFixed(1)} s`);
 const counts = await flagCounts(db, organizationId);
 for (const [code, n] of [...counts.entries()].sort((a, b) => b[1] - a[1]))

@@ -694,6 +694,18 @@ export async function rebuildFlagCube(tx: Database, organizationId: string): Pro
   );
 }
 
+/**
+ * Dead rows and statistics of the flags' tables after a recomputation changed many of them (some
+ * servers run no autovacuum): without it the planner read a 5M monitor's four million new flag rows
+ * as a handful and the list took a second. Outside any transaction, on the refresh's own connection.
+ */
+export async function tidyFlagTables(
+  db: Database,
+  tables: readonly ('contract_flags' | 'flag_cube' | 'flag_writes')[],
+): Promise<void> {
+  for (const table of tables) await db.execute(sql`VACUUM (ANALYZE) ${sql.identifier(table)}`);
+}
+
 /** Whether the monitor's flag_cube was built at its current data version. */
 export async function flagCubeIsCurrent(db: Database, organizationId: string): Promise<boolean> {
   const rows = await queryRows<{ current: boolean }>(

@@ -40,6 +40,7 @@ import {
   saveSettings,
   storedSettings,
   supplierFlagCounts,
+  tidyFlagTables,
 } from './red-flags.repository';
 
 /**
@@ -165,12 +166,24 @@ export async function refreshMonitorFlags(
     // The list's totals by one flag from a cube built at the version just reached (the contracts
     // answer them meanwhile, and again after the next write until the next refresh).
     started = performance.now();
-    if (!(await flagCubeIsCurrent(db, organizationId)))
-      await db.transaction((tx) => rebuildFlagCube(tx, organizationId));
+    const rebuild = !(await flagCubeIsCurrent(db, organizationId));
+    if (rebuild) await db.transaction((tx) => rebuildFlagCube(tx, organizationId));
     steps.cube = Math.round(performance.now() - started);
+    // Dead rows and statistics after many changes (the cube's every rebuild; the flags' and the
+    // written contracts' notes past a few thousand rows).
+    started = performance.now();
+    const many = applied.reduce((sum, { n }) => sum + n, 0) >= TIDY_AFTER_ROWS;
+    await tidyFlagTables(db, [
+      ...(many ? (['contract_flags', 'flag_writes'] as const) : []),
+      ...(rebuild ? (['flag_cube'] as const) : []),
+    ]);
+    steps.tidy = Math.round(performance.now() - started);
     return { changed, steps };
   });
 }
+
+/** How many changed flags make a recomputation vacuum and analyze the flags' tables. */
+const TIDY_AFTER_ROWS = 5_000;
 
 /** The contracts of a chain a contract's page lists (the chain's size is said beside them). */
 const CHAIN_LISTED = 25;
