@@ -1,5 +1,5 @@
 /**
- * `npm run bench:flags [-- --organization <id>] [--limit 500000] [--runs 30] [--recomputations 2] [--skip-confirm]`
+ * `npm run bench:flags [-- --organization <id>] [--limit 500000] [--runs 30] [--recomputations 2] [--keep-cube] [--skip-confirm]`
  *
  * The red flags (issue 32) on the configured database (DATABASE_URL; run `npm run bench:seed --
  * --contracts 1000000` first):
@@ -62,11 +62,13 @@ for (let run = 1; run <= recomputations; run += 1) {
       .join(', ')}`,
   );
 }
+const rebuildCube = !process.argv.includes('--keep-cube');
 const cubeStarted = performance.now();
 // On a connection of its own without the pool's statement timeout, as the refresh runs it.
-await database.withExclusiveLock(LOCKS.redFlags, (own) =>
-  own.transaction((tx) => rebuildFlagCube(tx, organizationId)),
-);
+if (rebuildCube)
+  await database.withExclusiveLock(LOCKS.redFlags, (own) =>
+    own.transaction((tx) => rebuildFlagCube(tx, organizationId)),
+  );
 console.log(`flag cube rebuilt (alone): ${((performance.now() - cubeStarted) / 1000).toFixed(1)} s`);
 const counts = await flagCounts(db, organizationId);
 for (const [code, n] of [...counts.entries()].sort((a, b) => b[1] - a[1]))

@@ -71,6 +71,8 @@ function samples(ids: Ids): Record<string, Sample> {
     'GET /api/backups/documents': { query: '?page=1&state=FAILED' },
     'POST /api/backups/retry': { payload: { ids: [ids.contract] } },
     'GET /api/backups/contract/:id': { url: `/api/backups/contract/${ids.contract}` },
+    'GET /api/alerts/summary': {},
+    'POST /api/alerts/suspend': { payload: { email: 'nadie@example.org', suspended: true } }, // 404: follows nothing
     'GET /api/settings/load-settings': {},
     'POST /api/settings/change-settings': { payload: { title: 'Monitor de <b>paseo</b>', round: false } },
     'POST /api/settings/change-cover': { payload: {} }, // not multipart: refused; uploads in settings tests

@@ -36,6 +36,11 @@ import { accountsPublicRoutes, sessionRoutes } from './modules/accounts/accounts
 import { accountEffects } from './modules/accounts/accounts.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { notificationStreamRoutes } from './modules/admin/notification-stream.routes';
+import { alertsPublicRoutes } from './modules/alerts/alerts.public.routes';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { defineAlertJobs } from './modules/alerts/alerts-jobs';
+import { feedsRoutes } from './modules/alerts/feeds.routes';
+import { defineFollowJobs } from './modules/alerts/follows-jobs';
 import { defineBackupJobs } from './modules/backups/backup-jobs';
 import { backupRoutes } from './modules/backups/backups.routes';
 import { documentRegistration } from './modules/backups/backups.service';
@@ -189,12 +194,14 @@ export async function buildApp(
   // Every job, defined once here; the workers start with the app (below) and stop with it.
   defineAccountJobs(appDeps);
   defineContactJobs(appDeps);
+  defineFollowJobs(appDeps);
   defineErrorReportJobs(appDeps);
   defineFigureJobs(appDeps);
   defineDataLoadJobs(appDeps);
   defineBackupJobs(appDeps);
   defineOpenDataJobs(appDeps);
   defineRedFlagJobs(appDeps);
+  defineAlertJobs(appDeps);
   // Job progress goes out on the event bus, to every process (a repair's progress, say).
   appDeps.jobs.on('progress', (event) => {
     publish(database.db, 'jobProgress', event).catch((error: unknown) =>
@@ -274,8 +281,11 @@ export async function buildApp(
   await app.register(openDataPublicRoutes, { prefix: '/public-api/ocds' });
   await app.register(redFlagsPublicRoutes, { prefix: '/public-api/flags' });
   await app.register(contactPublicRoutes, { prefix: '/public-api/contact' });
+  await app.register(alertsPublicRoutes, { prefix: '/public-api/alerts' });
   await app.register(errorReportsPublicRoutes, { prefix: '/public-api/error-reports' });
   await app.register(accountsPublicRoutes, { prefix: '/public-api/accounts' });
+  // The monitors' Atom feeds (decision 0053): public, read by feed readers without any header.
+  await app.register(feedsRoutes, { prefix: '/feeds' });
   await app.register(sessionRoutes, { prefix: '/api/session' });
   await app.register(usersRoutes(accountEffects), { prefix: '/api/users' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
@@ -303,6 +313,7 @@ export async function buildApp(
   await app.register(contractPickerRoutes, { prefix: '/api/calculations' });
   await app.register(calculationRoutes, { prefix: '/api/calculations' });
   await app.register(backupRoutes, { prefix: '/api/backups' });
+  await app.register(alertsRoutes, { prefix: '/api/alerts' });
   await app.register(resourceImageRoutes, { prefix: '/api/resources' });
   await app.register(dataLoadRoutes, { prefix: '/api/data-load' });
 

@@ -20,6 +20,10 @@ export const WEB_ROUTES = {
   redFlags: '/red-flags',
   resources: '/resources',
   contact: '/contact',
+  // The links of the alerts' e-mails (decision 0053).
+  alerts: '/alerts/:token',
+  alertConfirm: '/alerts/confirm/:token',
+  alertUnsubscribe: '/alerts/unsubscribe/:token',
   login: '/login',
   forgotPassword: '/forgot-password',
   newPassword: '/new-password/:token',

@@ -33,3 +33,29 @@ export function jsonRecordset(json: string, columns: string): SQL {
 export function textArray(values: readonly string[]): SQL {
   return sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(values)}::json))`;
 }
+
+/** A position in the contracts' change order (decision 0051): the writing transaction, then the change number. */
+export interface ChangeCursor {
+  xid: string;
+  change: number;
+}
+
+/**
+ * Only what transactions older than every running one wrote (decision 0051): a transaction still
+ * running may hold a change number below one already served; waiting for it keeps a cursor whole.
+ * With `horizon` (an earlier reading of the same bound, `SETTLED_HORIZON`), several statements
+ * agree on one bound. The open data's releases and the alerts' matching walk it.
+ */
+export const settledChange = (alias: string, horizon?: string): SQL =>
+  horizon === undefined
+    ? sql.raw(`${alias}.change_xid < pg_snapshot_xmin(pg_current_snapshot())`)
+    : sql`${sql.raw(`${alias}.change_xid`)} < ${horizon}::xid8`;
+
+/** The bound settledChange reads, as text: every transaction below it has ended. */
+export const SETTLED_HORIZON = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
+
+/** The changes after a cursor (all of them without one), along the (change_xid, change) indexes. */
+export const changeAfter = (alias: string, cursor: ChangeCursor | null): SQL =>
+  cursor
+    ? sql`(${sql.raw(`${alias}.change_xid`)}, ${sql.raw(`${alias}.change`)}) > (${cursor.xid}::xid8, ${cursor.change}::bigint)`
+    : sql`TRUE`;

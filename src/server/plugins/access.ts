@@ -105,6 +105,10 @@ export const API_ACCESS: Readonly<Record<string, RouteAccess>> = {
       'GET /api/backups/contract/:id',
     ].map((route) => [route, { permission: 'CONTRACTS', organization: 'required' } as const]),
   ),
+  // Alerts (decision 0053): counts of the current monitor's follows for any administrator (users
+  // are installation-wide, decision 0003); suspending an address is the installation's (GENERAL).
+  'GET /api/alerts/summary': inMonitor,
+  'POST /api/alerts/suspend': { permission: 'GENERAL', organization: 'ignored' },
   // Organizations belong to the installation, like users.
   ...catalogue('organizations', 'ORGANIZATIONS', 'ignored'),
   // The public-site settings of the current monitor.

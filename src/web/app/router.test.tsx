@@ -29,6 +29,10 @@ describe('the router', () => {
       WEB_ROUTES.about,
       WEB_ROUTES.accessibility,
       WEB_ROUTES.openData,
+      // The alerts' links (issue 33): a token is all they need.
+      WEB_ROUTES.alerts,
+      WEB_ROUTES.alertConfirm,
+      WEB_ROUTES.alertUnsubscribe,
     ]) {
       expect(lineage(router.routes, path), path).not.toBeNull();
       expect(guarded(path), path).toBe(false);

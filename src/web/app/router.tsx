@@ -221,6 +221,24 @@ export const router = createRouterWithOfflineScreens([
                 lazy: () => import('../routes/public/open-data').then((m) => ({ Component: m.OpenDataPage })),
               },
               {
+                // The links of the alerts' e-mails (issue 33): a token, no chosen monitor.
+                path: WEB_ROUTES.alertConfirm,
+                lazy: () =>
+                  import('../routes/public/alert-confirm').then((m) => ({ Component: m.AlertConfirmPage })),
+              },
+              {
+                path: WEB_ROUTES.alertUnsubscribe,
+                lazy: () =>
+                  import('../routes/public/alert-unsubscribe').then((m) => ({
+                    Component: m.AlertUnsubscribePage,
+                  })),
+              },
+              {
+                path: WEB_ROUTES.alerts,
+                lazy: () =>
+                  import('../routes/public/alert-manage').then((m) => ({ Component: m.AlertManagePage })),
+              },
+              {
                 path: WEB_ROUTES.accessDenied,
                 lazy: () =>
                   import('../routes/errors/access-denied').then((m) => ({ Component: m.AccessDeniedPage })),

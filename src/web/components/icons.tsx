@@ -92,3 +92,10 @@ export const ArticleIcon = ({ size }: { size?: number }) => (
     <path d="M4 4h12v16H6a2 2 0 01-2-2V4zM16 8h4v10a2 2 0 01-2 2h-2M7 8h6M7 12h6M7 16h4" />
   </Icon>
 );
+
+export const RssIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16" />
+    <circle cx="5" cy="19" r="1" />
+  </Icon>
+);

@@ -1,4 +1,5 @@
 import { Anchor, Group, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DownloadFormat } from '../../shared/schemas/filters';
@@ -8,7 +9,8 @@ import { ShareButton } from './share-button';
 
 /**
  * The top of a list screen (spec): links on to other screens, the title, Descargar and Compartir;
- * `more`, a link beside the downloads to other ways of getting the data (the open data page).
+ * `more`, a link beside the downloads to other ways of getting the data (the open data page);
+ * `actions`, more buttons before Descargar (the contracts' 'Seguir').
  */
 export function ListHeader({
   links,
@@ -16,12 +18,14 @@ export function ListHeader({
   organizationId,
   downloadUrl,
   more,
+  actions,
 }: {
   links: { to: string; label: string }[];
   title: string;
   organizationId: string;
   downloadUrl: (format: DownloadFormat) => string;
   more?: { to: string; label: string };
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -39,6 +43,7 @@ export function ListHeader({
         </Title>
       </div>
       <Group gap="xs">
+        {actions}
         {more ? (
           <Anchor component={Link} to={more.to} fz="sm" mr="xs">
             {t(more.label)}

@@ -30,6 +30,7 @@ import {
   placeholdersOf,
   UNEVALUATED_REASONS,
 } from '../../shared/red-flags/sentences';
+import { ALERT_MESSAGES } from '../../shared/schemas/alerts';
 import { CONTACT_MESSAGES } from '../../shared/schemas/contact';
 import { ERROR_REPORT_MESSAGES } from '../../shared/schemas/error-reports';
 import { CHART_SERIES } from '../../shared/schemas/landing';
@@ -60,6 +61,8 @@ const SHARED_LABELS = [
   ADMINISTRATIVE_UNIT_TYPE_LABELS,
   CONTRACT_TYPE_LABELS,
   CONTACT_MESSAGES,
+  // The alerts' answers (issue 33): the follow form and the link pages show them with t().
+  ALERT_MESSAGES,
   ERROR_REPORT_MESSAGES,
   DOWNLOAD_MESSAGES,
   CONTRACT_DOCUMENT_LABELS,

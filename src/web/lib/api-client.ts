@@ -23,7 +23,7 @@ export const NETWORK_ERROR_MESSAGE = msg(
 );
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** A multipart body (file uploads) instead of JSON. */
   form?: FormData;

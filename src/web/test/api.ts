@@ -4,7 +4,7 @@ import { ApiError, apiRequest, type RequestOptions } from '../lib/api-client';
 
 /** One call the screen made: method, path without its query, the query and the JSON body. */
 export interface FakeCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   query: URLSearchParams;
   body: unknown;

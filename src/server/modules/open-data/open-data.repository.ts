@@ -1,8 +1,8 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { AMENDMENT_CATEGORIES } from '../../../shared/constants/enums';
 import { type Database, queryRows } from '../../db/client';
 import { contracts } from '../../db/schema';
-import { textArray } from '../../db/sql';
+import { changeAfter, settledChange, textArray } from '../../db/sql';
 
 /**
  * The open data's reads (decision 0051): a contract's releases are its current state (the contracts
@@ -105,17 +105,9 @@ const EARLIER = sql.raw(
   `h.contract_id AS state_of, h.organization_id, h.change, h.change_xid::text AS change_xid, h.relations, h.contract`,
 );
 
-/**
- * Only what transactions older than every running one wrote (decision 0051): a transaction still
- * running may hold a change number below one already served; waiting for it keeps the cursor whole.
- */
-const SETTLED = (alias: 'c' | 'h') =>
-  sql.raw(`${alias}.change_xid < pg_snapshot_xmin(pg_current_snapshot())`);
-
-const after = (alias: 'c' | 'h', cursor: ReleaseCursor | null): SQL =>
-  cursor
-    ? sql`(${sql.raw(`${alias}.change_xid`)}, ${sql.raw(`${alias}.change`)}) > (${cursor.xid}::xid8, ${cursor.change}::bigint)`
-    : sql`TRUE`;
+/** The stable cursor of decision 0051 (db/sql.ts, shared with the alerts' matching). */
+const SETTLED = (alias: 'c' | 'h') => settledChange(alias);
+const after = changeAfter;
 
 /**
  * A page of a monitor's releases in the order they were written (transaction, then change):

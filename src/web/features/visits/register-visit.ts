@@ -1,7 +1,10 @@
 import { apiRequest } from '../../lib/api-client';
 
-/** The administration and its sign-in pages are not public pages (and a reset link's token must never be logged). */
-const NOT_COUNTED = /^\/(admin|login|forgot-password|new-password)(\/|$)/;
+/**
+ * The administration and its sign-in pages are not public pages, and a link's token (a password
+ * reset's, an alerts page's: /alerts/…) must never be logged.
+ */
+const NOT_COUNTED = /^\/(admin|login|forgot-password|new-password|alerts)(\/|$)/;
 
 /**
  * Counts a public page view (POST /public-api/route-logs/register). Best effort: a failed or

@@ -7,6 +7,10 @@ import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { ListHeader, ListStatus } from '../../components/list-header';
 import { LoadError } from '../../components/load-error';
 import { Pagination } from '../../components/pagination';
+import { feedUrls } from '../../features/alerts/api/feeds';
+import type { FollowChoice } from '../../features/alerts/choices';
+import { FollowButton } from '../../features/alerts/components/follow-button';
+import { useFiltersText } from '../../features/alerts/filters-text';
 import { contractsDownloadUrl, useContracts } from '../../features/contracts/api/contracts';
 import { ContractTiles } from '../../features/contracts/components/contract-tiles';
 import { ContractsTable } from '../../features/contracts/components/contracts-table';
@@ -29,6 +33,26 @@ export function ContractsPage() {
     organization,
     useContracts,
   );
+  // 'Seguir' (issue 33): these filters, and the unit when exactly one is filtered.
+  const filtersText = useFiltersText(query);
+  const unit = query.administrativeUnits?.length === 1 ? query.administrativeUnits[0] : undefined;
+  const follows: FollowChoice[] = [
+    {
+      kind: 'CONTRACTS',
+      label: 'Contratos nuevos con estos filtros',
+      description: filtersText,
+      filters: query,
+    },
+    ...(unit
+      ? [
+          {
+            kind: 'CONTRACTS' as const,
+            label: 'Contratos nuevos de esta unidad',
+            filters: { administrativeUnits: [unit] },
+          },
+        ]
+      : []),
+  ];
 
   return (
     <Container size="xl" py="lg">
@@ -42,6 +66,12 @@ export function ContractsPage() {
           organizationId={organization._id}
           downloadUrl={(format) => contractsDownloadUrl(organization._id, query, format)}
           more={{ to: WEB_ROUTES.openData, label: 'Datos abiertos (OCDS, CSV)' }}
+          actions={
+            <FollowButton
+              choices={follows}
+              feedUrl={unit ? feedUrls.unit(organization._id, unit) : feedUrls.monitor(organization._id)}
+            />
+          }
         />
         <FiltersPanel
           organizationId={organization._id}

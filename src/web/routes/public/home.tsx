@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useOutletContext } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { formattedToPlain } from '../../components/formatted-text';
+import { feedUrls } from '../../features/alerts/api/feeds';
+import type { FollowChoice } from '../../features/alerts/choices';
+import { FollowButton } from '../../features/alerts/components/follow-button';
 import { ChartsPanel } from '../../features/charts/components/charts-panel';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { monitorDefaults } from '../../features/filters/use-filtered-list';
@@ -11,7 +14,17 @@ import { useListState } from '../../features/filters/use-list-state';
 import { OrganizationCover } from '../../features/organizations/components/organization-cover';
 import { compactFilters } from '../../lib/filters-url';
 
-/** `/`: the monitor's cover, the home filters, the charts and the way on to suppliers and contracts. */
+/** What the home offers to follow (issue 33): the monitor's new contracts, its index, its publication. */
+const HOME_FOLLOWS: FollowChoice[] = [
+  { kind: 'CONTRACTS', label: 'Contratos nuevos del monitor', filters: {} },
+  { kind: 'INDEX', label: 'El índice cambia más de cierto número de puntos' },
+  { kind: 'PUBLICATION', label: 'El monitor no publica su trimestre a tiempo' },
+];
+
+/**
+ * `/`: the monitor's cover, 'Seguir' and its feed, the home filters, the charts and the way on to
+ * suppliers and contracts.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const organization = useOutletContext<PublicOrganization>();
@@ -26,6 +39,9 @@ export function HomePage() {
       <OrganizationCover organization={organization} />
       <Container size="xl" py="lg">
         <Stack gap="md">
+          <Group justify="flex-end">
+            <FollowButton choices={HOME_FOLLOWS} feedUrl={feedUrls.monitor(organization._id)} />
+          </Group>
           <FiltersPanel
             organizationId={organization._id}
             applied={filters}

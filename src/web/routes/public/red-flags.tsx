@@ -1,9 +1,12 @@
-import { Skeleton, Stack } from '@mantine/core';
+import { Group, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { LoadError } from '../../components/load-error';
 import { TextPage } from '../../components/text-page';
+import { feedUrls } from '../../features/alerts/api/feeds';
+import type { FollowChoice } from '../../features/alerts/choices';
+import { FollowButton } from '../../features/alerts/components/follow-button';
 import { useRedFlags } from '../../features/red-flags/api/red-flags';
 import { FlagCategories } from '../../features/red-flags/components/flag-categories';
 import { readParameters } from '../../features/red-flags/components/flag-parameters';
@@ -15,6 +18,9 @@ import { cannotShow } from '../../lib/load-state';
 const UNAVAILABLE = msg(
   'La información de las señales de alerta no se encuentra disponible en este momento.',
 );
+
+/** 'Seguir' here (issue 33): new contracts with a flag chosen in the form, any flag at first. */
+const FLAG_FOLLOWS: FollowChoice[] = [{ kind: 'FLAG', label: 'Contratos nuevos con la señal…', code: 'ANY' }];
 
 /**
  * /red-flags (issue 32): what a red flag is, each flag's rule with this monitor's parameters and how
@@ -29,6 +35,9 @@ export function RedFlagsPage() {
   return (
     <TextPage title={t('Señales de alerta')}>
       <Stack gap="xl">
+        <Group justify="flex-end" mb={-16}>
+          <FollowButton choices={FLAG_FOLLOWS} feedUrl={feedUrls.flag(organization._id, 'ANY')} />
+        </Group>
         <RedFlagsIntro />
         {cannotShow(query) ? (
           <LoadError inline message={UNAVAILABLE} onRetry={() => void query.refetch()} />

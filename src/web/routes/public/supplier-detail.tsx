@@ -13,6 +13,8 @@ import { LoadError } from '../../components/load-error';
 import { MoneyRuleNote } from '../../components/money-rule-note';
 import { ShareButton } from '../../components/share-button';
 import { StatTile } from '../../components/stat-tile';
+import { feedUrls } from '../../features/alerts/api/feeds';
+import { FollowButton } from '../../features/alerts/components/follow-button';
 import { CountedOnlySwitch } from '../../features/filters/components/counted-only-switch';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { monitorDefaults } from '../../features/filters/use-filtered-list';
@@ -62,6 +64,16 @@ export function SupplierDetailPage() {
         <Group justify="space-between">
           <BackLink to="/suppliers" label="Regresar a proveedores" />
           <Group gap="xs">
+            <FollowButton
+              choices={[
+                {
+                  kind: 'CONTRACTS',
+                  label: 'Contratos nuevos de este proveedor',
+                  filters: { suppliers: [id] },
+                },
+              ]}
+              feedUrl={feedUrls.supplier(organization._id, id)}
+            />
             <DownloadMenu url={(format) => supplierDownloadUrl(organization._id, id, query, format)} />
             <ShareButton organizationId={organization._id} />
           </Group>

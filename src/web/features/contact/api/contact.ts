@@ -6,9 +6,6 @@ import type {
 } from '../../../../shared/schemas/contact';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Where the captcha widget fetches its challenges (no monitor needed). */
-export const CHALLENGE_URL = '/public-api/contact/challenge';
-
 /** The current monitor's address, schedule, contact e-mail and whether the form can deliver. */
 export const contactInfoQuery = (organizationId: string) =>
   queryOptions({

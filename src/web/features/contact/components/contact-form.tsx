@@ -2,11 +2,11 @@ import { Button, Group, Stack, Text, Textarea, TextInput, ThemeIcon, Title } fro
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_LIMITS, ContactBodySchema } from '../../../../shared/schemas/contact';
+import { CaptchaField } from '../../../components/captcha-field';
 import { CheckIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/notifications';
 import { useSendContactMessage } from '../api/contact';
-import { CaptchaField } from './captcha-field';
 
 type Field = 'name' | 'email' | 'phone' | 'message' | 'altcha';
 type Draft = Record<Exclude<Field, 'altcha'>, string>;

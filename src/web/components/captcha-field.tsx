@@ -2,9 +2,11 @@ import { Box, Skeleton, Text } from '@mantine/core';
 import type {} from 'altcha/types/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHALLENGE_URL } from '../api/contact';
 
-/** The widget (about 35 kB compressed) loads only when a contact form is shown, once per page. */
+/** Where the widget fetches its challenges (no monitor needed): the contact form's and the follow form's. */
+export const CHALLENGE_URL = '/public-api/contact/challenge';
+
+/** The widget (about 35 kB compressed) loads only when a form with it is shown, once per page. */
 let loading: Promise<Record<string, string>> | null = null;
 function loadAltcha(): Promise<Record<string, string>> {
   loading ??= import('altcha').then(() => ({ ...globalThis.$altcha.i18n.get('en') }));

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertsSettled, createFollow, outboxOf } from '../../test/alert-follows';
+import { bearer, createUser, signIn } from '../../test/auth';
+import { contractEntry, createOrganization, createSupplier, createUnit } from '../../test/factories';
+import { startSmtpServer, type TestSmtp } from '../../test/smtp';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { deliverAlerts } from './delivery.service';
+import { alertTokens } from './tokens';
+
+/**
+ * The alerts' e-mails (issue 33, decision 0053): one e-mail per address grouping its follows,
+ * with the management link and RFC 8058's one-click unsubscribe; IMMEDIATE at once, WEEKLY on the
+ * digest; a mail server that refuses and then recovers delivers every alert exactly once.
+ */
+describe('alerts delivery', () => {
+  let ctx: TestContext;
+  let smtp: TestSmtp;
+  let santaLucia: string;
+  let otherId: string;
+  let token: string;
+  const refs: Record<string, { supplier: string; unit: string }> = {};
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    ctx = await createTestApp({
+      config: { mail: { smtpUrl: smtp.url, from: 'Vigía <no-reply@vigia.test>' } },
+    });
+    const { db } = ctx.database;
+    santaLucia = (await createOrganization(db, { name: `Monitor Santa Lucía ${Date.now()}` })).id;
+    otherId = (await createOrganization(db)).id;
+    token = await signIn(ctx.app, (await createUser(db, { permissions: ['CONTRACTS'] })).email);
+    for (const id of [santaLucia, otherId]) {
+      refs[id] = { supplier: (await createSupplier(db, id)).id, unit: (await createUnit(db, id)).id };
+    }
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  let number = 0;
+  const save = async (organizationId: string) => {
+    number += 1;
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contracts/save',
+      headers: bearer(token, organizationId),
+      payload: contractEntry(refs[organizationId]!, {
+        administrationPeriod: '2024-2027',
+        fiscalYear: '2024',
+        period: '4o 2024',
+        contractDate: '2024-10-02',
+        contractNumber: `ENV-${number}`,
+        contractId: `LP-${number}/24`,
+        bidders: [{ name: 'Uno', rfc: 'UNO010101AB1' }],
+      }),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().data._id as string;
+  };
+  const until = async (condition: () => Promise<boolean>) => {
+    for (const started = Date.now(); !(await condition()); ) {
+      if (Date.now() - started > 30_000) throw new Error('Condition not met in 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email));
+  const manageToken = (subscriberId: string) =>
+    alertTokens(ctx.app.deps.sessionKey).management(subscriberId, 1);
+
+  it('sends one IMMEDIATE e-mail per address grouping its follows, with the unsubscribe headers', async () => {
+    const { db } = ctx.database;
+    const contracts = await createFollow(db, 'lucia@example.org', santaLucia, { kind: 'CONTRACTS' });
+    await createFollow(db, 'lucia@example.org', santaLucia, { kind: 'FLAG', code: 'SINGLE_BIDDER' });
+    const id = await save(santaLucia);
+    await alertsSettled(ctx.app);
+
+    const mails = mailsTo('lucia@example.org');
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.subject).toBe(
+      `Vigía: 2 novedades en ${(await ctx.app.deps.organizations.get(santaLucia))!.name}`,
+    );
+    const { publicUrl } = ctx.app.deps.config;
+    const manage = manageToken(contracts.subscriberId);
+    expect(mail!.headers['list-unsubscribe']).toBe(`<${publicUrl}/public-api/alerts/unsubscribe/${manage}>`);
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail!.text).toContain(`${publicUrl}/alerts/${manage}`);
+    expect(mail!.text).toContain('Administrar o dejar de seguir');
+    // And a link to the page whose one button unsubscribes (a link is a GET; the header's is a POST).
+    expect(mail!.text).toContain(`Dejar de recibir avisos: ${publicUrl}/alerts/unsubscribe/${manage}`);
+    expect(mail!.html).toContain(`href="${publicUrl}/alerts/unsubscribe/${manage}"`);
+    expect(mail!.text).toContain('Te llega porque sigues: Contratos nuevos.');
+    expect(mail!.text).toContain(
+      'Te llega porque sigues: Contratos con la señal de alerta «Un solo participante»',
+    );
+    expect(mail!.text).toContain(`${publicUrl}/contracts/${id}?changeOrganization=${santaLucia}`);
+    expect(mail!.text).toContain('Señal «Un solo participante»: Contrato ENV-1');
+    expect(mail!.html).toContain(`href="${publicUrl}/contracts/${id}?changeOrganization=${santaLucia}"`);
+    expect((await outboxOf(db, contracts.subscriberId)).every((row) => row.sent_at !== null)).toBe(true);
+  });
+
+  it('keeps WEEKLY alerts for the digest: one e-mail for several monitors', async () => {
+    const { db } = ctx.database;
+    const weekly = await createFollow(db, 'semanal@example.org', santaLucia, {
+      kind: 'CONTRACTS',
+      frequency: 'WEEKLY',
+    });
+    await createFollow(db, 'semanal@example.org', otherId, { kind: 'CONTRACTS', frequency: 'WEEKLY' });
+    await save(santaLucia);
+    await save(otherId);
+    await save(otherId);
+    await alertsSettled(ctx.app);
+    expect(mailsTo('semanal@example.org')).toHaveLength(0);
+    expect(await outboxOf(db, weekly.subscriberId)).toHaveLength(3);
+
+    const result = await deliverAlerts(ctx.app.deps, { weekly: true });
+    expect(result.failure).toBeNull();
+    const mails = mailsTo('semanal@example.org');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Vigía: 3 novedades en 2 monitores');
+    expect(mails[0]!.text.match(/Contrato ENV-/g)).toHaveLength(3);
+    // Sent once: the next digest has nothing for the address.
+    await deliverAlerts(ctx.app.deps, { weekly: true });
+    expect(mailsTo('semanal@example.org')).toHaveLength(1);
+  });
+
+  it('delivers every alert exactly once after the mail server refused and recovered', async () => {
+    const { db } = ctx.database;
+    const follow = await createFollow(db, 'reintento@example.org', otherId, { kind: 'CONTRACTS' });
+    smtp.refusing = true;
+    const first = await save(otherId);
+    const second = await save(otherId);
+    // Refused at least once: the rows wait, with the reason and their attempts.
+    await until(async () => {
+      const rows = await outboxOf(db, follow.subscriberId);
+      return rows.length === 2 && rows.every((row) => row.attempts > 0 && row.last_error !== null);
+    });
+    expect(mailsTo('reintento@example.org')).toHaveLength(0);
+    smtp.refusing = false;
+    // The job's retry (backoff) sends them; idle() does not wait for a retry not yet due.
+    await until(async () => (await outboxOf(db, follow.subscriberId)).every((row) => row.sent_at !== null));
+    await alertsSettled(ctx.app);
+
+    const mails = mailsTo('reintento@example.org');
+    const told = mails.flatMap((mail) => mail.text.match(/\/contracts\/[0-9a-f-]{36}/g) ?? []);
+    expect(told.sort()).toEqual([`/contracts/${first}`, `/contracts/${second}`].sort());
+    const rows = await outboxOf(db, follow.subscriberId);
+    expect(rows.every((row) => row.sent_at !== null && row.last_error === null)).toBe(true);
+  });
+
+  it('sends nothing to a suspended address, even what was already queued', async () => {
+    const { db } = ctx.database;
+    const follow = await createFollow(db, 'suspendida@example.org', otherId, { kind: 'CONTRACTS' });
+    await db.execute(
+      sql`UPDATE alert_subscribers SET suspended_at = now() WHERE id = ${follow.subscriberId}`,
+    );
+    await db.execute(
+      sql`INSERT INTO alert_outbox (subscriber_id, follow_id, organization_id, change_key, payload, frequency)
+          VALUES (${follow.subscriberId}, ${follow.followId}, ${otherId}, 'contract:queued-before', '{}'::jsonb, 'IMMEDIATE')`,
+    );
+    await save(otherId);
+    await alertsSettled(ctx.app);
+    await deliverAlerts(ctx.app.deps, { weekly: true });
+    expect(mailsTo('suspendida@example.org')).toHaveLength(0);
+    const rows = await outboxOf(db, follow.subscriberId);
+    expect(rows.map((row) => [row.change_key, row.sent_at])).toEqual([['contract:queued-before', null]]);
+  });
+});

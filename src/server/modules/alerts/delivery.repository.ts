@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { textArray } from '../../db/sql';
+
+/**
+ * The outbox's sending side (decision 0053): the addresses with pending rows, an address's rows
+ * claimed for one e-mail (their attempts counted), then marked sent or failed. Suspended addresses
+ * are never picked: their rows wait unsent.
+ */
+
+/** The addresses (not suspended) with rows of these frequencies not sent yet. */
+export async function pendingSubscribers(db: Database, frequencies: readonly string[]): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT s.id FROM alert_subscribers s
+         WHERE s.suspended_at IS NULL
+           AND EXISTS (SELECT 1 FROM alert_outbox o WHERE o.subscriber_id = s.id AND o.sent_at IS NULL
+                         AND o.frequency = ANY(${textArray(frequencies)}))
+         ORDER BY s.id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+export interface ClaimedRow {
+  id: number;
+  organizationId: string;
+  followId: string | null;
+  payload: Record<string, unknown>;
+}
+
+export interface Claim {
+  email: string;
+  tokenVersion: number;
+  rows: ClaimedRow[];
+}
+
+/**
+ * An address's pending rows of these frequencies, each counted as one more attempt, oldest first;
+ * null when the address is gone or suspended. Rows locked by another sender are left to it.
+ */
+export async function claimPending(
+  tx: Database,
+  subscriberId: string,
+  frequencies: readonly string[],
+): Promise<Claim | null> {
+  const [subscriber] = await queryRows<{ email: string; token_version: number }>(
+    tx,
+    sql`SELECT email, token_version FROM alert_subscribers
+         WHERE id = ${subscriberId} AND suspended_at IS NULL FOR UPDATE`,
+  );
+  if (!subscriber) return null;
+  const rows = await queryRows<{
+    id: number | string;
+    organization_id: string;
+    follow_id: string | null;
+    payload: Record<string, unknown> | string;
+  }>(
+    tx,
+    sql`WITH pending AS (
+          SELECT id FROM alert_outbox
+           WHERE subscriber_id = ${subscriberId} AND sent_at IS NULL
+             AND frequency = ANY(${textArray(frequencies)})
+           FOR UPDATE SKIP LOCKED)
+        UPDATE alert_outbox o SET attempts = o.attempts + 1 FROM pending
+         WHERE o.id = pending.id
+        RETURNING o.id, o.organization_id, o.follow_id, o.payload`,
+  );
+  return {
+    email: subscriber.email,
+    tokenVersion: Number(subscriber.token_version),
+    rows: rows
+      .map((row) => ({
+        id: Number(row.id),
+        organizationId: row.organization_id,
+        followId: row.follow_id,
+        payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+      }))
+      .sort((a, b) => a.id - b.id),
+  };
+}
+
+/** The rows went out in an e-mail the mail server accepted. */
+export async function markSent(db: Database, ids: readonly number[], now: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE alert_outbox SET sent_at = ${now.toISOString()}::timestamptz, last_error = NULL
+         WHERE id = ANY(${textArray(ids.map(String))}::bigint[]) AND sent_at IS NULL`,
+  );
+}
+
+/** The mail server refused the e-mail of these rows: they stay pending with the reason. */
+export async function markFailed(db: Database, ids: readonly number[], reason: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE alert_outbox SET last_error = ${reason}
+         WHERE id = ANY(${textArray(ids.map(String))}::bigint[]) AND sent_at IS NULL`,
+  );
+}

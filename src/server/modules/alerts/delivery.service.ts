@@ -1,0 +1,83 @@
+import { WEB_ROUTES } from '../../../shared/routes';
+import type { AppDeps } from '../../types';
+import { type AlertItem, alertMail } from './alert-mail';
+import { claimPending, markFailed, markSent, pendingSubscribers } from './delivery.repository';
+import { monitorLink } from './matching.service';
+import { alertTokens } from './tokens';
+
+/**
+ * The alerts' e-mails (decision 0053): one e-mail per address with every pending change of the
+ * frequencies being sent (IMMEDIATE after a match; IMMEDIATE and WEEKLY on Monday's digest).
+ * Exactly once: an address's rows are claimed in a transaction (locked, SKIP LOCKED for any other
+ * sender, one more attempt counted), the e-mail is sent while they are held, and they are marked
+ * sent in that same transaction only once the mail server accepted it; a refusal keeps them pending
+ * with the reason, and the job is retried with backoff.
+ */
+
+export type DeliveryDeps = Pick<
+  AppDeps,
+  'database' | 'config' | 'organizations' | 'now' | 'mailer' | 'sessionKey'
+>;
+
+/** Longest delivery error kept with a row (SMTP answers can be long). */
+const ERROR_MAX = 500;
+
+export interface DeliveryResult {
+  /** E-mails the mail server accepted. */
+  emails: number;
+  /** Outbox rows they carried. */
+  rows: number;
+  /** The first refusal, when some address could not be sent to (its rows wait for the retry). */
+  failure: unknown;
+}
+
+/** Sends every address's pending rows of these frequencies, one e-mail each. */
+export async function deliverAlerts(
+  deps: DeliveryDeps,
+  options: { weekly: boolean },
+): Promise<DeliveryResult> {
+  const result: DeliveryResult = { emails: 0, rows: 0, failure: null };
+  // Without SMTP nothing is sent (the log is no mailbox): the rows wait for a mail server.
+  if (!deps.mailer.delivers) return result;
+  const { db } = deps.database;
+  const frequencies = options.weekly ? ['IMMEDIATE', 'WEEKLY'] : ['IMMEDIATE'];
+  const tokens = alertTokens(deps.sessionKey);
+  for (const subscriberId of await pendingSubscribers(db, frequencies)) {
+    await db.transaction(async (tx) => {
+      const claim = await claimPending(tx, subscriberId, frequencies);
+      if (!claim || claim.rows.length === 0) return;
+      const items: AlertItem[] = [];
+      for (const row of claim.rows) {
+        items.push({
+          organizationId: row.organizationId,
+          organizationName: (await deps.organizations.get(row.organizationId))?.name ?? '',
+          followKey: row.followId ?? String(row.payload.why ?? ''),
+          payload: row.payload,
+        });
+      }
+      const token = tokens.management(subscriberId, claim.tokenVersion);
+      const ids = claim.rows.map((row) => row.id);
+      try {
+        await deps.mailer.send(
+          alertMail({
+            to: claim.email,
+            items,
+            manageUrl: `${deps.config.publicUrl}/alerts/${token}`,
+            unsubscribeUrl: `${deps.config.publicUrl}/public-api/alerts/unsubscribe/${token}`,
+            unsubscribePageUrl: `${deps.config.publicUrl}/alerts/unsubscribe/${token}`,
+            listUrl: (organizationId) => monitorLink(deps, WEB_ROUTES.contracts, organizationId),
+          }),
+        );
+      } catch (error) {
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
+        await markFailed(tx, ids, reason || 'Error desconocido');
+        result.failure ??= error;
+        return;
+      }
+      await markSent(tx, ids, deps.now());
+      result.emails += 1;
+      result.rows += ids.length;
+    });
+  }
+  return result;
+}

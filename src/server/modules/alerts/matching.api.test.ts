@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { alertsSettled, createFollow, outboxOf } from '../../test/alert-follows';
+import { bearer, createUser, signIn } from '../../test/auth';
+import { contractEntry, createOrganization, createSupplier, createUnit } from '../../test/factories';
+import { startSmtpServer, type TestSmtp } from '../../test/smtp';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { matchNightly } from './matching.service';
+
+/**
+ * The alerts' matching (issue 33, decision 0053) after contracts are saved through the write path:
+ * a follow gets the new contracts that match its filters (not older ones, not another monitor's,
+ * not others), a FLAG follow the contracts that raise its flag, a suspended address nothing; the
+ * nightly look tells a missing quarter once.
+ */
+describe('alerts matching', () => {
+  let ctx: TestContext;
+  let smtp: TestSmtp;
+  let monitorId: string;
+  let otherId: string;
+  let token: string;
+  let unitId: string;
+  let otherUnitId: string;
+  let supplierX: string;
+  let supplierY: string;
+  let otherSupplier: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    ctx = await createTestApp({
+      config: { mail: { smtpUrl: smtp.url, from: 'Vigía <no-reply@vigia.test>' } },
+    });
+    const { db } = ctx.database;
+    monitorId = (await createOrganization(db, { name: `Monitor Santa Lucía ${Date.now()}` })).id;
+    otherId = (await createOrganization(db)).id;
+    token = await signIn(ctx.app, (await createUser(db, { permissions: ['CONTRACTS'] })).email);
+    unitId = (await createUnit(db, monitorId)).id;
+    otherUnitId = (await createUnit(db, otherId)).id;
+    supplierX = (await createSupplier(db, monitorId, { name: 'PAPELERA EQUIS', rfc: 'PEQ010101AB1' })).id;
+    supplierY = (await createSupplier(db, monitorId, { name: 'CONSTRUCTORA YE', rfc: 'CYE010101AB1' })).id;
+    otherSupplier = (await createSupplier(db, otherId)).id;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  let number = 0;
+  const save = async (organizationId: string, refs: { supplier: string; unit: string }, single: boolean) => {
+    number += 1;
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contracts/save',
+      headers: bearer(token, organizationId),
+      payload: contractEntry(refs, {
+        administrationPeriod: '2024-2027',
+        fiscalYear: '2024',
+        period: '4o 2024',
+        contractDate: '2024-10-02',
+        contractNumber: `CN-${number}`,
+        contractId: `LP-${number}/24`,
+        announcementUrl: 'https://example.org/convocatoria.pdf',
+        contractUrl: 'https://example.org/contrato.pdf',
+        bidders: single
+          ? [{ name: 'Uno', rfc: 'UNO010101AB1' }]
+          : [
+              { name: 'Uno', rfc: 'UNO010101AB1' },
+              { name: 'Dos', rfc: 'DOS010101AB1' },
+            ],
+      }),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().data._id as string;
+  };
+  const keys = async (subscriberId: string) =>
+    (await outboxOf(ctx.database.db, subscriberId)).map((row) => row.change_key).sort();
+
+  it('queues exactly the new contracts matching each follow, and the ones raising a followed flag', async () => {
+    const { db } = ctx.database;
+    const older = await save(monitorId, { supplier: supplierX, unit: unitId }, true);
+    await alertsSettled(ctx.app);
+
+    const byFilters = await createFollow(db, 'ana@example.org', monitorId, {
+      kind: 'CONTRACTS',
+      filters: { suppliers: [supplierX] },
+      frequency: 'WEEKLY',
+    });
+    const all = await createFollow(db, 'beto@example.org', monitorId, {
+      kind: 'CONTRACTS',
+      frequency: 'WEEKLY',
+    });
+    const flag = await createFollow(db, 'carla@example.org', monitorId, {
+      kind: 'FLAG',
+      code: 'SINGLE_BIDDER',
+      frequency: 'WEEKLY',
+    });
+    const suspended = await createFollow(db, 'dora@example.org', monitorId, { kind: 'CONTRACTS' });
+    await db.execute(
+      sql`UPDATE alert_subscribers SET suspended_at = now() WHERE id = ${suspended.subscriberId}`,
+    );
+
+    const x = await save(monitorId, { supplier: supplierX, unit: unitId }, true);
+    const y = await save(monitorId, { supplier: supplierY, unit: unitId }, false);
+    await save(otherId, { supplier: otherSupplier, unit: otherUnitId }, true);
+    await alertsSettled(ctx.app);
+
+    expect(await keys(byFilters.subscriberId)).toEqual([`contract:${x}`]);
+    expect(await keys(all.subscriberId)).toEqual([`contract:${x}`, `contract:${y}`].sort());
+    expect(await keys(flag.subscriberId)).toEqual([`flag:SINGLE_BIDDER:${x}`]);
+    expect(await keys(suspended.subscriberId)).toEqual([]);
+    expect((await keys(all.subscriberId)).some((key) => key.includes(older))).toBe(false);
+
+    const [row] = await outboxOf(db, byFilters.subscriberId);
+    expect(row!.frequency).toBe('WEEKLY');
+    expect(row!.payload).toMatchObject({
+      contractId: x,
+      number: 'CN-2',
+      supplier: 'PAPELERA EQUIS',
+      link: `${ctx.app.deps.config.publicUrl}/contracts/${x}?changeOrganization=${monitorId}`,
+    });
+    expect(String(row!.payload.why)).toContain('PAPELERA EQUIS');
+
+    // A later contract matching neither follow adds nothing to them; every cursor moved on.
+    await save(monitorId, { supplier: supplierY, unit: unitId }, false);
+    await alertsSettled(ctx.app);
+    expect(await keys(byFilters.subscriberId)).toEqual([`contract:${x}`]);
+    expect(await keys(flag.subscriberId)).toEqual([`flag:SINGLE_BIDDER:${x}`]);
+    const cursors = await queryRows<{ moved: boolean }>(
+      db,
+      sql`SELECT cursor_xid IS NOT NULL AS moved FROM alert_follows WHERE organization_id = ${monitorId}`,
+    );
+    expect(cursors.every((cursor) => cursor.moved)).toBe(true);
+    // WEEKLY rows wait for Monday's digest.
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('tells once that the last due quarter has no contract (the nightly look)', async () => {
+    const { db } = ctx.database;
+    const publication = await createFollow(db, 'eva@example.org', otherId, {
+      kind: 'PUBLICATION',
+      frequency: 'WEEKLY',
+      confirmedAt: '2020-01-01T00:00:00Z',
+    });
+    // Confirmed today: the deadline passed before, nothing to tell.
+    const late = await createFollow(db, 'fede@example.org', otherId, {
+      kind: 'PUBLICATION',
+      frequency: 'WEEKLY',
+    });
+    await matchNightly(ctx.app.deps, otherId);
+    await matchNightly(ctx.app.deps, otherId);
+    const rows = await outboxOf(db, publication.subscriberId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.change_key).toMatch(new RegExp(`^publication:${otherId}:[1-4]o \\d{4}$`));
+    expect(rows[0]!.payload).toMatchObject({ kind: 'PUBLICATION' });
+    expect(await outboxOf(db, late.subscriberId)).toEqual([]);
+  });
+});

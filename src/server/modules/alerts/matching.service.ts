@@ -1,0 +1,199 @@
+import { WEB_ROUTES } from '../../../shared/routes';
+import type { AppDeps, OrganizationRow } from '../../types';
+import { corruptionIndex } from '../calculations/corruption-index.service';
+import { contractConditions } from '../contracts/contract-filters.repository';
+import { filtersText, followSubject, storedFilters } from './follows-text';
+import {
+  type ActiveFollow,
+  activeFollows,
+  advanceCursor,
+  changesBeyond,
+  lastDueQuarter,
+  type MatchContext,
+  queueChange,
+  queueFlaggedContracts,
+  queueNewContracts,
+  recordIndex,
+  settledHorizon,
+} from './matching.repository';
+
+/**
+ * What a monitor's changes mean to its followers (decision 0053): after each red-flag refresh the
+ * CONTRACTS and FLAG follows look at the contracts' changes past their cursor; every night the
+ * INDEX and PUBLICATION follows look at the index and the last quarter's publication. What matches
+ * becomes outbox rows, each change once per address; the delivery job e-mails them.
+ */
+
+export type MatchingDeps = AppDeps;
+
+/** How a link names its monitor for someone who arrives by it (the web's organization guard). */
+const monitorQuery = (organizationId: string) => `?changeOrganization=${encodeURIComponent(organizationId)}`;
+
+/** A page of the portal, for the monitor, as an e-mail links to it. */
+export function monitorLink(deps: Pick<AppDeps, 'config'>, path: string, organizationId: string): string {
+  return `${deps.config.publicUrl}${path}${monitorQuery(organizationId)}`;
+}
+
+async function why(deps: MatchingDeps, follow: ActiveFollow, organizationId: string): Promise<string> {
+  return followSubject({
+    kind: follow.kind,
+    code: follow.code,
+    threshold: follow.threshold,
+    filtersText: follow.kind === 'CONTRACTS' ? await filtersText(deps, organizationId, follow.filters) : null,
+  });
+}
+
+export interface MatchResult {
+  /** Outbox rows added. */
+  queued: number;
+  /** Whether some of them are to be sent at once (IMMEDIATE follows). */
+  immediate: boolean;
+  /** Changes already committed but past the settled horizon: match again shortly. */
+  later: boolean;
+}
+
+/**
+ * Queues the new contracts (CONTRACTS) and newly flagged ones (FLAG) of the monitor's changes for
+ * each confirmed follow, and moves each follow's cursor in the same transaction as its rows: a
+ * retry after a failure starts where the last committed follow stopped, and the outbox's unique key
+ * keeps a change from being queued twice.
+ */
+export async function matchChanges(deps: MatchingDeps, organizationId: string): Promise<MatchResult> {
+  const { db } = deps.database;
+  const result: MatchResult = { queued: 0, immediate: false, later: false };
+  const organization = await deps.organizations.get(organizationId);
+  if (!organization || organization.deletedAt) return result;
+  const follows = await activeFollows(db, organizationId, ['CONTRACTS', 'FLAG']);
+  if (follows.length === 0) return result;
+  // One bound for every follow of this run: what is below it is settled, and what is above it waits.
+  const horizon = await settledHorizon(db);
+  // The filters' WHERE once per distinct filter set (many follows share a page's filters).
+  const wheres = new Map<string, ReturnType<typeof contractConditions>>();
+  for (const follow of follows) {
+    const context: MatchContext = {
+      followId: follow.id,
+      subscriberId: follow.subscriberId,
+      organizationId,
+      frequency: follow.frequency,
+      why: await why(deps, follow, organizationId),
+      linkBase: `${deps.config.publicUrl}${WEB_ROUTES.contracts}/`,
+      linkQuery: monitorQuery(organizationId),
+    };
+    const window = { cursor: follow.cursor, horizon, confirmedAt: follow.confirmedAt };
+    let where: Awaited<ReturnType<typeof contractConditions>> | null = null;
+    if (follow.kind === 'CONTRACTS') {
+      const filters = storedFilters(follow.filters);
+      const key = JSON.stringify(filters);
+      if (!wheres.has(key)) wheres.set(key, contractConditions(db, organizationId, filters));
+      where = await wheres.get(key)!;
+    }
+    const queued = await db.transaction(async (tx) => {
+      // A suspended address is told nothing, now or when it is lifted: its cursor moves on.
+      const added = follow.suspended
+        ? 0
+        : where
+          ? await queueNewContracts(tx, context, where, window)
+          : await queueFlaggedContracts(tx, context, follow.code ?? '', {
+              ...window,
+              any: follow.code === 'ANY',
+            });
+      await advanceCursor(tx, follow.id, horizon);
+      return added;
+    });
+    result.queued += queued;
+    if (queued > 0 && follow.frequency === 'IMMEDIATE') result.immediate = true;
+  }
+  result.later = await changesBeyond(db, organizationId, horizon);
+  return result;
+}
+
+/** Today in Mexico City (the deadlines' time zone), as a calendar date. */
+function todayInMexico(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(now);
+}
+
+/**
+ * The nightly look of the INDEX and PUBLICATION follows: the monitor's current index against the
+ * value last told (moved by more than the follow's threshold: told, and kept as the new reference;
+ * the first look only keeps the reference), and the last quarter whose publication deadline passed
+ * after the follow was confirmed without any contract of it (told once per quarter).
+ */
+export async function matchNightly(deps: MatchingDeps, organizationId: string): Promise<MatchResult> {
+  const { db } = deps.database;
+  const result: MatchResult = { queued: 0, immediate: false, later: false };
+  const organization = await deps.organizations.get(organizationId);
+  if (!organization || organization.deletedAt) return result;
+  const follows = (await activeFollows(db, organizationId, ['INDEX', 'PUBLICATION'])).filter(
+    (follow) => !follow.suspended,
+  );
+  const indexFollows = follows.filter((follow) => follow.kind === 'INDEX');
+  const publicationFollows = follows.filter((follow) => follow.kind === 'PUBLICATION');
+  const count = (queued: boolean, follow: ActiveFollow) => {
+    if (!queued) return;
+    result.queued += 1;
+    if (follow.frequency === 'IMMEDIATE') result.immediate = true;
+  };
+  if (indexFollows.length > 0) {
+    for (const [follow, queued] of await matchIndex(deps, organization, indexFollows)) count(queued, follow);
+  }
+  if (publicationFollows.length > 0) {
+    const due = await lastDueQuarter(db, organizationId, todayInMexico(deps.now()));
+    for (const follow of publicationFollows) {
+      // Only a deadline that passed while the follow was there.
+      if (due.published || due.deadline < todayInMexico(follow.confirmedAt)) continue;
+      const queued = await queueChange(
+        db,
+        { ...follow, followId: follow.id, organizationId },
+        `publication:${organizationId}:${due.period}`,
+        {
+          kind: 'PUBLICATION',
+          period: due.period,
+          deadline: due.deadline,
+          link: monitorLink(deps, WEB_ROUTES.contracts, organizationId),
+          why: await why(deps, follow, organizationId),
+        },
+      );
+      count(queued, follow);
+    }
+  }
+  return result;
+}
+
+async function matchIndex(
+  deps: MatchingDeps,
+  organization: OrganizationRow,
+  follows: ActiveFollow[],
+): Promise<[ActiveFollow, boolean][]> {
+  // The current data's index of the monitor's current administration period, never a kept older one.
+  const data = await deps.cache.fresh(() => corruptionIndex(deps, organization));
+  const value = data.corruptionIndex?.result ?? null;
+  if (value === null || data.insufficientData) return [];
+  const outcomes: [ActiveFollow, boolean][] = [];
+  for (const follow of follows) {
+    const reason = await why(deps, follow, organization.id);
+    const outcome = await deps.database.db.transaction(async (tx) => {
+      if (follow.lastIndex === null) {
+        await recordIndex(tx, follow.id, value);
+        return false;
+      }
+      if (Math.abs(value - follow.lastIndex) <= (follow.threshold ?? 0)) return false;
+      const queued = await queueChange(
+        tx,
+        { ...follow, followId: follow.id, organizationId: organization.id },
+        `index:${organization.id}:${data.administrationPeriod}:${organization.dataVersion}.${data.methodVersion}`,
+        {
+          kind: 'INDEX',
+          value,
+          previous: follow.lastIndex,
+          period: data.administrationPeriod,
+          link: monitorLink(deps, WEB_ROUTES.corruptionIndex, organization.id),
+          why: reason,
+        },
+      );
+      await recordIndex(tx, follow.id, value);
+      return queued;
+    });
+    outcomes.push([follow, outcome]);
+  }
+  return outcomes;
+}
