@@ -35,18 +35,18 @@ export interface Claim {
 }
 
 /**
- * An address's pending rows of these frequencies, each counted as one more attempt, oldest first;
- * null when the address is gone or suspended. Rows locked by another sender are left to it.
+ * An address's pending rows of these frequencies, each counted as one more attempt (one
+ * statement), oldest first; null when the address is gone or suspended.
  */
 export async function claimPending(
-  tx: Database,
+  db: Database,
   subscriberId: string,
   frequencies: readonly string[],
 ): Promise<Claim | null> {
   const [subscriber] = await queryRows<{ email: string; token_version: number }>(
-    tx,
+    db,
     sql`SELECT email, token_version FROM alert_subscribers
-         WHERE id = ${subscriberId} AND suspended_at IS NULL FOR UPDATE`,
+         WHERE id = ${subscriberId} AND suspended_at IS NULL`,
   );
   if (!subscriber) return null;
   const rows = await queryRows<{
@@ -55,7 +55,7 @@ export async function claimPending(
     follow_id: string | null;
     payload: Record<string, unknown> | string;
   }>(
-    tx,
+    db,
     sql`WITH pending AS (
           SELECT id FROM alert_outbox
            WHERE subscriber_id = ${subscriberId} AND sent_at IS NULL

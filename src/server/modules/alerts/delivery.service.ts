@@ -8,10 +8,10 @@ import { alertTokens } from './tokens';
 /**
  * The alerts' e-mails (decision 0053): one e-mail per address with every pending change of the
  * frequencies being sent (IMMEDIATE after a match; IMMEDIATE and WEEKLY on Monday's digest).
- * Exactly once: an address's rows are claimed in a transaction (locked, SKIP LOCKED for any other
- * sender, one more attempt counted), the e-mail is sent while they are held, and they are marked
- * sent in that same transaction only once the mail server accepted it; a refusal keeps them pending
- * with the reason, and the job is retried with backoff.
+ * Once: an address's rows are claimed in one statement (one more attempt counted), the e-mail is
+ * sent with no transaction open, and the rows are marked sent only once the mail server accepted
+ * it; a refusal keeps them pending with the reason, and the job is retried with backoff. One sender
+ * runs at a time in the installation (the job's singleton policy).
  */
 
 export type DeliveryDeps = Pick<
@@ -43,41 +43,42 @@ export async function deliverAlerts(
   const frequencies = options.weekly ? ['IMMEDIATE', 'WEEKLY'] : ['IMMEDIATE'];
   const tokens = alertTokens(deps.sessionKey);
   for (const subscriberId of await pendingSubscribers(db, frequencies)) {
-    await db.transaction(async (tx) => {
-      const claim = await claimPending(tx, subscriberId, frequencies);
-      if (!claim || claim.rows.length === 0) return;
-      const items: AlertItem[] = [];
-      for (const row of claim.rows) {
-        items.push({
-          organizationId: row.organizationId,
-          organizationName: (await deps.organizations.get(row.organizationId))?.name ?? '',
-          followKey: row.followId ?? String(row.payload.why ?? ''),
-          payload: row.payload,
-        });
-      }
-      const token = tokens.management(subscriberId, claim.tokenVersion);
-      const ids = claim.rows.map((row) => row.id);
-      try {
-        await deps.mailer.send(
-          alertMail({
-            to: claim.email,
-            items,
-            manageUrl: `${deps.config.publicUrl}/alerts/${token}`,
-            unsubscribeUrl: `${deps.config.publicUrl}/public-api/alerts/unsubscribe/${token}`,
-            unsubscribePageUrl: `${deps.config.publicUrl}/alerts/unsubscribe/${token}`,
-            listUrl: (organizationId) => monitorLink(deps, WEB_ROUTES.contracts, organizationId),
-          }),
-        );
-      } catch (error) {
-        const reason = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
-        await markFailed(tx, ids, reason || 'Error desconocido');
-        result.failure ??= error;
-        return;
-      }
-      await markSent(tx, ids, deps.now());
-      result.emails += 1;
-      result.rows += ids.length;
-    });
+    // Claimed in one statement (one more attempt counted), sent with no transaction open, then
+    // marked: a mail server that takes seconds to answer holds no connection and no row (on the
+    // embedded database, the only connection), and one sender runs at a time (the job's policy).
+    const claim = await claimPending(db, subscriberId, frequencies);
+    if (!claim || claim.rows.length === 0) continue;
+    const items: AlertItem[] = [];
+    for (const row of claim.rows) {
+      items.push({
+        organizationId: row.organizationId,
+        organizationName: (await deps.organizations.get(row.organizationId))?.name ?? '',
+        followKey: row.followId ?? String(row.payload.why ?? ''),
+        payload: row.payload,
+      });
+    }
+    const token = tokens.management(subscriberId, claim.tokenVersion);
+    const ids = claim.rows.map((row) => row.id);
+    try {
+      await deps.mailer.send(
+        alertMail({
+          to: claim.email,
+          items,
+          manageUrl: `${deps.config.publicUrl}/alerts/${token}`,
+          unsubscribeUrl: `${deps.config.publicUrl}/public-api/alerts/unsubscribe/${token}`,
+          unsubscribePageUrl: `${deps.config.publicUrl}/alerts/unsubscribe/${token}`,
+          listUrl: (organizationId) => monitorLink(deps, WEB_ROUTES.contracts, organizationId),
+        }),
+      );
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
+      await markFailed(db, ids, reason || 'Error desconocido');
+      result.failure ??= error;
+      continue;
+    }
+    await markSent(db, ids, deps.now());
+    result.emails += 1;
+    result.rows += ids.length;
   }
   return result;
 }
