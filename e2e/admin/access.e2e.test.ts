@@ -86,9 +86,9 @@ describe('administration access in Chromium', () => {
     await page.getByRole('heading', { name: 'Catálogo de Usuarios' }).waitFor();
     await page.getByTestId('catalogue-table').getByText('carla@example.org').waitFor();
     expect(await page.getByTestId('sidebar-organization').textContent()).toBe('SLV');
-    // A GENERAL administrator sees every section ('Señales de alerta' among them).
+    // A GENERAL administrator sees every section ('Señales de alerta' and 'Avisos' among them).
     const sidebar = page.getByRole('navigation', { name: 'Secciones de la administración' });
-    expect(await sidebar.getByRole('link').count()).toBe(11);
+    expect(await sidebar.getByRole('link').count()).toBe(12);
     await sidebar.getByRole('link', { name: 'Señales de alerta' }).waitFor();
   });
 
@@ -154,7 +154,13 @@ describe('administration access in Chromium', () => {
     await page.waitForURL(/\/admin$/);
     const sidebar = page.getByRole('navigation', { name: 'Secciones de la administración' });
     await sidebar.getByRole('link', { name: 'Proveedores' }).waitFor();
-    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Inicio', 'Proveedores', 'Recursos']);
+    expect(await sidebar.getByRole('link').allTextContents()).toEqual([
+      'Inicio',
+      'Proveedores',
+      'Recursos',
+      // Every administrator of the monitor sees its alerts' counts (decision 0053).
+      'Avisos',
+    ]);
     // No load-data button, no contracts counter, no settings link without those permissions.
     expect(await page.getByRole('link', { name: 'Cargar datos' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Configuración' }).count()).toBe(0);

@@ -37,6 +37,7 @@ export const WEB_ROUTES = {
   adminResources: '/admin/resources',
   adminCalculations: '/admin/calculations',
   adminRedFlags: '/admin/red-flags',
+  adminAlerts: '/admin/alerts',
   adminContracts: '/admin/contracts',
   adminSettings: '/admin/settings',
   adminDataLoad: '/admin/data-load',

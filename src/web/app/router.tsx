@@ -112,6 +112,10 @@ export const router = createRouterWithOfflineScreens([
                 lazy: () => admin().then((m) => ({ Component: m.RedFlagsPage })),
               },
               {
+                path: WEB_ROUTES.adminAlerts,
+                lazy: () => admin().then((m) => ({ Component: m.AlertsPage })),
+              },
+              {
                 path: WEB_ROUTES.adminSettings,
                 lazy: () => admin().then((m) => ({ Component: m.SettingsPage })),
               },

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { alertsSettled, createFollow, outboxOf } from '../../test/alert-follows';
 import { bearer, createUser, signIn } from '../../test/auth';
-import { contractEntry, createOrganization, createSupplier, createUnit } from '../../test/factories';
+import {
+  contractEntry,
+  createContract,
+  createOrganization,
+  createSupplier,
+  createUnit,
+} from '../../test/factories';
 import { startSmtpServer, type TestSmtp } from '../../test/smtp';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { matchNightly } from './matching.service';
@@ -12,7 +18,7 @@ import { matchNightly } from './matching.service';
  * The alerts' matching (issue 33, decision 0053) after contracts are saved through the write path:
  * a follow gets the new contracts that match its filters (not older ones, not another monitor's,
  * not others), a FLAG follow the contracts that raise its flag, a suspended address nothing; the
- * nightly look tells a missing quarter once.
+ * nightly look tells a missing quarter once, and a move of the index past a follow's threshold.
  */
 describe('alerts matching', () => {
   let ctx: TestContext;
@@ -154,5 +160,81 @@ describe('alerts matching', () => {
     expect(rows[0]!.change_key).toMatch(new RegExp(`^publication:${otherId}:[1-4]o \\d{4}$`));
     expect(rows[0]!.payload).toMatchObject({ kind: 'PUBLICATION' });
     expect(await outboxOf(db, late.subscriberId)).toEqual([]);
+  });
+
+  it("tells an INDEX follow when the monitor's index moved by more than its threshold (the nightly look)", async () => {
+    const { db } = ctx.database;
+    // A monitor of its own with enough concluded contracts for an index: 30 direct awards without
+    // a procedure number (the factory's), all of the period the index page shows by default.
+    const indexId = (await createOrganization(db)).id;
+    const unit = (await createUnit(db, indexId)).id;
+    const supplier = (await createSupplier(db, indexId, { name: 'OBRAS ZETA', rfc: 'OZE010101AB1' })).id;
+    for (let index = 0; index < 30; index++)
+      await createContract(db, { organizationId: indexId, unitId: unit, supplierId: supplier });
+    const current = async () => {
+      const answer = await ctx.app.inject({
+        url: `/public-api/comparations/corruption-index?id=${indexId}`,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const data = answer.json().data;
+      expect(data.insufficientData).toBe(false);
+      return { value: data.corruptionIndex.result as number, period: data.administrationPeriod as string };
+    };
+    // The reference is kept with two decimals.
+    const lastIndex = async (followId: string) => {
+      const [row] = await queryRows<{ last_index: number | null }>(
+        db,
+        sql`SELECT last_index FROM alert_follows WHERE id = ${followId}`,
+      );
+      return row!.last_index === null ? null : Number(row!.last_index);
+    };
+    const close = await createFollow(db, 'gil@example.org', indexId, { kind: 'INDEX', threshold: 5 });
+    const loose = await createFollow(db, 'hugo@example.org', indexId, { kind: 'INDEX', threshold: 100 });
+
+    // The first night only keeps the value as the reference: nothing is told.
+    const before = await current();
+    expect((await matchNightly(ctx.app.deps, indexId)).queued).toBe(0);
+    expect(await lastIndex(close.followId)).toBeCloseTo(before.value, 1);
+    expect(await lastIndex(loose.followId)).toBeCloseTo(before.value, 1);
+    expect(await outboxOf(db, close.subscriberId)).toEqual([]);
+
+    // Thirty public tenders with their procedure number, saved through the write path: the index moves.
+    const tender = async (count: number) => {
+      for (let index = 0; index < count; index++) {
+        const answer = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/contracts/save',
+          headers: bearer(token, indexId),
+          payload: contractEntry({ supplier, unit }, { contractId: `LP-I${index}-${count}/22` }),
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+      }
+      await alertsSettled(ctx.app);
+    };
+    await tender(30);
+    const after = await current();
+    expect(after.period).toBe(before.period);
+    expect(Math.abs(after.value - before.value)).toBeGreaterThan(5);
+    const moved = await matchNightly(ctx.app.deps, indexId);
+    expect(moved.queued).toBe(1);
+    const rows = await outboxOf(db, close.subscriberId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.change_key).toMatch(new RegExp(`^index:${indexId}:${before.period}:\\d+\\.\\d+$`));
+    expect(rows[0]!.payload).toMatchObject({ kind: 'INDEX', period: before.period });
+    expect(Number(rows[0]!.payload.previous)).toBeCloseTo(before.value, 1);
+    expect(Number(rows[0]!.payload.value)).toBeCloseTo(after.value, 6);
+    // The told value is the new reference; a threshold the move did not pass tells nothing.
+    expect(await lastIndex(close.followId)).toBeCloseTo(after.value, 1);
+    expect(await outboxOf(db, loose.subscriberId)).toEqual([]);
+    expect(await lastIndex(loose.followId)).toBeCloseTo(before.value, 1);
+
+    // One more tender moves it by less than the threshold: nothing more, the reference kept.
+    await tender(1);
+    const little = await current();
+    expect(little.value).not.toBeCloseTo(after.value, 6);
+    expect(Math.abs(little.value - after.value)).toBeLessThanOrEqual(5);
+    expect((await matchNightly(ctx.app.deps, indexId)).queued).toBe(0);
+    expect(await outboxOf(db, close.subscriberId)).toHaveLength(1);
+    expect(await lastIndex(close.followId)).toBeCloseTo(after.value, 1);
   });
 });

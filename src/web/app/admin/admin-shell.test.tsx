@@ -67,6 +67,8 @@ describe('AdminShell', () => {
     expect(section('Inicio')).toBeInTheDocument();
     expect(section('Contratos')).toHaveAttribute('data-active', 'true');
     expect(section('Carga de datos')).toBeInTheDocument();
+    // The alerts' counts need no permission: any administrator of the monitor (decision 0053).
+    expect(section('Avisos')).toBeInTheDocument();
     for (const hidden of ['Usuarios', 'Organizaciones', 'Cálculos', 'Configuración'])
       expect(section(hidden)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cargar datos' })).toHaveAttribute('href', '/admin/data-load');

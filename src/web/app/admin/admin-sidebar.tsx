@@ -20,6 +20,8 @@ const SECTIONS: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin/resources', label: 'Recursos' },
   { to: '/admin/calculations', label: 'Cálculos' },
   { to: '/admin/red-flags', label: 'Señales de alerta' },
+  // Any administrator of the monitor: counts only, never an address (decision 0053).
+  { to: '/admin/alerts', label: 'Avisos' },
   { to: '/admin/settings', label: 'Configuración' },
 ];
 

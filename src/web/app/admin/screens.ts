@@ -5,6 +5,7 @@
  */
 
 export { UnitsCataloguePage } from '../../routes/admin/administrative-units';
+export { AlertsPage } from '../../routes/admin/alerts';
 export { CalculationsCataloguePage } from '../../routes/admin/calculations';
 export { ContractsCataloguePage } from '../../routes/admin/contracts';
 export { DashboardPage } from '../../routes/admin/dashboard';
