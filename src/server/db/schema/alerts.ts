@@ -94,6 +94,11 @@ export const alertOutbox = pgTable(
     frequency: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /**
+     * When a sender claimed the row: no other sender takes it for ten minutes (a sender that died
+     * after claiming leaves it to the next one after that). Cleared when it is sent or refused.
+     */
+    claimedAt: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
     lastError: text(),
   },

@@ -35,8 +35,9 @@ export interface Claim {
 }
 
 /**
- * An address's pending rows of these frequencies, each counted as one more attempt (one
- * statement), oldest first; null when the address is gone or suspended.
+ * An address's pending rows of these frequencies, claimed (one more attempt counted, none that
+ * another sender claimed less than CLAIM_LEASE ago) in one statement, oldest first; null when the
+ * address is gone or suspended.
  */
 export async function claimPending(
   db: Database,
@@ -60,8 +61,9 @@ export async function claimPending(
           SELECT id FROM alert_outbox
            WHERE subscriber_id = ${subscriberId} AND sent_at IS NULL
              AND frequency = ANY(${textArray(frequencies)})
+             AND (claimed_at IS NULL OR claimed_at < now() - ${CLAIM_LEASE}::interval)
            FOR UPDATE SKIP LOCKED)
-        UPDATE alert_outbox o SET attempts = o.attempts + 1 FROM pending
+        UPDATE alert_outbox o SET attempts = o.attempts + 1, claimed_at = now() FROM pending
          WHERE o.id = pending.id
         RETURNING o.id, o.organization_id, o.follow_id, o.payload`,
   );
@@ -82,15 +84,18 @@ export async function claimPending(
 /** The rows went out in an e-mail the mail server accepted. */
 export async function markSent(db: Database, ids: readonly number[], now: Date): Promise<void> {
   await db.execute(
-    sql`UPDATE alert_outbox SET sent_at = ${now.toISOString()}::timestamptz, last_error = NULL
+    sql`UPDATE alert_outbox SET sent_at = ${now.toISOString()}::timestamptz, last_error = NULL, claimed_at = NULL
          WHERE id = ANY(${textArray(ids.map(String))}::bigint[]) AND sent_at IS NULL`,
   );
 }
 
+/** How long a claimed row is left to its sender (one that died after claiming frees it then). */
+const CLAIM_LEASE = '10 minutes';
+
 /** The mail server refused the e-mail of these rows: they stay pending with the reason. */
 export async function markFailed(db: Database, ids: readonly number[], reason: string): Promise<void> {
   await db.execute(
-    sql`UPDATE alert_outbox SET last_error = ${reason}
+    sql`UPDATE alert_outbox SET last_error = ${reason}, claimed_at = NULL
          WHERE id = ANY(${textArray(ids.map(String))}::bigint[]) AND sent_at IS NULL`,
   );
 }

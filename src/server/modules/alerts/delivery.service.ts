@@ -8,10 +8,10 @@ import { alertTokens } from './tokens';
 /**
  * The alerts' e-mails (decision 0053): one e-mail per address with every pending change of the
  * frequencies being sent (IMMEDIATE after a match; IMMEDIATE and WEEKLY on Monday's digest).
- * Once: an address's rows are claimed in one statement (one more attempt counted), the e-mail is
- * sent with no transaction open, and the rows are marked sent only once the mail server accepted
- * it; a refusal keeps them pending with the reason, and the job is retried with backoff. One sender
- * runs at a time in the installation (the job's singleton policy).
+ * Once: an address's rows are claimed in one statement (one more attempt counted; a claim keeps
+ * other senders off them for ten minutes), the e-mail is sent with no transaction open, and the rows
+ * are marked sent only once the mail server accepted it; a refusal releases them with the reason,
+ * and the job is retried with backoff.
  */
 
 export type DeliveryDeps = Pick<
@@ -43,9 +43,9 @@ export async function deliverAlerts(
   const frequencies = options.weekly ? ['IMMEDIATE', 'WEEKLY'] : ['IMMEDIATE'];
   const tokens = alertTokens(deps.sessionKey);
   for (const subscriberId of await pendingSubscribers(db, frequencies)) {
-    // Claimed in one statement (one more attempt counted), sent with no transaction open, then
-    // marked: a mail server that takes seconds to answer holds no connection and no row (on the
-    // embedded database, the only connection), and one sender runs at a time (the job's policy).
+    // Claimed in one statement, sent with no transaction open, then marked: a mail server that
+    // takes seconds to answer holds no connection and no row (on the embedded database, the only
+    // connection); a claim keeps any other sender off these rows meanwhile.
     const claim = await claimPending(db, subscriberId, frequencies);
     if (!claim || claim.rows.length === 0) continue;
     const items: AlertItem[] = [];

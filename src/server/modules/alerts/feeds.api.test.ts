@@ -113,7 +113,7 @@ async function expectValidAtom(xml: string): Promise<Feed> {
  * The Atom feeds of a monitor (issue 33, decision 0053): what each lists, of its monitor only,
  * newest first and at most 50, escaped, valid Atom, cached with an ETag, and 404 for what is not there.
  */
-describe('Atom feeds of a monitor', () => {
+describe('Atom feeds of a monitor', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let monitorId: string;
   let otherId: string;

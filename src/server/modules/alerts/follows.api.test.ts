@@ -22,7 +22,7 @@ async function solvedPayload(app: App): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-describe('alerts: follows by e-mail', () => {
+describe('alerts: follows by e-mail', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let smtp: TestSmtp;
   let monitor: string;
@@ -466,7 +466,7 @@ describe('alerts: follows by e-mail', () => {
   });
 });
 
-describe('alerts: administrators', () => {
+describe('alerts: administrators', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let monitor: string;
   let other: string;

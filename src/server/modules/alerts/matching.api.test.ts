@@ -20,7 +20,7 @@ import { matchNightly } from './matching.service';
  * not others), a FLAG follow the contracts that raise its flag, a suspended address nothing; the
  * nightly look tells a missing quarter once, and a move of the index past a follow's threshold.
  */
-describe('alerts matching', () => {
+describe('alerts matching', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let smtp: TestSmtp;
   let monitorId: string;

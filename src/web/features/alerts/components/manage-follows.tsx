@@ -231,7 +231,8 @@ function FollowCard({ token, follow, onLast }: { token: string; follow: FollowVi
             onChange={(value) => {
               if (value && value !== follow.frequency) save({ frequency: value as AlertFrequency });
             }}
-            w={{ base: '100%', xs: 260 }}
+            // Wide enough for 'Después de cada actualización' whole.
+            w={{ base: '100%', xs: 320 }}
           />
           {follow.kind === 'INDEX' ? (
             <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -257,9 +258,10 @@ function FollowCard({ token, follow, onLast }: { token: string; follow: FollowVi
         </Group>
         <div>
           <Button
-            variant="subtle"
+            variant="light"
             color="red"
-            size="compact-sm"
+            size="xs"
+            leftSection={<TrashIcon size={14} />}
             loading={remove.isPending}
             onClick={() =>
               remove.mutate(follow._id, {
