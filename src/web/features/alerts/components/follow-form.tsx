@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   NumberInput,
@@ -13,6 +14,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CONDITION_LABELS } from '../../../../shared/format/filter-conditions';
 import {
   ANY_RED_FLAG,
@@ -20,6 +22,7 @@ import {
   RED_FLAG_CODES,
   RED_FLAGS,
 } from '../../../../shared/red-flags/definitions';
+import { WEB_ROUTES } from '../../../../shared/routes';
 import {
   ALERT_FREQUENCIES,
   ALERT_LIMITS,
@@ -259,6 +262,14 @@ export function FollowForm({ choices, onDone }: { choices: FollowChoice[]; onDon
             {t(refusal)}
           </Text>
         ) : null}
+        <Text fz="xs" c="dimmed">
+          {t(
+            'Tu correo solo se usa para enviarte estos avisos. Te pediremos confirmarlo y podrás dejar de seguir cuando quieras.',
+          )}{' '}
+          <Anchor component={Link} to={WEB_ROUTES.privacy} fz="xs" target="_blank">
+            {t('Aviso de Privacidad')}
+          </Anchor>
+        </Text>
         <div>
           <Group justify="space-between" align="center" gap="md">
             <CaptchaField
