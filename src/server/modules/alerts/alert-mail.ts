@@ -93,7 +93,9 @@ function groups(items: readonly AlertItem[]): Group[] {
       };
       byKey.set(key, group);
     }
-    if (listed < MAX_ITEMS) {
+    // A follow's matches past the run's first 50 come counted in one row (decision 0053).
+    if (item.payload.kind === 'MORE') group.more += Number(item.payload.more) || 0;
+    else if (listed < MAX_ITEMS) {
       group.lines.push(itemLine(item.payload));
       listed += 1;
     } else group.more += 1;
@@ -104,10 +106,16 @@ function groups(items: readonly AlertItem[]): Group[] {
 /** 'Vigía: 3 contratos nuevos en Monitor Santa Lucía', or the count of changes (of several monitors). */
 export function alertSubject(items: readonly AlertItem[]): string {
   const monitors = new Set(items.map((item) => item.organizationName));
-  const count = items.length;
+  // The changes told: each row, and for a 'more' row the matches it counts.
+  const count = items.reduce(
+    (sum, item) => sum + (item.payload.kind === 'MORE' ? Number(item.payload.more) || 0 : 1),
+    0,
+  );
   if (monitors.size > 1) return `Vigía: ${count} novedades en ${monitors.size} monitores`;
   const [name] = monitors;
-  const contractsOnly = items.every((item) => item.payload.kind === undefined && !item.payload.flag);
+  const contractsOnly = items.every(
+    (item) => (item.payload.kind === undefined || item.payload.kind === 'MORE') && !item.payload.flag,
+  );
   if (contractsOnly) {
     return `Vigía: ${count} ${count === 1 ? 'contrato nuevo' : 'contratos nuevos'} en ${name}`;
   }

@@ -2,10 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertsSettled, createFollow, outboxOf } from '../../test/alert-follows';
 import { bearer, createUser, signIn } from '../../test/auth';
-import { contractEntry, createOrganization, createSupplier, createUnit } from '../../test/factories';
+import {
+  contractEntry,
+  createContract,
+  createOrganization,
+  createSupplier,
+  createUnit,
+} from '../../test/factories';
 import { startSmtpServer, type TestSmtp } from '../../test/smtp';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { deliverAlerts } from './delivery.service';
+import { ITEMS_PER_RUN } from './matching.repository';
+import { matchChanges } from './matching.service';
 import { alertTokens } from './tokens';
 
 /**
@@ -153,6 +161,38 @@ describe('alerts delivery', { timeout: 120_000 }, () => {
     expect(told.sort()).toEqual([`/contracts/${first}`, `/contracts/${second}`].sort());
     const rows = await outboxOf(db, follow.subscriberId);
     expect(rows.every((row) => row.sent_at !== null && row.last_error === null)).toBe(true);
+  });
+
+  it('queues at most 50 contracts per follow and run, counts the rest in one row, and says so', async () => {
+    const { db } = ctx.database;
+    const crowded = (await createOrganization(db, { name: `Monitor Muchos ${Date.now()}` })).id;
+    const unitId = (await createUnit(db, crowded)).id;
+    const confirmedAt = new Date(Date.now() - 60_000).toISOString();
+    const created = ITEMS_PER_RUN + 4;
+    for (let i = 0; i < created; i++)
+      await createContract(db, { organizationId: crowded, unitId, contractNumber: `MUCHOS-${i}` });
+    const everything = await createFollow(db, 'todo@example.org', crowded, {
+      kind: 'CONTRACTS',
+      confirmedAt,
+    });
+    const another = await createFollow(db, 'otra@example.org', crowded, { kind: 'CONTRACTS', confirmedAt });
+    // One run for both follows of the same target: the newest 50 each, and one row with the rest.
+    await matchChanges(ctx.app.deps, crowded);
+    for (const follow of [everything, another]) {
+      const rows = await outboxOf(db, follow.subscriberId);
+      expect(rows.filter((row) => row.change_key.startsWith('contract:'))).toHaveLength(ITEMS_PER_RUN);
+      const more = rows.filter((row) => row.change_key.startsWith('more:'));
+      expect(more).toHaveLength(1);
+      expect(more[0]!.payload).toMatchObject({ kind: 'MORE', more: created - ITEMS_PER_RUN });
+    }
+    // Asked again, nothing more is queued (the cursors moved on; the keys are taken).
+    await matchChanges(ctx.app.deps, crowded);
+    expect(await outboxOf(db, everything.subscriberId)).toHaveLength(ITEMS_PER_RUN + 1);
+    await deliverAlerts(ctx.app.deps, { weekly: false });
+    const [mail] = mailsTo('todo@example.org');
+    expect(mail!.subject).toContain(`${created} contratos nuevos`);
+    expect(mail!.text).toContain(`… y ${created - ITEMS_PER_RUN} más`);
+    expect(mail!.text.match(/MUCHOS-\d+/g)).toHaveLength(ITEMS_PER_RUN);
   });
 
   it('sends nothing to a suspended address, even what was already queued', async () => {

@@ -93,58 +93,77 @@ export async function changesBeyond(db: Database, organizationId: string, horizo
   return rows[0]?.found === true;
 }
 
-/** What every queued contract carries besides its own facts. */
-export interface MatchContext {
-  followId: string;
-  subscriberId: string;
+/** What every queued row of a group of follows (one target, one cursor) carries besides the contract. */
+export interface MatchGroup {
+  /** The follows of the target whose cursor is the group's (suspended addresses left out). */
+  followIds: readonly string[];
   organizationId: string;
-  frequency: string;
-  /** The follow as people read it: why the alert arrived. */
+  /** The target as people read it: why the alert arrived. */
   why: string;
   /** The contract's link is linkBase + id + linkQuery. */
   linkBase: string;
   linkQuery: string;
+  /** Where '… y N más' leads (the monitor's contracts list). */
+  listLink: string;
+  cursor: ChangeCursor | null;
+  horizon: string;
+  /** The earliest confirmation of the group's follows: nothing before it is new to any of them. */
+  since: Date;
 }
+
+/** The contracts an e-mail lists per follow and run; the rest are counted in one 'more' row. */
+export const ITEMS_PER_RUN = 50;
 
 /**
- * The follow's window of the contracts' changes: after its cursor and below the horizon; without a
- * cursor yet (its first run), what was written since it was confirmed (`since`: created_at for new
- * contracts, updated_at for changed ones).
+ * The group's window of the contracts' changes: after its cursor and below the horizon, and written
+ * (`at`: created for new contracts, changed for flagged ones) since its earliest confirmation.
  */
-function window(cursor: ChangeCursor | null, horizon: string, since: SQL): SQL {
-  return sql`${settledChange('contracts', horizon)} AND ${cursor ? changeAfter('contracts', cursor) : since}`;
+function window(group: MatchGroup, at: SQL): SQL {
+  return sql`${settledChange('contracts', group.horizon)} AND ${changeAfter('contracts', group.cursor)}
+    AND ${at} > ${group.since.toISOString()}::timestamptz`;
 }
 
-const payload = (context: MatchContext, flag: SQL) =>
+const contractFacts = (group: MatchGroup, flag: SQL) =>
   sql`jsonb_build_object('contractId', contracts.id, 'number', contracts.contract_number,
         'description', contracts.services_description, 'supplier', s.name,
         'amount', contracts.total_or_max_amount, 'date', contracts.contract_date::text,
-        'link', ${context.linkBase}::text || contracts.id::text || ${context.linkQuery}::text,
-        'why', ${context.why}::text,
-        'flag', ${flag})`;
+        'link', ${group.linkBase}::text || contracts.id::text || ${group.linkQuery}::text,
+        'why', ${group.why}::text, 'flag', ${flag})`;
 
 const outboxColumns = sql`alert_outbox (subscriber_id, follow_id, organization_id, change_key, payload, frequency)`;
 
 /**
- * Queues the contracts created after the follow's confirmation, changed in its window and matching
- * `where` (the public filters' WHERE, contractConditions): one statement. Returns how many rows were new.
+ * Queues a group's matches once for all its follows: `matches` gives (key, at, facts) rows — the
+ * change key, the time a follow must be confirmed before (created or flagged), the contract's facts.
+ * Each follow gets the newest ITEMS_PER_RUN of its matches (those after its confirmation) as rows of
+ * their own, and the count of the rest in one 'more' row: a follow of every new contract and a load
+ * of 100,000 rows is 51 rows, not 100,000. The newest 50 after a confirmation are always among the
+ * newest 50 of all the matches, so they are read once; a follow confirmed after the oldest match
+ * counts its own. One statement; returns how many rows were new.
  */
-export async function queueNewContracts(
-  tx: Database,
-  context: MatchContext,
-  where: SQL,
-  options: { cursor: ChangeCursor | null; horizon: string; confirmedAt: Date },
-): Promise<number> {
-  const confirmed = options.confirmedAt.toISOString();
+async function queueGroup(tx: Database, group: MatchGroup, matches: SQL, flag: SQL): Promise<number> {
+  if (group.followIds.length === 0) return 0;
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`INSERT INTO ${outboxColumns}
-        SELECT ${context.subscriberId}, ${context.followId}, ${context.organizationId}, 'contract:' || contracts.id,
-               ${payload(context, sql`NULL::text`)}, ${context.frequency}
-          FROM contracts LEFT JOIN suppliers s ON s.id = contracts.supplier_id
-         WHERE ${where} AND NOT contracts.is_empty
-           AND contracts.created_at > ${confirmed}::timestamptz
-           AND ${window(options.cursor, options.horizon, sql`TRUE`)}
+    sql`WITH m AS MATERIALIZED (${matches}),
+        newest AS (SELECT * FROM m ORDER BY at DESC, key DESC LIMIT ${ITEMS_PER_RUN}::int),
+        stats AS (SELECT count(*) AS total, min(at) AS oldest FROM m),
+        f AS (SELECT id, subscriber_id, frequency, confirmed_at FROM alert_follows
+               WHERE id IN (SELECT json_array_elements_text(${JSON.stringify(group.followIds)}::json)::uuid)),
+        counted AS (
+          SELECT f.*, CASE WHEN stats.oldest IS NULL THEN 0
+                           WHEN f.confirmed_at < stats.oldest THEN stats.total
+                           ELSE (SELECT count(*) FROM m WHERE m.at > f.confirmed_at) END AS total
+            FROM f CROSS JOIN stats)
+        INSERT INTO ${outboxColumns}
+        SELECT c.subscriber_id, c.id, ${group.organizationId}::uuid, n.key, n.facts, c.frequency
+          FROM counted c JOIN newest n ON n.at > c.confirmed_at
+        UNION ALL
+        SELECT c.subscriber_id, c.id, ${group.organizationId}::uuid, 'more:' || c.id || ':' || ${group.horizon}::text,
+               jsonb_build_object('kind', 'MORE', 'more', c.total - ${ITEMS_PER_RUN}::int, 'why', ${group.why}::text,
+                                  'link', ${group.listLink}::text, 'flag', ${flag}),
+               c.frequency
+          FROM counted c WHERE c.total > ${ITEMS_PER_RUN}::int
         ON CONFLICT (subscriber_id, change_key) DO NOTHING
         RETURNING id`,
   );
@@ -152,38 +171,55 @@ export async function queueNewContracts(
 }
 
 /**
- * Queues the contracts changed in the follow's window that carry the flag (`ANY`: each flag they
- * carry), one row per flag and contract: a flag already told to the address is never told again.
+ * Queues, for a group of follows of one page's filters, the contracts created after each follow's
+ * confirmation, changed in the group's window and matching `where` (the public filters' WHERE,
+ * contractConditions). Returns how many rows were new.
  */
-export async function queueFlaggedContracts(
-  tx: Database,
-  context: MatchContext,
-  code: string,
-  options: { cursor: ChangeCursor | null; horizon: string; confirmedAt: Date; any: boolean },
-): Promise<number> {
-  const confirmed = options.confirmedAt.toISOString();
-  const rows = await queryRows<{ id: number }>(
+export function queueNewContracts(tx: Database, group: MatchGroup, where: SQL): Promise<number> {
+  return queueGroup(
     tx,
-    sql`INSERT INTO ${outboxColumns}
-        SELECT ${context.subscriberId}, ${context.followId}, ${context.organizationId},
-               'flag:' || f.code || ':' || contracts.id, ${payload(context, sql`f.code`)}, ${context.frequency}
+    group,
+    sql`SELECT 'contract:' || contracts.id AS key, contracts.created_at AS at,
+               ${contractFacts(group, sql`NULL::text`)} AS facts
+          FROM contracts LEFT JOIN suppliers s ON s.id = contracts.supplier_id
+         WHERE ${where} AND NOT contracts.is_empty AND ${window(group, sql`contracts.created_at`)}`,
+    sql`NULL::text`,
+  );
+}
+
+/**
+ * Queues, for a group of follows of one flag (`ANY`: each flag), the contracts changed in the
+ * group's window (since each follow's confirmation) that carry it, one row per flag and contract: a
+ * flag already told to the address is never told again.
+ */
+export function queueFlaggedContracts(tx: Database, group: MatchGroup, code: string): Promise<number> {
+  const any = code === 'ANY';
+  return queueGroup(
+    tx,
+    group,
+    sql`SELECT 'flag:' || f.code || ':' || contracts.id AS key, contracts.updated_at AS at,
+               ${contractFacts(group, sql`f.code`)} AS facts
           FROM contracts
           JOIN contract_flags f ON f.contract_id = contracts.id
           LEFT JOIN suppliers s ON s.id = contracts.supplier_id
-         WHERE contracts.organization_id = ${context.organizationId} AND contracts.deleted_at IS NULL
-           AND NOT contracts.is_empty AND ${options.any ? sql`TRUE` : sql`f.code = ${code}`}
-           AND ${window(options.cursor, options.horizon, sql`contracts.updated_at > ${confirmed}::timestamptz`)}
-        ON CONFLICT (subscriber_id, change_key) DO NOTHING
-        RETURNING id`,
+         WHERE contracts.organization_id = ${group.organizationId} AND contracts.deleted_at IS NULL
+           AND NOT contracts.is_empty AND ${any ? sql`TRUE` : sql`f.code = ${code}`}
+           AND ${window(group, sql`contracts.updated_at`)}`,
+    any ? sql`NULL::text` : sql`${code}::text`,
   );
-  return rows.length;
 }
 
-/** The follow has looked at every change below the horizon. */
-export async function advanceCursor(tx: Database, followId: string, horizon: string): Promise<void> {
+/** The follows have looked at every change below the horizon. */
+export async function advanceCursors(
+  tx: Database,
+  followIds: readonly string[],
+  horizon: string,
+): Promise<void> {
+  if (followIds.length === 0) return;
   // (horizon, 0): change numbers start at 1, so the next window starts at the horizon's transaction.
   await tx.execute(
-    sql`UPDATE alert_follows SET cursor_xid = ${horizon}::xid8, cursor_change = 0 WHERE id = ${followId}`,
+    sql`UPDATE alert_follows SET cursor_xid = ${horizon}::xid8, cursor_change = 0
+         WHERE id IN (SELECT json_array_elements_text(${JSON.stringify(followIds)}::json)::uuid)`,
   );
 }
 

@@ -6,10 +6,10 @@ import { filtersText, followSubject, storedFilters } from './follows-text';
 import {
   type ActiveFollow,
   activeFollows,
-  advanceCursor,
+  advanceCursors,
   changesBeyond,
   lastDueQuarter,
-  type MatchContext,
+  type MatchGroup,
   queueChange,
   queueFlaggedContracts,
   queueNewContracts,
@@ -67,41 +67,51 @@ export async function matchChanges(deps: MatchingDeps, organizationId: string): 
   if (follows.length === 0) return result;
   // One bound for every follow of this run: what is below it is settled, and what is above it waits.
   const horizon = await settledHorizon(db);
-  // The filters' WHERE once per distinct filter set (many follows share a page's filters).
-  const wheres = new Map<string, ReturnType<typeof contractConditions>>();
+  // Follows of one target (a page's filters, a flag) and one cursor are matched together: one
+  // statement for all of them (100,000 follows of a few hundred targets are a few hundred statements).
+  const groups = new Map<string, ActiveFollow[]>();
   for (const follow of follows) {
-    const context: MatchContext = {
-      followId: follow.id,
-      subscriberId: follow.subscriberId,
+    const target =
+      follow.kind === 'CONTRACTS'
+        ? `C|${JSON.stringify(storedFilters(follow.filters))}`
+        : `F|${follow.code ?? ''}`;
+    const key = `${target}|${follow.cursor ? `${follow.cursor.xid}:${follow.cursor.change}` : '-'}`;
+    const group = groups.get(key);
+    if (group) group.push(follow);
+    else groups.set(key, [follow]);
+  }
+  for (const members of groups.values()) {
+    const [first] = members as [ActiveFollow];
+    // A suspended address is told nothing, now or when it is lifted: its cursor moves on.
+    const told = members.filter((follow) => !follow.suspended);
+    const group: MatchGroup = {
+      followIds: told.map((follow) => follow.id),
       organizationId,
-      frequency: follow.frequency,
-      why: await why(deps, follow, organizationId),
+      why: await why(deps, first, organizationId),
       linkBase: `${deps.config.publicUrl}${WEB_ROUTES.contracts}/`,
       linkQuery: monitorQuery(organizationId),
+      listLink: monitorLink(deps, WEB_ROUTES.contracts, organizationId),
+      cursor: first.cursor,
+      horizon,
+      since: new Date(Math.min(...members.map((follow) => follow.confirmedAt.getTime()))),
     };
-    const window = { cursor: follow.cursor, horizon, confirmedAt: follow.confirmedAt };
-    let where: Awaited<ReturnType<typeof contractConditions>> | null = null;
-    if (follow.kind === 'CONTRACTS') {
-      const filters = storedFilters(follow.filters);
-      const key = JSON.stringify(filters);
-      if (!wheres.has(key)) wheres.set(key, contractConditions(db, organizationId, filters));
-      where = await wheres.get(key)!;
-    }
+    const where =
+      first.kind === 'CONTRACTS'
+        ? await contractConditions(db, organizationId, storedFilters(first.filters))
+        : null;
     const queued = await db.transaction(async (tx) => {
-      // A suspended address is told nothing, now or when it is lifted: its cursor moves on.
-      const added = follow.suspended
-        ? 0
-        : where
-          ? await queueNewContracts(tx, context, where, window)
-          : await queueFlaggedContracts(tx, context, follow.code ?? '', {
-              ...window,
-              any: follow.code === 'ANY',
-            });
-      await advanceCursor(tx, follow.id, horizon);
+      const added = where
+        ? await queueNewContracts(tx, group, where)
+        : await queueFlaggedContracts(tx, group, first.code ?? '');
+      await advanceCursors(
+        tx,
+        members.map((follow) => follow.id),
+        horizon,
+      );
       return added;
     });
     result.queued += queued;
-    if (queued > 0 && follow.frequency === 'IMMEDIATE') result.immediate = true;
+    if (queued > 0 && told.some((follow) => follow.frequency === 'IMMEDIATE')) result.immediate = true;
   }
   result.later = await changesBeyond(db, organizationId, horizon);
   return result;
