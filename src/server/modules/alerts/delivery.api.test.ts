@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { alertsSettled, createFollow, outboxOf } from '../../test/alert-follows';
 import { bearer, createUser, signIn } from '../../test/auth';
 import {
@@ -171,6 +172,16 @@ describe('alerts delivery', { timeout: 120_000 }, () => {
     const created = ITEMS_PER_RUN + 4;
     for (let i = 0; i < created; i++)
       await createContract(db, { organizationId: crowded, unitId, contractNumber: `MUCHOS-${i}` });
+    // Every one of them settled (on PostgreSQL another test's open transaction can hold the settled
+    // horizon back): then one run sees them all.
+    await until(async () => {
+      const [row] = await queryRows<{ settled: boolean }>(
+        db,
+        sql`SELECT bool_and(change_xid < pg_snapshot_xmin(pg_current_snapshot())) AS settled
+              FROM contracts WHERE organization_id = ${crowded}`,
+      );
+      return row?.settled === true;
+    });
     const everything = await createFollow(db, 'todo@example.org', crowded, {
       kind: 'CONTRACTS',
       confirmedAt,
