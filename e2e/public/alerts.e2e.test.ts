@@ -8,7 +8,7 @@ import { alertsSettled, createFollow } from '../../src/server/test/alert-follows
 import { type ReceivedMail, startSmtpServer, type TestSmtp } from '../../src/server/test/smtp';
 import { expectAccessible } from '../fixtures/accessibility';
 import { addAdministrator, apiToken } from '../fixtures/admin';
-import { launchBrowser, openWatchedPage } from '../fixtures/browser';
+import { expectFitsTheScreen, launchBrowser, openWatchedPage } from '../fixtures/browser';
 import { RESULTS_DIR } from '../fixtures/failures';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
@@ -128,14 +128,6 @@ describe('alerts in Chromium', () => {
     await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage });
   }
 
-  async function fitsTheScreen(page: Page) {
-    const width = page.viewportSize()!.width;
-    // Looked at until it settles: a screen just opened may not be laid out for the viewport yet.
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(width);
-  }
-
   /** The alert e-mail to `to` that lists contract `number`. */
   const alertFor = (to: string, number: string) =>
     smtp.waitFor(
@@ -172,7 +164,7 @@ describe('alerts in Chromium', () => {
         const what = form.getByRole('radio', { name: 'Contratos nuevos de este proveedor' });
         expect(await what.isChecked()).toBe(true);
         await form.getByRole('radio', { name: 'Después de cada actualización' }).check();
-        await fitsTheScreen(page);
+        await expectFitsTheScreen(page);
         await shoot(page, `follow-form-${device}`, false);
         await expectAccessible(page, `the follow form, ${device}`);
         // An SVG drawn over the box intercepts the pointer (as on the contact page).
@@ -199,7 +191,7 @@ describe('alerts in Chromium', () => {
         await page.getByRole('heading', { level: 1, name: 'Confirmar aviso' }).waitFor();
         await page.getByRole('button', { name: 'Confirmar', exact: true }).waitFor();
         await page.getByText(SUPPLIER).first().waitFor();
-        await fitsTheScreen(page);
+        await expectFitsTheScreen(page);
         await shoot(page, `confirm-${device}`);
         await expectAccessible(page, `the confirmation page, ${device}`);
         await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
@@ -214,7 +206,7 @@ describe('alerts in Chromium', () => {
         await page.getByRole('heading', { level: 1, name: 'Mis avisos' }).waitFor();
         await page.getByText(visitor, { exact: true }).waitFor();
         await page.getByRole('heading', { name: 'Lo que sigues' }).waitFor();
-        await fitsTheScreen(page);
+        await expectFitsTheScreen(page);
         await shoot(page, `manage-${device}`);
         await expectAccessible(page, `the management page, ${device}`);
 
@@ -248,7 +240,7 @@ describe('alerts in Chromium', () => {
         // The e-mail's unsubscribe page: opening it changes nothing; its one button ends everything.
         await page.goto(here(unsubscribePage!));
         await page.getByRole('heading', { level: 1, name: 'Dejar de recibir avisos' }).waitFor();
-        await fitsTheScreen(page);
+        await expectFitsTheScreen(page);
         await shoot(page, `unsubscribe-${device}`);
         await expectAccessible(page, `the unsubscribe page, ${device}`);
         if (phone) {
@@ -263,7 +255,7 @@ describe('alerts in Chromium', () => {
         }
         await page.getByRole('button', { name: 'Dejar de recibir avisos' }).click();
         await page.getByRole('heading', { name: 'Ya no recibirás avisos' }).waitFor();
-        await fitsTheScreen(page);
+        await expectFitsTheScreen(page);
         await shoot(page, `unsubscribed-${device}`);
         // Posted again (a mail client may retry): the address is gone already.
         const again = await fetch(here(oneClick!), {
@@ -277,7 +269,7 @@ describe('alerts in Chromium', () => {
         watched.expectedConsole = /status of 404/;
         await page.goto(manageUrl);
         await page.getByText('El enlace no es válido o ya no existe.').waitFor();
-        await fitsTheScreen(page);
+        await expectFitsTheScreen(page);
         await shoot(page, `manage-gone-${device}`);
 
         // The next contract of the supplier reaches the witness, not the address that left.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { expectAccessible } from '../fixtures/accessibility';
 import { addAdministrator, apiToken, chooseMonitor, signIn } from '../fixtures/admin';
-import { launchBrowser, openWatchedPage } from '../fixtures/browser';
+import { expectFitsTheScreen, launchBrowser, openWatchedPage } from '../fixtures/browser';
 import { RESULTS_DIR } from '../fixtures/failures';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
@@ -191,15 +191,6 @@ describe('red flags in Chromium', () => {
     await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
   }
 
-  async function fitsTheScreen(page: Page) {
-    const width = page.viewportSize()!.width;
-    // Looked at until it settles: right after a change of the viewport (the admin's check) the
-    // screen may not have been laid out again for it yet.
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(width);
-  }
-
   const tile = (page: Page) => page.getByTestId('flagged-tile');
 
   for (const [device, viewport] of [
@@ -245,7 +236,7 @@ describe('red flags in Chromium', () => {
         // The tags are in sight, beside the amounts, without scrolling the table sideways.
         const box = (await tags.first().boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-        await fitsTheScreen(page);
+        await expectFitsTheScreen(page);
         await shoot(page, `contracts-${device}`);
         await expectAccessible(page, `the contracts filtered by a flag, ${device}`);
         // The address keeps the filter: reloaded, the same list.
@@ -269,7 +260,7 @@ describe('red flags in Chromium', () => {
         expect(await split.textContent()).toMatch(CHAIN_SENTENCE);
         await section.getByText(DISCLAIMER).waitFor();
         await section.getByRole('link', { name: 'Qué significa cada señal' }).waitFor();
-        await fitsTheScreen(page);
+        await expectFitsTheScreen(page);
         await shoot(page, `contract-${device}`);
         await expectAccessible(page, `a contract with a flag, ${device}`);
         await split.getByRole('link', { name: 'CAD-02' }).click();
@@ -289,7 +280,7 @@ describe('red flags in Chromium', () => {
         const flags = page.getByRole('group', { name: `Señales de alerta: ${SPLIT} (3 contratos)` });
         await flags.waitFor();
         await page.getByText('3 contratos con señales de alerta').waitFor();
-        await fitsTheScreen(page);
+        await expectFitsTheScreen(page);
         await shoot(page, `suppliers-${device}`);
         await expectAccessible(page, `the suppliers with their flags, ${device}`);
         await page.locator(`a[href^="/suppliers/${chainSupplier}"]`).first().click();
@@ -300,7 +291,7 @@ describe('red flags in Chromium', () => {
         expect(await own.getByRole('link', { name: 'Qué significa cada señal' }).getAttribute('href')).toBe(
           '/red-flags',
         );
-        await fitsTheScreen(page);
+        await expectFitsTheScreen(page);
         await shoot(page, `supplier-${device}`);
         await expectAccessible(page, `a supplier with flags, ${device}`);
         // Each kind links to the contracts list of this supplier and that flag.
@@ -341,7 +332,7 @@ describe('red flags in Chromium', () => {
       expect(await limit.inputValue()).toBe('$100,000');
       await shoot(page, 'admin-desktop');
       await page.setViewportSize(PHONE);
-      await fitsTheScreen(page);
+      await expectFitsTheScreen(page);
       await shoot(page, 'admin-phone');
       await page.setViewportSize(DESKTOP);
 

@@ -587,22 +587,6 @@ export async function chainMembers(
 }
 
 /**
- * Per flag: how many of the monitor's contracts carry it, and which, as one number (a sum of
- * hashes): a recomputation that changed neither changed nothing a visitor can see. One scan.
- */
-export async function flagSummary(
-  db: Database,
-  organizationId: string,
-): Promise<Map<string, { contracts: number; digest: string }>> {
-  const rows = await queryRows<{ code: string; n: number | string; digest: number | string }>(
-    db,
-    sql`SELECT code, count(*) AS n, sum(hashtext(contract_id::text)::bigint) AS digest
-          FROM contract_flags WHERE organization_id = ${organizationId} GROUP BY code`,
-  );
-  return new Map(rows.map((row) => [row.code, { contracts: Number(row.n), digest: String(row.digest) }]));
-}
-
-/**
  * The monitor's data changed for its visitors (a list filtered by a flag, a supplier's flags by
  * kind): its data version goes up, as a write's does, so no cached answer of the old flags is served.
  */
