@@ -17,6 +17,13 @@
  * direct awards, tenders and invitations, companies and people, a number missing now and then, a
  * 'nothing to report' row every 500) and three sub-table rows per row (two bidders and a budget line).
  *
+ * With --existing the rows name the monitor's own suppliers (its first 3,000 with an RFC) and units
+ * instead of new ones, as a quarter's load of a body that buys from the same companies does, and
+ * what follows them sees it (bench:alerts). With --alerts (PostgreSQL; what bench:alerts runs): an
+ * SMTP server of this process receives the server's e-mails (SMTP_URL), and after the confirm it
+ * prints when every confirmed follow has matched the load's contracts (its alerts queued) and how
+ * fast the e-mails then reach SMTP, with the public list called throughout.
+ *
  * On PostgreSQL: DATABASE_URL=postgres://… npm run bench:data-load (after npm run bench:seed).
  * On PGlite: DATA_DIR=… npm run bench:data-load -- --rows 20000.
  */
@@ -29,10 +36,12 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { queryRows } from '../src/server/db/client';
+import { type DatabaseHandle, queryRows } from '../src/server/db/client';
 import { format28Workbook } from '../src/server/test/format-28-workbook';
 import { CONTRACT_SHEET_COLUMNS } from '../src/shared/contracts/fields';
 import {
+  benchReferences,
+  countingSmtpServer,
   ensureBenchAdmin,
   monitorToMeasure,
   openBenchDatabase,
@@ -46,7 +55,9 @@ const rows = Number(option('rows') ?? (format28 ? 50_000 : 100_000));
 const benchFile = format28 ? `bench-28-${rows}.xlsx` : `bench-${rows}.xlsx`;
 const callsPerSecond = Number(option('calls-per-second') ?? 20);
 const keep = process.argv.includes('--keep');
-const flags = process.argv.includes('--flags');
+const alerts = process.argv.includes('--alerts');
+const flags = process.argv.includes('--flags') || alerts;
+const existing = process.argv.includes('--existing');
 const run = option('run') ?? randomBytes(3).toString('hex').toUpperCase();
 
 // ---------------------------------------------------------------------------------------------
@@ -68,8 +79,13 @@ const UNITS = [
   'Servicios Públicos',
 ];
 
+/** The monitor's suppliers and units the rows name (--existing), or null for new ones. */
+let references: { suppliers: { name: string; rfc: string }[]; units: string[] } | null = null;
+
 /** Row `index` of the sheet, by code: mostly valid, with the mess real sheets have. */
 function sheetRow(index: number): Record<string, unknown> {
+  const known = references?.suppliers[index % references.suppliers.length];
+  const units = references?.units.length ? references.units : UNITS;
   const kind = index % 100;
   const amount = 5_000 + ((index * 7919) % 2_000_000) + (index % 100) / 100;
   const repeated = kind === 7 && index > 100; // a contract already written above: skipped
@@ -90,10 +106,10 @@ function sheetRow(index: number): Record<string, unknown> {
     C15:
       kind < 10
         ? `Proveedor Carga ${run} Nuevo ${index % 500}, S.A. de C.V.`
-        : `PROVEEDOR CARGA ${run} ${index % 3_000}`,
-    C16: kind < 10 ? null : `PCA${String(index % 3_000).padStart(6, '0')}${run.slice(0, 3)}`,
-    C17: UNITS[index % UNITS.length],
-    C18: UNITS[(index + 1) % UNITS.length],
+        : (known?.name ?? `PROVEEDOR CARGA ${run} ${index % 3_000}`),
+    C16: kind < 10 ? null : (known?.rfc ?? `PCA${String(index % 3_000).padStart(6, '0')}${run.slice(0, 3)}`),
+    C17: units[index % units.length],
+    C18: units[(index + 1) % units.length],
     C19: 'Centralizada',
     C20: kind === 3 ? 'NA' : number,
     // A serial date, a text date, and now and then an impossible one (an error).
@@ -137,6 +153,12 @@ async function workbook(): Promise<Buffer> {
 // not counted as the load's.
 const generateTo = option('generate-to');
 if (generateTo) {
+  if (existing) {
+    const { database } = await openBenchDatabase();
+    const found = await benchReferences(database, await monitorToMeasure(database));
+    references = { suppliers: found.suppliers, units: found.units.map((unit) => unit.name) };
+    await database.close();
+  }
   writeFileSync(generateTo, await workbook());
   process.exit(0);
 }
@@ -162,6 +184,7 @@ execFileSync(
     '--run',
     run,
     ...(format28 ? ['--format', '28'] : []),
+    ...(existing ? ['--existing', '--organization', organizationId] : []),
   ],
   { stdio: 'inherit' },
 );
@@ -171,7 +194,9 @@ console.log(
   `workbook: ${rows.toLocaleString('en-US')} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB, generated in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
 );
 
-const server = await startServerProcess();
+// --alerts: the server's e-mails reach an SMTP server of this process, which counts them.
+const mail = alerts ? await countingSmtpServer() : null;
+const server = await startServerProcess(mail ? { SMTP_URL: mail.url } : {});
 const call = async (
   method: string,
   url: string,
@@ -278,6 +303,59 @@ const created = JSON.parse(confirm.text).data.created;
 // flag_writes, and no refresh is waiting), then until the flag cube is built at the monitor's data
 // version; the list filtered by a flag is called meanwhile (visitors never wait for the refresh).
 let flagsCurrent: { flags: number; cube: number; calls: number[] } | undefined;
+let alertsFigures: Awaited<ReturnType<typeof watchAlerts>> | undefined;
+
+/**
+ * --alerts: after the flags are current, until every confirmed CONTRACTS and FLAG follow of the
+ * monitor has matched past the confirm's last change and no match job waits (every alert queued),
+ * then until no IMMEDIATE row of an address that may be told is left unsent (every e-mail handed to
+ * SMTP); the public list is called throughout. Times are seconds after the confirm answered.
+ */
+async function watchAlerts(watcher: DatabaseHandle, since: () => number) {
+  const calls = publicCalls();
+  const [last] = await queryRows<{ xid: string }>(
+    watcher.db,
+    sql`SELECT change_xid::text AS xid FROM contracts WHERE organization_id = ${organizationId}
+         ORDER BY change_xid DESC LIMIT 1`,
+  );
+  const lastXid = last?.xid ?? '0';
+  let queuedAt: number | undefined;
+  let sentAt: number | undefined;
+  let outbox = { rows: 0, addresses: 0 };
+  while (sentAt === undefined) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (queuedAt === undefined) {
+      const [state] = await queryRows<{ behind: number; waiting: number }>(
+        watcher.db,
+        sql`SELECT (SELECT count(*)::int FROM alert_follows WHERE organization_id = ${organizationId}
+                     AND confirmed_at IS NOT NULL AND kind IN ('CONTRACTS', 'FLAG')
+                     AND (cursor_xid IS NULL OR cursor_xid <= ${lastXid}::xid8)) AS behind,
+                   (SELECT count(*)::int FROM pgboss.job WHERE name = 'alerts-match'
+                     AND state IN ('created', 'retry', 'active') AND data->>'organizationId' = ${organizationId}) AS waiting`,
+      );
+      if (state?.behind === 0 && state.waiting === 0) {
+        queuedAt = since();
+        const [counts] = await queryRows<{ rows: number; addresses: number }>(
+          watcher.db,
+          sql`SELECT count(*)::int AS rows, count(DISTINCT subscriber_id)::int AS addresses FROM alert_outbox
+               WHERE organization_id = ${organizationId} AND created_at > now() - interval '1 hour'`,
+        );
+        outbox = counts ?? outbox;
+      }
+    } else {
+      // Along the pending rows' partial index, once a second: the watch must not load the database.
+      await new Promise((resolve) => setTimeout(resolve, 750));
+      const [state] = await queryRows<{ pending: boolean }>(
+        watcher.db,
+        sql`SELECT EXISTS (SELECT 1 FROM alert_outbox o JOIN alert_subscribers s ON s.id = o.subscriber_id
+             WHERE o.sent_at IS NULL AND o.frequency = 'IMMEDIATE' AND s.suspended_at IS NULL) AS pending`,
+      );
+      if (state?.pending === false) sentAt = since();
+    }
+    if (since() > Number(option('alerts-timeout') ?? 1_800)) throw new Error('alerts not sent in time');
+  }
+  return { queuedAt: queuedAt as number, sentAt, outbox, calls: await calls.stop() };
+}
 if (flags && !process.env.DATABASE_URL) console.log('--flags needs PostgreSQL (DATABASE_URL): skipped');
 else if (flags) {
   // A connection of the bench's own beside the server's (PostgreSQL only).
@@ -302,6 +380,7 @@ else if (flags) {
     if (since() > 600) throw new Error('flags not current after 10 minutes');
   }
   flagsCurrent = { flags: flagsAt, cube: since(), calls: await calls.stop() };
+  if (mail) alertsFigures = await watchAlerts(watcher, since);
   await watcher.close();
 }
 clearInterval(memory);
@@ -335,6 +414,19 @@ if (flagsCurrent) {
   );
   console.log(`list filtered by any flag meanwhile: ${describeCalls(flagsCurrent.calls)}`);
 }
+if (alertsFigures && mail) {
+  const { queuedAt, sentAt, outbox, calls } = alertsFigures;
+  const sending = (mail.last - mail.first) / 1000;
+  console.log(
+    `alerts: every follow matched ${queuedAt.toFixed(1)} s after the confirm answered: ${outbox.rows.toLocaleString('en-US')} outbox rows for ${outbox.addresses.toLocaleString('en-US')} addresses`,
+  );
+  console.log(
+    `e-mails: ${mail.count.toLocaleString('en-US')} handed to SMTP (${(mail.bytes / 1024 / 1024).toFixed(1)} MB), the last ${sentAt.toFixed(1)} s after the confirm; ` +
+      `${sending > 0 ? Math.round(mail.count / sending).toLocaleString('en-US') : '—'} e-mails/s from the first to the last`,
+  );
+  console.log(`public list meanwhile: ${describeCalls(calls)}`);
+}
+await mail?.close();
 
 if (!keep) {
   const cleaning = performance.now();

@@ -158,3 +158,65 @@ export async function startServerProcess(env: Record<string, string> = {}) {
     },
   };
 }
+
+/**
+ * The monitor's own suppliers and units a benchmark load names (`bench:data-load --existing`), so
+ * that what already follows them (bench:alerts) sees the load: the first `count` live suppliers
+ * with an RFC by id, and every live unit's name.
+ */
+export async function benchReferences(database: DatabaseHandle, organizationId: string, count = 3_000) {
+  const suppliers = await queryRows<{ id: string; name: string; rfc: string }>(
+    database.db,
+    sql`SELECT id, name, rfc FROM suppliers WHERE organization_id = ${organizationId} AND deleted_at IS NULL
+           AND rfc IS NOT NULL ORDER BY id LIMIT ${count}`,
+  );
+  const units = await queryRows<{ id: string; name: string }>(
+    database.db,
+    sql`SELECT id, name FROM administrative_units WHERE organization_id = ${organizationId} AND deleted_at IS NULL
+         ORDER BY id`,
+  );
+  return { suppliers, units };
+}
+
+/**
+ * An SMTP server that accepts every message and only counts it (no parsing: the benchmark's CPU is
+ * the machine's too): how many, their bytes, the first and last arrival (ms since the epoch).
+ */
+export async function countingSmtpServer() {
+  const { SMTPServer } = await import('smtp-server');
+  const counts = { count: 0, bytes: 0, first: 0, last: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', (chunk: Buffer) => {
+        counts.bytes += chunk.length;
+      });
+      stream.on('end', () => {
+        counts.count += 1;
+        counts.last = Date.now();
+        if (counts.first === 0) counts.first = counts.last;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as import('node:net').AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    get count() {
+      return counts.count;
+    },
+    get bytes() {
+      return counts.bytes;
+    },
+    get first() {
+      return counts.first;
+    },
+    get last() {
+      return counts.last;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -28,6 +28,11 @@ export const LOCKS = {
    * timeout (a million contracts' chains take most of a minute); one at a time in the installation.
    */
   redFlags: 7_240_007,
+  /**
+   * A monitor's alerts matching (decision 0053), on a connection of its own: its window of changed
+   * contracts is a temporary table of that session; one run at a time in the installation.
+   */
+  alertsMatch: 7_240_008,
 } as const;
 
 /**

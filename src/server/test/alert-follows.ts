@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { App } from '../app';
 import { type Database, queryRows } from '../db/client';
 import { JOBS_SCHEMA } from '../lib/jobs';
+import { batchesOf } from '../modules/alerts/delivery.repository';
+import { alertItems } from '../modules/alerts/delivery.service';
+import { contractsHighWaterMark } from '../modules/alerts/follows.repository';
 
 /**
  * A confirmed follow written straight into the database (the matching and delivery tests do not
@@ -20,6 +23,8 @@ export async function createFollow(
     frequency?: 'IMMEDIATE' | 'WEEKLY';
     confirmedAt?: string;
     lastIndex?: number;
+    /** No cursor: the follow looks at every change since its confirmation (confirmedAt). */
+    fromStart?: boolean;
   },
 ): Promise<{ subscriberId: string; followId: string }> {
   const [subscriber] = await queryRows<{ id: string }>(
@@ -28,13 +33,16 @@ export async function createFollow(
         ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
   );
   const followId = randomUUID();
+  // Its cursor where the contracts stand now, as a confirmation starts it.
+  const mark = await contractsHighWaterMark(db);
   await db.execute(
     sql`INSERT INTO alert_follows (id, subscriber_id, organization_id, kind, filters, code, threshold,
-                                   frequency, confirmed_at, last_index)
+                                   frequency, confirmed_at, last_index, cursor_xid, cursor_change)
         VALUES (${followId}, ${subscriber!.id}, ${organizationId}, ${follow.kind},
                 ${follow.filters ? JSON.stringify(follow.filters) : null}::jsonb, ${follow.code ?? null},
                 ${follow.threshold ?? null}, ${follow.frequency ?? 'IMMEDIATE'},
-                coalesce(${follow.confirmedAt ?? null}::timestamptz, now()), ${follow.lastIndex ?? null})`,
+                coalesce(${follow.confirmedAt ?? null}::timestamptz, now()), ${follow.lastIndex ?? null},
+                ${follow.fromStart ? null : mark.xid}::xid8, ${follow.fromStart ? null : mark.change})`,
   );
   return { subscriberId: subscriber!.id, followId };
 }
@@ -48,11 +56,37 @@ export function outboxOf(db: Database, subscriberId: string) {
     attempts: number;
     last_error: string | null;
     payload: Record<string, unknown>;
+    batch_id: number | null;
   }>(
     db,
-    sql`SELECT change_key, frequency, sent_at, attempts, last_error, payload FROM alert_outbox
-         WHERE subscriber_id = ${subscriberId} ORDER BY id`,
+    sql`SELECT change_key, frequency, sent_at, attempts, last_error, payload, batch_id::int AS batch_id
+          FROM alert_outbox WHERE subscriber_id = ${subscriberId} ORDER BY id`,
   );
+}
+
+/**
+ * The changes an address is told (or was), as its e-mail lists them (alertItems): each with its
+ * key ('contract:{id}', 'flag:{code}:{id}', 'more', or a row's own change key) and its facts.
+ */
+export async function alertsOf(db: Database, subscriberId: string) {
+  const rows = await outboxOf(db, subscriberId);
+  const batches = await batchesOf(
+    db,
+    rows.flatMap((row) => (row.batch_id === null ? [] : [Number(row.batch_id)])),
+  );
+  return rows.flatMap((row) => {
+    if (row.batch_id === null) return [{ key: row.change_key, payload: row.payload }];
+    const batchRow = {
+      organizationId: '',
+      followId: null,
+      payload: row.payload,
+      batchId: Number(row.batch_id),
+    };
+    return alertItems([batchRow], batches, new Map()).map((item) => ({
+      key: item.payload.kind === 'MORE' ? 'more' : String(item.payload.key),
+      payload: item.payload,
+    }));
+  });
 }
 
 /**

@@ -74,6 +74,23 @@ export const alertFollows = pgTable(
   ],
 );
 
+/**
+ * What one matching run found for one target (a page's filters, a flag) and cursor, written once
+ * for all the follows of that target: the newest ITEMS_PER_RUN matches' facts (each with its key
+ * and time, so that a follow confirmed after some of them leaves those out). The outbox rows of the
+ * follows point at it: a 100,000-row load is one list per target, not one row per follower and
+ * contract (1.5 GB of outbox at 100,000 follows, decision 0053).
+ */
+export const alertBatches = pgTable('alert_batches', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  organizationId: uuid()
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** { why, flag, link (the list), items: [{ key, at, contractId, number, …, link }] }. */
+  payload: jsonb().$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** What is to be told to an address, once: unique per address and change. */
 export const alertOutbox = pgTable(
   'alert_outbox',
@@ -86,12 +103,14 @@ export const alertOutbox = pgTable(
     organizationId: uuid()
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    /** 'contract:{id}', 'flag:{code}:{contract}', 'index:{version}', 'publication:{period}'. */
+    /** 'run:{follow}:{horizon}' (a batch), 'index:{version}', 'publication:{period}'. */
     changeKey: text().notNull(),
     /** What the e-mail says of it (title, link, facts). */
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     /** IMMEDIATE or WEEKLY, from the follow when it was queued. */
     frequency: text().notNull(),
+    /** A run's matches for a follow (its payload then says how many and since when). */
+    batchId: bigint({ mode: 'number' }).references(() => alertBatches.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     /**
@@ -105,6 +124,9 @@ export const alertOutbox = pgTable(
   (t) => [
     uniqueIndex('alert_outbox_change_key').on(t.subscriberId, t.changeKey),
     index('alert_outbox_pending_idx').on(t.subscriberId).where(sql`sent_at IS NULL`),
+    index('alert_outbox_batch_idx').on(t.batchId),
+    // A follow that ends sets its rows' follow_id to null: without it, a scan of the outbox each.
+    index('alert_outbox_follow_idx').on(t.followId),
   ],
 );
 

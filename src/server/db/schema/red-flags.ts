@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { xid8 } from './columns';
 import { contracts } from './contracts';
 import { procedureTypeEnum } from './enums';
 import { organizations } from './organizations';
@@ -59,9 +61,19 @@ export const contractFlags = pgTable(
      * monitor's flags and by the refresh.
      */
     amount: numeric({ precision: 18, scale: 2, mode: 'number' }),
+    /**
+     * The transaction that raised the flag (decision 0053): kept while the flag stays raised (a
+     * recomputation or an edit updates the evidence, never this), so the alerts tell each raised
+     * flag once. Flags raised before alerts existed have none.
+     */
+    raisedXid: xid8().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     primaryKey({ columns: [t.contractId, t.code] }),
+    // The alerts' look at the flags a monitor raised after a follow's cursor.
+    index('contract_flags_org_raised_idx')
+      .on(t.organizationId, t.raisedXid)
+      .where(sql`raised_xid IS NOT NULL`),
     // The list filtered by a flag and the counts per flag: a monitor's contracts with a code.
     index('contract_flags_org_code_idx').on(t.organizationId, t.code, t.contractId),
     // A page of one flag's contracts in the list's order (amount, then id, largest first).

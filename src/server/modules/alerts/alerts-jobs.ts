@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../types';
+import { pruneOutbox } from './delivery.repository';
 import { deliverAlerts } from './delivery.service';
 import { monitorsFollowed } from './matching.repository';
 import { matchChanges, matchNightly } from './matching.service';
@@ -37,7 +38,7 @@ export function defineAlertJobs(deps: AppDeps): void {
         );
       }
     },
-    { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 1_800, policy: 'stately' },
+    { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 1_800, heartbeatSeconds: 30, policy: 'stately' },
   );
   deps.jobs.define(
     ALERTS_NIGHTLY_JOB,
@@ -47,6 +48,7 @@ export function defineAlertJobs(deps: AppDeps): void {
         const result = await matchNightly(deps, organizationId);
         if (result.queued > 0) job.log.info({ organizationId, queued: result.queued }, 'alerts matched');
       }
+      await pruneOutbox(deps.database.db);
       // Also whatever IMMEDIATE rows an earlier send left after its last retry.
       await sendAlertsLater(deps);
     },
@@ -72,6 +74,7 @@ export function defineAlertJobs(deps: AppDeps): void {
       retryLimit: deps.config.jobs.mailRetryLimit,
       retryDelaySeconds: deps.config.jobs.mailRetryDelaySeconds,
       expireInSeconds: 1_800,
+      heartbeatSeconds: 30,
       policy: 'singleton',
     },
   );

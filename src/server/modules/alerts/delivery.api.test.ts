@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { alertsSettled, createFollow, outboxOf } from '../../test/alert-follows';
+import { alertsOf, alertsSettled, createFollow, outboxOf } from '../../test/alert-follows';
 import { bearer, createUser, signIn } from '../../test/auth';
 import {
   contractEntry,
@@ -12,6 +12,7 @@ import {
 } from '../../test/factories';
 import { startSmtpServer, type TestSmtp } from '../../test/smtp';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { pruneOutbox } from './delivery.repository';
 import { deliverAlerts } from './delivery.service';
 import { ITEMS_PER_RUN } from './matching.repository';
 import { matchChanges } from './matching.service';
@@ -122,7 +123,7 @@ describe('alerts delivery', { timeout: 120_000 }, () => {
     await save(otherId);
     await alertsSettled(ctx.app);
     expect(mailsTo('semanal@example.org')).toHaveLength(0);
-    expect(await outboxOf(db, weekly.subscriberId)).toHaveLength(3);
+    expect(await alertsOf(db, weekly.subscriberId)).toHaveLength(3);
 
     const result = await deliverAlerts(ctx.app.deps, { weekly: true });
     expect(result.failure).toBeNull();
@@ -144,7 +145,10 @@ describe('alerts delivery', { timeout: 120_000 }, () => {
     // Refused at least once: the rows wait, with the reason and their attempts.
     await until(async () => {
       const rows = await outboxOf(db, follow.subscriberId);
-      return rows.length === 2 && rows.every((row) => row.attempts > 0 && row.last_error !== null);
+      return (
+        (await alertsOf(db, follow.subscriberId)).length === 2 &&
+        rows.every((row) => row.attempts > 0 && row.last_error !== null)
+      );
     });
     expect(mailsTo('reintento@example.org')).toHaveLength(0);
     smtp.refusing = false;
@@ -182,23 +186,36 @@ describe('alerts delivery', { timeout: 120_000 }, () => {
       );
       return row?.settled === true;
     });
+    // Confirmed a minute ago, looking at every change since then.
     const everything = await createFollow(db, 'todo@example.org', crowded, {
       kind: 'CONTRACTS',
       confirmedAt,
+      fromStart: true,
     });
-    const another = await createFollow(db, 'otra@example.org', crowded, { kind: 'CONTRACTS', confirmedAt });
-    // One run for both follows of the same target: the newest 50 each, and one row with the rest.
+    const another = await createFollow(db, 'otra@example.org', crowded, {
+      kind: 'CONTRACTS',
+      confirmedAt,
+      fromStart: true,
+    });
+    // One run for both follows of the same target: one list of the newest 50 for both, one outbox
+    // row each pointing at it and counting the rest.
     await matchChanges(ctx.app.deps, crowded);
     for (const follow of [everything, another]) {
-      const rows = await outboxOf(db, follow.subscriberId);
-      expect(rows.filter((row) => row.change_key.startsWith('contract:'))).toHaveLength(ITEMS_PER_RUN);
-      const more = rows.filter((row) => row.change_key.startsWith('more:'));
+      expect(await outboxOf(db, follow.subscriberId)).toHaveLength(1);
+      const told = await alertsOf(db, follow.subscriberId);
+      expect(told.filter((item) => item.key.startsWith('contract:'))).toHaveLength(ITEMS_PER_RUN);
+      const more = told.filter((item) => item.key === 'more');
       expect(more).toHaveLength(1);
       expect(more[0]!.payload).toMatchObject({ kind: 'MORE', more: created - ITEMS_PER_RUN });
     }
-    // Asked again, nothing more is queued (the cursors moved on; the keys are taken).
+    const [batches] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM alert_batches WHERE organization_id = ${crowded}`,
+    );
+    expect(batches!.n).toBe(1);
+    // Asked again, nothing more is queued (the cursors moved on).
     await matchChanges(ctx.app.deps, crowded);
-    expect(await outboxOf(db, everything.subscriberId)).toHaveLength(ITEMS_PER_RUN + 1);
+    expect(await alertsOf(db, everything.subscriberId)).toHaveLength(ITEMS_PER_RUN + 1);
     await deliverAlerts(ctx.app.deps, { weekly: false });
     const [mail] = mailsTo('todo@example.org');
     expect(mail!.subject).toContain(`${created} contratos nuevos`);
@@ -222,5 +239,30 @@ describe('alerts delivery', { timeout: 120_000 }, () => {
     expect(mailsTo('suspendida@example.org')).toHaveLength(0);
     const rows = await outboxOf(db, follow.subscriberId);
     expect(rows.map((row) => [row.change_key, row.sent_at])).toEqual([['contract:queued-before', null]]);
+  });
+
+  it('forgets rows sent more than 400 days ago and the batches nothing points at, nothing pending', async () => {
+    const { db } = ctx.database;
+    const follow = await createFollow(db, 'antigua@example.org', otherId, { kind: 'CONTRACTS' });
+    const [orphan, kept] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO alert_batches (organization_id, payload, created_at)
+          VALUES (${otherId}, '{}'::jsonb, now() - interval '2 days'), (${otherId}, '{}'::jsonb, now() - interval '2 days')
+          RETURNING id::int AS id`,
+    );
+    await db.execute(
+      sql`INSERT INTO alert_outbox (subscriber_id, follow_id, organization_id, change_key, payload, frequency, sent_at, batch_id)
+          VALUES (${follow.subscriberId}, ${follow.followId}, ${otherId}, 'run:viejo', '{}'::jsonb, 'IMMEDIATE',
+                  now() - interval '401 days', ${orphan!.id}),
+                 (${follow.subscriberId}, ${follow.followId}, ${otherId}, 'run:pendiente', '{}'::jsonb, 'WEEKLY',
+                  NULL, ${kept!.id})`,
+    );
+    await pruneOutbox(db);
+    expect((await outboxOf(db, follow.subscriberId)).map((row) => row.change_key)).toEqual(['run:pendiente']);
+    const batches = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id::int AS id FROM alert_batches WHERE id IN (${orphan!.id}, ${kept!.id})`,
+    );
+    expect(batches.map((batch) => batch.id)).toEqual([kept!.id]);
   });
 });

@@ -26,6 +26,8 @@ export interface ClaimedRow {
   organizationId: string;
   followId: string | null;
   payload: Record<string, unknown>;
+  /** A matching run's finds the row points at (alert_batches), or null for a change of its own. */
+  batchId: number | null;
 }
 
 export interface Claim {
@@ -55,6 +57,7 @@ export async function claimPending(
     organization_id: string;
     follow_id: string | null;
     payload: Record<string, unknown> | string;
+    batch_id: number | string | null;
   }>(
     db,
     sql`WITH pending AS (
@@ -65,7 +68,7 @@ export async function claimPending(
            FOR UPDATE SKIP LOCKED)
         UPDATE alert_outbox o SET attempts = o.attempts + 1, claimed_at = now() FROM pending
          WHERE o.id = pending.id
-        RETURNING o.id, o.organization_id, o.follow_id, o.payload`,
+        RETURNING o.id, o.organization_id, o.follow_id, o.payload, o.batch_id`,
   );
   return {
     email: subscriber.email,
@@ -76,6 +79,7 @@ export async function claimPending(
         organizationId: row.organization_id,
         followId: row.follow_id,
         payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+        batchId: row.batch_id === null ? null : Number(row.batch_id),
       }))
       .sort((a, b) => a.id - b.id),
   };
@@ -99,3 +103,37 @@ export async function markFailed(db: Database, ids: readonly number[], reason: s
          WHERE id = ANY(${textArray(ids.map(String))}::bigint[]) AND sent_at IS NULL`,
   );
 }
+
+/** The matching runs' finds these rows point at, by id. */
+export async function batchesOf(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, Record<string, unknown>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number | string; payload: Record<string, unknown> | string }>(
+    db,
+    sql`SELECT id, payload FROM alert_batches WHERE id = ANY(${textArray([...new Set(ids)].map(String))}::bigint[])`,
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    ]),
+  );
+}
+
+/**
+ * What the outbox no longer needs, deleted every night: rows sent more than SENT_KEPT ago (long
+ * enough that no change is told twice: a quarter's publication key outlives the quarter) and the
+ * matching runs' batches no row points at any more (a day after they were written).
+ */
+export async function pruneOutbox(db: Database): Promise<void> {
+  await db.execute(sql`DELETE FROM alert_outbox WHERE sent_at < now() - ${SENT_KEPT}::interval`);
+  await db.execute(
+    sql`DELETE FROM alert_batches b WHERE b.created_at < now() - interval '1 day'
+          AND NOT EXISTS (SELECT 1 FROM alert_outbox o WHERE o.batch_id = b.id)`,
+  );
+}
+
+/** How long a sent row is kept. */
+const SENT_KEPT = '400 days';

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, lt, max, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import {
+  alertBatches,
   alertFollows,
   alertOutbox,
   alertSubscribers,
@@ -326,18 +327,22 @@ export async function bumpTokenVersion(
   });
 }
 
-/** Everything stored about an address: its row, its follows and its outbox rows. */
+/**
+ * Everything stored about an address: its row, its follows and its outbox rows, each with the
+ * matching run's finds it points at (what it was or will be told).
+ */
 export async function subscriberData(db: Database, subscriberId: string) {
-  const [subscriber, follows, outbox] = await Promise.all([
+  const [subscriber, follows, rows] = await Promise.all([
     findSubscriber(db, subscriberId),
     followsOf(db, subscriberId),
     db
-      .select()
+      .select({ row: alertOutbox, batch: alertBatches.payload })
       .from(alertOutbox)
+      .leftJoin(alertBatches, eq(alertBatches.id, alertOutbox.batchId))
       .where(eq(alertOutbox.subscriberId, subscriberId))
       .orderBy(asc(alertOutbox.id)),
   ]);
-  return { subscriber, follows, outbox };
+  return { subscriber, follows, outbox: rows.map(({ row, batch }) => ({ ...row, batch })) };
 }
 
 /** Suspends or lifts an address; false when no address is stored under it. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { alertsSettled, createFollow, outboxOf } from '../../test/alert-follows';
+import { alertsOf, alertsSettled, createFollow, outboxOf } from '../../test/alert-follows';
 import { bearer, createUser, signIn } from '../../test/auth';
 import {
   contractEntry,
@@ -12,7 +12,7 @@ import {
 } from '../../test/factories';
 import { startSmtpServer, type TestSmtp } from '../../test/smtp';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { matchNightly } from './matching.service';
+import { matchChanges, matchNightly } from './matching.service';
 
 /**
  * The alerts' matching (issue 33, decision 0053) after contracts are saved through the write path:
@@ -53,34 +53,44 @@ describe('alerts matching', { timeout: 120_000 }, () => {
   });
 
   let number = 0;
-  const save = async (organizationId: string, refs: { supplier: string; unit: string }, single: boolean) => {
-    number += 1;
+  /** Saves a new contract (or, with `edit`, that contract again with another description). */
+  const save = async (
+    organizationId: string,
+    refs: { supplier: string; unit: string },
+    single: boolean,
+    edit?: { id: string; number: number },
+  ) => {
+    if (!edit) number += 1;
+    const n = edit?.number ?? number;
     const answer = await ctx.app.inject({
       method: 'POST',
       url: '/api/contracts/save',
       headers: bearer(token, organizationId),
-      payload: contractEntry(refs, {
-        administrationPeriod: '2024-2027',
-        fiscalYear: '2024',
-        period: '4o 2024',
-        contractDate: '2024-10-02',
-        contractNumber: `CN-${number}`,
-        contractId: `LP-${number}/24`,
-        announcementUrl: 'https://example.org/convocatoria.pdf',
-        contractUrl: 'https://example.org/contrato.pdf',
-        bidders: single
-          ? [{ name: 'Uno', rfc: 'UNO010101AB1' }]
-          : [
-              { name: 'Uno', rfc: 'UNO010101AB1' },
-              { name: 'Dos', rfc: 'DOS010101AB1' },
-            ],
-      }),
+      payload: {
+        ...(edit ? { _id: edit.id, servicesDescription: `Editado ${Date.now()}` } : {}),
+        ...contractEntry(refs, {
+          administrationPeriod: '2024-2027',
+          fiscalYear: '2024',
+          period: '4o 2024',
+          contractDate: '2024-10-02',
+          contractNumber: `CN-${n}`,
+          contractId: `LP-${n}/24`,
+          announcementUrl: 'https://example.org/convocatoria.pdf',
+          contractUrl: 'https://example.org/contrato.pdf',
+          bidders: single
+            ? [{ name: 'Uno', rfc: 'UNO010101AB1' }]
+            : [
+                { name: 'Uno', rfc: 'UNO010101AB1' },
+                { name: 'Dos', rfc: 'DOS010101AB1' },
+              ],
+        }),
+      },
     });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json().data._id as string;
   };
   const keys = async (subscriberId: string) =>
-    (await outboxOf(ctx.database.db, subscriberId)).map((row) => row.change_key).sort();
+    (await alertsOf(ctx.database.db, subscriberId)).map((item) => item.key).sort();
 
   it('queues exactly the new contracts matching each follow, and the ones raising a followed flag', async () => {
     const { db } = ctx.database;
@@ -119,13 +129,14 @@ describe('alerts matching', { timeout: 120_000 }, () => {
 
     const [row] = await outboxOf(db, byFilters.subscriberId);
     expect(row!.frequency).toBe('WEEKLY');
-    expect(row!.payload).toMatchObject({
+    const [item] = await alertsOf(db, byFilters.subscriberId);
+    expect(item!.payload).toMatchObject({
       contractId: x,
       number: 'CN-2',
       supplier: 'PAPELERA EQUIS',
       link: `${ctx.app.deps.config.publicUrl}/contracts/${x}?changeOrganization=${monitorId}`,
     });
-    expect(String(row!.payload.why)).toContain('PAPELERA EQUIS');
+    expect(String(item!.payload.why)).toContain('PAPELERA EQUIS');
 
     // A later contract matching neither follow adds nothing to them; every cursor moved on.
     await save(monitorId, { supplier: supplierY, unit: unitId }, false);
@@ -139,6 +150,26 @@ describe('alerts matching', { timeout: 120_000 }, () => {
     expect(cursors.every((cursor) => cursor.moved)).toBe(true);
     // WEEKLY rows wait for Monday's digest.
     expect(smtp.messages).toHaveLength(0);
+
+    // An edit of a told contract is not new, and its flag, still raised, is not told again.
+    await save(monitorId, { supplier: supplierX, unit: unitId }, true, { id: x, number: 2 });
+    await alertsSettled(ctx.app);
+    expect(await keys(byFilters.subscriberId)).toEqual([`contract:${x}`]);
+    expect(await keys(flag.subscriberId)).toEqual([`flag:SINGLE_BIDDER:${x}`]);
+    // A flag raised on a contract that did not change (a recomputation after a rule changed, a
+    // chain that a new contract completes) is told to the flag's followers.
+    const anyFlag = await createFollow(db, 'gina@example.org', monitorId, { kind: 'FLAG', code: 'ANY' });
+    await db.execute(
+      sql`INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version)
+          VALUES (${older}, ${monitorId}, 'OUTLIER_AMOUNT', '{}'::jsonb, 1)`,
+    );
+    // (Matched until it is settled: on PostgreSQL another test's transaction may hold the horizon.)
+    for (let tries = 0; tries < 100 && (await keys(anyFlag.subscriberId)).length === 0; tries++) {
+      await matchChanges(ctx.app.deps, monitorId);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await keys(anyFlag.subscriberId)).toEqual([`flag:OUTLIER_AMOUNT:${older}`]);
+    expect(await keys(flag.subscriberId)).toEqual([`flag:SINGLE_BIDDER:${x}`]);
   });
 
   it('tells once that the last due quarter has no contract (the nightly look)', async () => {

@@ -81,14 +81,16 @@ export async function settledHorizon(db: Database): Promise<string> {
 }
 
 /**
- * Whether the monitor has committed changes the horizon leaves for later (a transaction older than
- * them was still running): the matching is then asked again shortly.
+ * Whether the monitor has committed changes (contracts, raised flags) the horizon leaves for later
+ * (a transaction older than them was still running): the matching is then asked again shortly.
  */
 export async function changesBeyond(db: Database, organizationId: string, horizon: string): Promise<boolean> {
   const rows = await queryRows<{ found: boolean }>(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM contracts c WHERE c.organization_id = ${organizationId}
-          AND c.deleted_at IS NULL AND c.change_xid >= ${horizon}::xid8) AS found`,
+          AND c.deleted_at IS NULL AND c.change_xid >= ${horizon}::xid8)
+        OR EXISTS (SELECT 1 FROM contract_flags f WHERE f.organization_id = ${organizationId}
+          AND f.raised_xid >= ${horizon}::xid8) AS found`,
   );
   return rows[0]?.found === true;
 }
@@ -123,25 +125,48 @@ function window(group: MatchGroup, at: SQL): SQL {
     AND ${at} > ${group.since.toISOString()}::timestamptz`;
 }
 
+/**
+ * A contract of the window that is new to it: none of its earlier states (contract_history, decision
+ * 0051) was settled before the cursor. An edit of an older contract is in the window but not new;
+ * without a cursor, its creation after the confirmation (window) says it.
+ */
+function createdInWindow(group: MatchGroup): SQL {
+  if (!group.cursor) return sql`TRUE`;
+  return sql`NOT EXISTS (SELECT 1 FROM contract_history h WHERE h.contract_id = contracts.id
+                           AND (h.change_xid, h.change) <= (${group.cursor.xid}::xid8, ${group.cursor.change}::bigint))`;
+}
+
+/** A flag raised in the group's window (after its cursor, below the horizon). */
+function raisedInWindow(group: MatchGroup): SQL {
+  return sql`f.raised_xid < ${group.horizon}::xid8
+    AND ${group.cursor ? sql`f.raised_xid >= ${group.cursor.xid}::xid8` : sql`f.raised_xid IS NOT NULL`}`;
+}
+
 const contractFacts = (group: MatchGroup, flag: SQL) =>
   sql`jsonb_build_object('contractId', contracts.id, 'number', contracts.contract_number,
         'description', contracts.services_description, 'supplier', s.name,
         'amount', contracts.total_or_max_amount, 'date', contracts.contract_date::text,
-        'link', ${group.linkBase}::text || contracts.id::text || ${group.linkQuery}::text,
-        'why', ${group.why}::text, 'flag', ${flag})`;
+        'link', ${group.linkBase}::text || contracts.id::text || ${group.linkQuery}::text, 'flag', ${flag})`;
 
-const outboxColumns = sql`alert_outbox (subscriber_id, follow_id, organization_id, change_key, payload, frequency)`;
+/** A time as the batches keep it: milliseconds since the epoch. */
+const epochMs = (at: SQL) => sql`floor(extract(epoch FROM ${at}) * 1000)::bigint`;
 
 /**
  * Queues a group's matches once for all its follows: `matches` gives (key, at, facts) rows — the
- * change key, the time a follow must be confirmed before (created or flagged), the contract's facts.
- * Each follow gets the newest ITEMS_PER_RUN of its matches (those after its confirmation) as rows of
- * their own, and the count of the rest in one 'more' row: a follow of every new contract and a load
- * of 100,000 rows is 51 rows, not 100,000. The newest 50 after a confirmation are always among the
- * newest 50 of all the matches, so they are read once; a follow confirmed after the oldest match
- * counts its own. One statement; returns how many rows were new.
+ * change key, the time a follow must be confirmed before (`bySince`: created), the contract's facts.
+ * The newest ITEMS_PER_RUN of them are written once as the run's batch for the target; each follow
+ * with a match gets one outbox row pointing at it, with how many matches are its own (those after
+ * its confirmation, when `bySince`) and since when: its e-mail lists the batch's items after that
+ * and counts the rest ('… y N más'). The newest 50 after a confirmation are always among the newest
+ * 50 of all the matches, so they are read once. One statement; returns how many rows were new.
  */
-async function queueGroup(tx: Database, group: MatchGroup, matches: SQL, flag: SQL): Promise<number> {
+async function queueGroup(
+  tx: Database,
+  group: MatchGroup,
+  matches: SQL,
+  flag: SQL,
+  bySince: boolean,
+): Promise<number> {
   if (group.followIds.length === 0) return 0;
   const rows = await queryRows<{ id: number }>(
     tx,
@@ -152,18 +177,23 @@ async function queueGroup(tx: Database, group: MatchGroup, matches: SQL, flag: S
                WHERE id IN (SELECT json_array_elements_text(${JSON.stringify(group.followIds)}::json)::uuid)),
         counted AS (
           SELECT f.*, CASE WHEN stats.oldest IS NULL THEN 0
-                           WHEN f.confirmed_at < stats.oldest THEN stats.total
+                           WHEN NOT ${bySince} OR f.confirmed_at < stats.oldest THEN stats.total
                            ELSE (SELECT count(*) FROM m WHERE m.at > f.confirmed_at) END AS total
-            FROM f CROSS JOIN stats)
-        INSERT INTO ${outboxColumns}
-        SELECT c.subscriber_id, c.id, ${group.organizationId}::uuid, n.key, n.facts, c.frequency
-          FROM counted c JOIN newest n ON n.at > c.confirmed_at
-        UNION ALL
-        SELECT c.subscriber_id, c.id, ${group.organizationId}::uuid, 'more:' || c.id || ':' || ${group.horizon}::text,
-               jsonb_build_object('kind', 'MORE', 'more', c.total - ${ITEMS_PER_RUN}::int, 'why', ${group.why}::text,
-                                  'link', ${group.listLink}::text, 'flag', ${flag}),
-               c.frequency
-          FROM counted c WHERE c.total > ${ITEMS_PER_RUN}::int
+            FROM f CROSS JOIN stats),
+        batch AS (
+          INSERT INTO alert_batches (organization_id, payload)
+          SELECT ${group.organizationId}::uuid,
+                 jsonb_build_object('why', ${group.why}::text, 'flag', ${flag}, 'link', ${group.listLink}::text,
+                   'items', (SELECT jsonb_agg(n.facts || jsonb_build_object('key', n.key, 'at', ${epochMs(sql`n.at`)})
+                                              ORDER BY n.at DESC, n.key DESC) FROM newest n))
+           WHERE EXISTS (SELECT 1 FROM counted WHERE total > 0)
+          RETURNING id)
+        INSERT INTO alert_outbox (subscriber_id, follow_id, organization_id, change_key, payload, frequency, batch_id)
+        SELECT c.subscriber_id, c.id, ${group.organizationId}::uuid, 'run:' || c.id || ':' || ${group.horizon}::text,
+               jsonb_build_object('kind', 'BATCH', 'total', c.total,
+                                  'since', CASE WHEN ${bySince} THEN ${epochMs(sql`c.confirmed_at`)} END),
+               c.frequency, batch.id
+          FROM counted c CROSS JOIN batch WHERE c.total > 0
         ON CONFLICT (subscriber_id, change_key) DO NOTHING
         RETURNING id`,
   );
@@ -172,8 +202,8 @@ async function queueGroup(tx: Database, group: MatchGroup, matches: SQL, flag: S
 
 /**
  * Queues, for a group of follows of one page's filters, the contracts created after each follow's
- * confirmation, changed in the group's window and matching `where` (the public filters' WHERE,
- * contractConditions). Returns how many rows were new.
+ * confirmation, new in the group's window and matching `where` (the public filters' WHERE,
+ * contractConditions), read from the run's window (openWindow). Returns how many rows were new.
  */
 export function queueNewContracts(tx: Database, group: MatchGroup, where: SQL): Promise<number> {
   return queueGroup(
@@ -181,16 +211,19 @@ export function queueNewContracts(tx: Database, group: MatchGroup, where: SQL): 
     group,
     sql`SELECT 'contract:' || contracts.id AS key, contracts.created_at AS at,
                ${contractFacts(group, sql`NULL::text`)} AS facts
-          FROM contracts LEFT JOIN suppliers s ON s.id = contracts.supplier_id
-         WHERE ${where} AND NOT contracts.is_empty AND ${window(group, sql`contracts.created_at`)}`,
+          FROM ${windowTable(group.organizationId)} AS contracts LEFT JOIN suppliers s ON s.id = contracts.supplier_id
+         WHERE ${where} AND NOT contracts.is_empty AND ${window(group, sql`contracts.created_at`)}
+           AND ${createdInWindow(group)}`,
     sql`NULL::text`,
+    true,
   );
 }
 
 /**
- * Queues, for a group of follows of one flag (`ANY`: each flag), the contracts changed in the
- * group's window (since each follow's confirmation) that carry it, one row per flag and contract: a
- * flag already told to the address is never told again.
+ * Queues, for a group of follows of one flag (`ANY`: each flag), the flags raised in the group's
+ * window on live contracts, one item per flag and contract: whether the contract changed or not (a
+ * chain that a new contract completes flags the earlier ones too), and a flag that stays raised is
+ * never told again (raised_xid is kept while it stays).
  */
 export function queueFlaggedContracts(tx: Database, group: MatchGroup, code: string): Promise<number> {
   const any = code === 'ANY';
@@ -199,15 +232,85 @@ export function queueFlaggedContracts(tx: Database, group: MatchGroup, code: str
     group,
     sql`SELECT 'flag:' || f.code || ':' || contracts.id AS key, contracts.updated_at AS at,
                ${contractFacts(group, sql`f.code`)} AS facts
-          FROM contracts
-          JOIN contract_flags f ON f.contract_id = contracts.id
+          FROM contract_flags f
+          JOIN contracts ON contracts.id = f.contract_id
           LEFT JOIN suppliers s ON s.id = contracts.supplier_id
-         WHERE contracts.organization_id = ${group.organizationId} AND contracts.deleted_at IS NULL
-           AND NOT contracts.is_empty AND ${any ? sql`TRUE` : sql`f.code = ${code}`}
-           AND ${window(group, sql`contracts.updated_at`)}`,
+         WHERE f.organization_id = ${group.organizationId} AND ${raisedInWindow(group)}
+           AND ${any ? sql`TRUE` : sql`f.code = ${code}`}
+           AND contracts.deleted_at IS NULL AND NOT contracts.is_empty`,
     any ? sql`NULL::text` : sql`${code}::text`,
+    false,
   );
 }
+
+/** The temporary table of a monitor's run: its contracts changed since the earliest cursor. */
+export function windowTable(organizationId: string): SQL {
+  return sql`${sql.identifier(`alert_window_${organizationId.replace(/-/g, '')}`)}`;
+}
+
+/** What a run's changes touched: the suppliers and units of its changed contracts, the flags raised. */
+export interface Touched {
+  suppliers: Set<string>;
+  units: Set<string>;
+  flags: Set<string>;
+}
+
+/**
+ * Opens a matching run's window on the run's own connection: the monitor's live contracts changed
+ * after the earliest cursor (or, for a follow without one, since its confirmation) and below the
+ * horizon, copied once into a temporary table keyed by supplier and units and analyzed. Every group
+ * then reads it instead of the contracts: the planner read a window of 100,000 contracts along the
+ * change index as one row, and scanned all of them for each of thousands of followed suppliers.
+ * Returns what the window touched (a group whose filters name only others is not asked).
+ */
+export async function openWindow(
+  db: Database,
+  organizationId: string,
+  window: { horizon: string; cursor: ChangeCursor | null; since: Date | null },
+): Promise<Touched> {
+  const table = windowTable(organizationId);
+  const after = [
+    window.cursor ? changeAfter('contracts', window.cursor) : null,
+    window.since ? sql`contracts.updated_at > ${window.since.toISOString()}::timestamptz` : null,
+  ].filter((part): part is SQL => part !== null);
+  await db.execute(sql`DROP TABLE IF EXISTS ${table}`);
+  await db.execute(
+    sql`CREATE TEMP TABLE ${table} AS SELECT * FROM contracts
+         WHERE contracts.organization_id = ${organizationId} AND contracts.deleted_at IS NULL
+           AND ${settledChange('contracts', window.horizon)}
+           AND (${after.length > 0 ? sql.join(after, sql` OR `) : sql`FALSE`})`,
+  );
+  await db.execute(sql`CREATE INDEX ON ${table} (supplier_id)`);
+  await db.execute(sql`CREATE INDEX ON ${table} (applicant_administrative_unit_id)`);
+  await db.execute(sql`CREATE INDEX ON ${table} (organizer_administrative_unit_id)`);
+  await db.execute(sql`ANALYZE ${table}`);
+  const [row] = await queryRows<{
+    suppliers: string[] | null;
+    units: string[] | null;
+    flags: string[] | null;
+  }>(
+    db,
+    sql`SELECT (SELECT array_agg(DISTINCT supplier_id::text) FROM ${table} WHERE supplier_id IS NOT NULL) AS suppliers,
+               (SELECT array_agg(DISTINCT unit::text) FROM (SELECT applicant_administrative_unit_id AS unit FROM ${table}
+                                                            UNION SELECT organizer_administrative_unit_id FROM ${table}) u
+                 WHERE unit IS NOT NULL) AS units,
+               (SELECT array_agg(DISTINCT f.code) FROM contract_flags f
+                 WHERE f.organization_id = ${organizationId} AND f.raised_xid < ${window.horizon}::xid8
+                   AND ${window.cursor && !window.since ? sql`f.raised_xid >= ${window.cursor.xid}::xid8` : sql`f.raised_xid IS NOT NULL`}) AS flags`,
+  );
+  return {
+    suppliers: new Set(row?.suppliers ?? []),
+    units: new Set(row?.units ?? []),
+    flags: new Set(row?.flags ?? []),
+  };
+}
+
+/** Ends a matching run: its window dropped. */
+export async function closeWindow(db: Database, organizationId: string): Promise<void> {
+  await db.execute(sql`DROP TABLE IF EXISTS ${windowTable(organizationId)}`);
+}
+
+const outboxColumns = sql`alert_outbox (subscriber_id, follow_id, organization_id, change_key, payload, frequency)`;
 
 /** The follows have looked at every change below the horizon. */
 export async function advanceCursors(

@@ -1,4 +1,7 @@
 import { WEB_ROUTES } from '../../../shared/routes';
+import type { Database } from '../../db/client';
+import { LOCKS } from '../../db/migrate';
+import type { ChangeCursor } from '../../db/sql';
 import type { AppDeps, OrganizationRow } from '../../types';
 import { corruptionIndex } from '../calculations/corruption-index.service';
 import { contractConditions } from '../contracts/contract-filters.repository';
@@ -8,13 +11,16 @@ import {
   activeFollows,
   advanceCursors,
   changesBeyond,
+  closeWindow,
   lastDueQuarter,
   type MatchGroup,
+  openWindow,
   queueChange,
   queueFlaggedContracts,
   queueNewContracts,
   recordIndex,
   settledHorizon,
+  type Touched,
 } from './matching.repository';
 
 /**
@@ -41,6 +47,31 @@ async function why(deps: MatchingDeps, follow: ActiveFollow, organizationId: str
     threshold: follow.threshold,
     filtersText: follow.kind === 'CONTRACTS' ? await filtersText(deps, organizationId, follow.filters) : null,
   });
+}
+
+/** Groups of follows matched in one transaction. */
+const GROUPS_PER_TRANSACTION = 50;
+
+/** Order of two change cursors (decision 0051): by transaction, then by change. */
+function compareCursors(a: ChangeCursor, b: ChangeCursor): number {
+  const ax = BigInt(a.xid);
+  const bx = BigInt(b.xid);
+  if (ax !== bx) return ax < bx ? -1 : 1;
+  return a.change - b.change;
+}
+
+/**
+ * Whether a follow's target can match what the changes touched: a page filtered by suppliers or
+ * units none of which a changed contract names cannot, nor a flag none raised.
+ */
+function canMatch(follow: ActiveFollow, touched: Touched): boolean {
+  if (follow.kind === 'FLAG')
+    return follow.code === 'ANY' ? touched.flags.size > 0 : touched.flags.has(follow.code ?? '');
+  const filters = storedFilters(follow.filters);
+  if (filters.suppliers?.length && !filters.suppliers.some((id) => touched.suppliers.has(id))) return false;
+  if (filters.administrativeUnits?.length && !filters.administrativeUnits.some((id) => touched.units.has(id)))
+    return false;
+  return true;
 }
 
 export interface MatchResult {
@@ -80,41 +111,92 @@ export async function matchChanges(deps: MatchingDeps, organizationId: string): 
     if (group) group.push(follow);
     else groups.set(key, [follow]);
   }
-  for (const members of groups.values()) {
-    const [first] = members as [ActiveFollow];
-    // A suspended address is told nothing, now or when it is lifted: its cursor moves on.
-    const told = members.filter((follow) => !follow.suspended);
-    const group: MatchGroup = {
-      followIds: told.map((follow) => follow.id),
-      organizationId,
-      why: await why(deps, first, organizationId),
-      linkBase: `${deps.config.publicUrl}${WEB_ROUTES.contracts}/`,
-      linkQuery: monitorQuery(organizationId),
-      listLink: monitorLink(deps, WEB_ROUTES.contracts, organizationId),
-      cursor: first.cursor,
-      horizon,
-      since: new Date(Math.min(...members.map((follow) => follow.confirmedAt.getTime()))),
-    };
-    const where =
-      first.kind === 'CONTRACTS'
-        ? await contractConditions(db, organizationId, storedFilters(first.filters))
-        : null;
-    const queued = await db.transaction(async (tx) => {
-      const added = where
-        ? await queueNewContracts(tx, group, where)
-        : await queueFlaggedContracts(tx, group, first.code ?? '');
-      await advanceCursors(
-        tx,
-        members.map((follow) => follow.id),
-        horizon,
-      );
-      return added;
-    });
-    result.queued += queued;
-    if (queued > 0 && told.some((follow) => follow.frequency === 'IMMEDIATE')) result.immediate = true;
+  // The run's window (every group's changes) is read once into a table of the run's own connection
+  // (one run at a time in the installation); what it touched decides which groups are asked: one
+  // whose filters name only other suppliers, units or flags is not (its cursor moves on at the end).
+  const firsts = [...groups.values()].map(([first]) => first!);
+  const cursors = firsts.flatMap((first) => (first.cursor ? [first.cursor] : []));
+  const earliest =
+    cursors.length === 0 ? null : cursors.reduce((a, b) => (compareCursors(a, b) <= 0 ? a : b));
+  const uncursored = firsts.filter((first) => !first.cursor).map((first) => first.confirmedAt.getTime());
+  const since = uncursored.length === 0 ? null : new Date(Math.min(...uncursored));
+  return deps.database.withExclusiveLock(LOCKS.alertsMatch, async (own) => {
+    try {
+      const touched = await openWindow(own, organizationId, { horizon, cursor: earliest, since });
+      await matchGroups(deps, own, organizationId, horizon, [...groups.values()], touched, result);
+    } finally {
+      await closeWindow(own, organizationId);
+    }
+    result.later = await changesBeyond(db, organizationId, horizon);
+    return result;
+  });
+}
+
+/** Matches the groups of a run against its window (openWindow), on the run's connection. */
+async function matchGroups(
+  deps: MatchingDeps,
+  own: Database,
+  organizationId: string,
+  horizon: string,
+  groups: ActiveFollow[][],
+  touched: Touched,
+  result: MatchResult,
+): Promise<void> {
+  const { db } = deps.database;
+  const untouched: string[] = [];
+  const asked: ActiveFollow[][] = [];
+  for (const members of groups) {
+    if (!canMatch(members[0]!, touched)) untouched.push(...members.map((follow) => follow.id));
+    else asked.push(members);
   }
-  result.later = await changesBeyond(db, organizationId, horizon);
-  return result;
+  // A few dozen groups per transaction: each group's rows and its cursors commit together (a retry
+  // starts where the last commit stopped), without a commit per group of thousands.
+  for (let from = 0; from < asked.length; from += GROUPS_PER_TRANSACTION) {
+    const chunk = asked.slice(from, from + GROUPS_PER_TRANSACTION);
+    const prepared: {
+      members: ActiveFollow[];
+      told: ActiveFollow[];
+      first: ActiveFollow;
+      group: MatchGroup;
+      where: Awaited<ReturnType<typeof contractConditions>> | null;
+    }[] = [];
+    for (const members of chunk) {
+      const [first] = members as [ActiveFollow];
+      // A suspended address is told nothing, now or when it is lifted: its cursor moves on.
+      const told = members.filter((follow) => !follow.suspended);
+      const group: MatchGroup = {
+        followIds: told.map((follow) => follow.id),
+        organizationId,
+        why: await why(deps, first, organizationId),
+        linkBase: `${deps.config.publicUrl}${WEB_ROUTES.contracts}/`,
+        linkQuery: monitorQuery(organizationId),
+        listLink: monitorLink(deps, WEB_ROUTES.contracts, organizationId),
+        cursor: first.cursor,
+        horizon,
+        since: new Date(Math.min(...members.map((follow) => follow.confirmedAt.getTime()))),
+      };
+      const where =
+        first.kind === 'CONTRACTS'
+          ? await contractConditions(db, organizationId, storedFilters(first.filters))
+          : null;
+      prepared.push({ members, told, first, group, where });
+    }
+    await own.transaction(async (tx) => {
+      for (const { members, told, first, group, where } of prepared) {
+        const queued = where
+          ? await queueNewContracts(tx, group, where)
+          : await queueFlaggedContracts(tx, group, first.code ?? '');
+        result.queued += queued;
+        if (queued > 0 && told.some((follow) => follow.frequency === 'IMMEDIATE')) result.immediate = true;
+        await advanceCursors(
+          tx,
+          members.map((follow) => follow.id),
+          horizon,
+        );
+      }
+    });
+  }
+  await advanceCursors(own, untouched, horizon);
 }
 
 /** Today in Mexico City (the deadlines' time zone), as a calendar date. */

@@ -30,7 +30,9 @@ export function defineRedFlagJobs(deps: AppDeps): void {
       // The new contracts and their flags are stored: the monitor's follows are matched (decision 0053).
       await matchAlertsLater(deps, organizationId);
     },
-    { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 3_600, policy: 'stately' },
+    // A refresh whose process died is retried after 30 s, not at its hour's expiry: until then the
+    // stately queue let no other refresh of the monitor start (seen when a server was killed).
+    { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 3_600, heartbeatSeconds: 30, policy: 'stately' },
   );
   deps.jobs.define(
     RED_FLAGS_NIGHTLY_JOB,

@@ -286,7 +286,9 @@ function flagSelect(code: RedFlagCode, scope: FlagScope, inputs: FlagInputs): SQ
 
 /**
  * Replaces the flags `codes` of the scope's contracts by what the rules say now, in one statement
- * per flag. Flags switched off are removed and not inserted. Run in a transaction by the caller.
+ * per flag: a flag still raised is updated in place (it keeps raised_xid, so the alerts do not
+ * tell it again after an edit), one no longer raised is removed. Flags switched off are removed.
+ * Run in a transaction by the caller.
  */
 export async function replaceFlags(
   db: Database,
@@ -298,20 +300,26 @@ export async function replaceFlags(
   const ids = scope.contractIds
     ? sql` AND contract_id = ANY(${textArray(scope.contractIds)}::uuid[])`
     : sql``;
-  await db.execute(
-    sql`DELETE FROM contract_flags WHERE organization_id = ${scope.organizationId}
-          AND code = ANY(${textArray(codes)})${ids}`,
-  );
+  const off = codes.filter((code) => !inputs.parameters.enabled[code]);
+  if (off.length > 0)
+    await db.execute(
+      sql`DELETE FROM contract_flags WHERE organization_id = ${scope.organizationId}
+            AND code = ANY(${textArray(off)})${ids}`,
+    );
   for (const code of codes) {
     if (!inputs.parameters.enabled[code]) continue;
     await db.execute(
-      sql`INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount)
-          SELECT raised.id, ${scope.organizationId}::uuid, ${code}, raised.evidence, ${inputs.methodVersion}::int,
-                 k.total_or_max_amount
-            FROM (${flagSelect(code, scope, inputs)}) AS raised(id, evidence)
-            JOIN contracts k ON k.id = raised.id
-          ON CONFLICT (contract_id, code) DO UPDATE SET evidence = EXCLUDED.evidence,
-            method_version = EXCLUDED.method_version, amount = EXCLUDED.amount`,
+      sql`WITH raised AS (SELECT * FROM (${flagSelect(code, scope, inputs)}) AS raised(id, evidence)),
+          kept AS (
+            INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount)
+            SELECT raised.id, ${scope.organizationId}::uuid, ${code}, raised.evidence, ${inputs.methodVersion}::int,
+                   k.total_or_max_amount
+              FROM raised JOIN contracts k ON k.id = raised.id
+            ON CONFLICT (contract_id, code) DO UPDATE SET evidence = EXCLUDED.evidence,
+              method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
+            RETURNING contract_id)
+          DELETE FROM contract_flags WHERE organization_id = ${scope.organizationId} AND code = ${code}${ids}
+             AND contract_id NOT IN (SELECT id FROM raised)`,
     );
   }
   // The scope's other flags (the monitor-wide ones, until the refresh) follow their contract's amount.
@@ -412,9 +420,15 @@ export async function computeFlagChanges(
          WHERE s.contract_id IS NULL OR s.evidence IS DISTINCT FROM f.evidence
             OR s.amount IS DISTINCT FROM k.total_or_max_amount`,
   );
+  // The writes seen keyed, and they and flag_writes analyzed (a server may run without autovacuum):
+  // with the planner reading a load's 100,000 writes as one row, each batch's anti-join below
+  // compared every write with every seen one (minutes per batch instead of under a second).
+  await tx.execute(sql`CREATE TEMP TABLE ${t.seen} (id bigint PRIMARY KEY)`);
   await tx.execute(
-    sql`CREATE TEMP TABLE ${t.seen} AS SELECT id FROM flag_writes WHERE organization_id = ${organizationId}`,
+    sql`INSERT INTO ${t.seen} SELECT id FROM flag_writes WHERE organization_id = ${organizationId}`,
   );
+  await tx.execute(sql`ANALYZE ${t.seen}`);
+  await tx.execute(sql`ANALYZE flag_writes`);
   await tx.execute(sql`DROP TABLE ${t.fresh}`);
   // The changes in batches of about APPLY_BATCH rows, a contract's all in one: each is applied in a
   // short transaction of its own, so a monitor's first flags (millions of rows) never hold its
@@ -428,6 +442,7 @@ export async function computeFlagChanges(
   await tx.execute(
     sql`UPDATE ${t.changes} SET batch = abs(hashtext(contract_id::text)::bigint) % ${batches}::int`,
   );
+  await tx.execute(sql`ANALYZE ${t.changes}`);
   step('comparison');
   return { steps, batches };
 }
