@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { Database } from '../../db/client';
 import type { AppDeps } from '../../types';
-import { pruneOutbox } from './delivery.repository';
+import { analyzeOutbox, pruneOutbox } from './delivery.repository';
 import { deliverAlerts } from './delivery.service';
 import { monitorsFollowed } from './matching.repository';
 import { matchChanges, matchNightly } from './matching.service';
@@ -13,6 +14,9 @@ export const ALERTS_NIGHTLY_JOB = 'alerts-nightly';
 export const ALERTS_SEND_JOB = 'alerts-send';
 /** Monday morning (Mexico City): asks for the weekly digest. */
 export const ALERTS_WEEKLY_JOB = 'alerts-weekly';
+
+/** From how many rows queued by one run the outbox's statistics are refreshed. */
+const ANALYZE_AFTER_ROWS = 1_000;
 
 /** Seconds before matching again when committed changes were still past the settled horizon. */
 const SETTLE_SECONDS = 5;
@@ -27,8 +31,14 @@ export function defineAlertJobs(deps: AppDeps): void {
     ALERTS_MATCH_JOB,
     z.object({ organizationId: z.uuid() }),
     async ({ organizationId }, job) => {
+      const started = performance.now();
       const result = await matchChanges(deps, organizationId);
-      if (result.queued > 0) job.log.info({ organizationId, queued: result.queued }, 'alerts matched');
+      if (result.queued > 0)
+        job.log.info(
+          { organizationId, queued: result.queued, milliseconds: Math.round(performance.now() - started) },
+          'alerts matched',
+        );
+      if (result.queued >= ANALYZE_AFTER_ROWS) await analyzeOutbox(deps.database.db);
       if (result.immediate) await sendAlertsLater(deps);
       if (result.later) {
         await deps.jobs.enqueue(
@@ -89,9 +99,20 @@ export function defineAlertJobs(deps: AppDeps): void {
   );
 }
 
-/** Asks for the monitor's follows to be matched against its changes (one queued and one running per monitor). */
-export function matchAlertsLater(deps: Pick<AppDeps, 'jobs'>, organizationId: string): Promise<unknown> {
-  return deps.jobs.enqueue(ALERTS_MATCH_JOB, { organizationId }, { singletonKey: organizationId });
+/**
+ * Asks for the monitor's follows to be matched against its changes (one queued and one running per
+ * monitor; in `tx` when given: only if the write commits).
+ */
+export function matchAlertsLater(
+  deps: Pick<AppDeps, 'jobs'>,
+  organizationId: string,
+  tx?: Database,
+): Promise<unknown> {
+  return deps.jobs.enqueue(
+    ALERTS_MATCH_JOB,
+    { organizationId },
+    { singletonKey: organizationId, ...(tx ? { tx } : {}) },
+  );
 }
 
 /** Asks for the pending IMMEDIATE alerts to be e-mailed. */

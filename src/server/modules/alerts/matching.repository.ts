@@ -100,6 +100,8 @@ export interface MatchGroup {
   /** The follows of the target whose cursor is the group's (suspended addresses left out). */
   followIds: readonly string[];
   organizationId: string;
+  /** The run's window table (openWindow). */
+  window: string;
   /** The target as people read it: why the alert arrived. */
   why: string;
   /** The contract's link is linkBase + id + linkQuery. */
@@ -174,7 +176,10 @@ async function queueGroup(
         newest AS (SELECT * FROM m ORDER BY at DESC, key DESC LIMIT ${ITEMS_PER_RUN}::int),
         stats AS (SELECT count(*) AS total, min(at) AS oldest FROM m),
         f AS (SELECT id, subscriber_id, frequency, confirmed_at FROM alert_follows
-               WHERE id IN (SELECT json_array_elements_text(${JSON.stringify(group.followIds)}::json)::uuid)),
+               WHERE id IN (SELECT json_array_elements_text(${JSON.stringify(group.followIds)}::json)::uuid)
+                 AND cursor_xid IS NOT DISTINCT FROM ${group.cursor?.xid ?? null}::xid8
+                 AND cursor_change IS NOT DISTINCT FROM ${group.cursor?.change ?? null}::bigint
+               FOR UPDATE),
         counted AS (
           SELECT f.*, CASE WHEN stats.oldest IS NULL THEN 0
                            WHEN NOT ${bySince} OR f.confirmed_at < stats.oldest THEN stats.total
@@ -211,7 +216,7 @@ export function queueNewContracts(tx: Database, group: MatchGroup, where: SQL): 
     group,
     sql`SELECT 'contract:' || contracts.id AS key, contracts.created_at AS at,
                ${contractFacts(group, sql`NULL::text`)} AS facts
-          FROM ${windowTable(group.organizationId)} AS contracts LEFT JOIN suppliers s ON s.id = contracts.supplier_id
+          FROM ${windowTable(group.window)} AS contracts LEFT JOIN suppliers s ON s.id = contracts.supplier_id
          WHERE ${where} AND NOT contracts.is_empty AND ${window(group, sql`contracts.created_at`)}
            AND ${createdInWindow(group)}`,
     sql`NULL::text`,
@@ -243,9 +248,12 @@ export function queueFlaggedContracts(tx: Database, group: MatchGroup, code: str
   );
 }
 
-/** The temporary table of a monitor's run: its contracts changed since the earliest cursor. */
-export function windowTable(organizationId: string): SQL {
-  return sql`${sql.identifier(`alert_window_${organizationId.replace(/-/g, '')}`)}`;
+/**
+ * The temporary table of a run: the monitor's contracts changed since the earliest cursor. Named
+ * per run (two runs may share the embedded database's one connection).
+ */
+export function windowTable(name: string): SQL {
+  return sql`${sql.identifier(name)}`;
 }
 
 /** What a run's changes touched: the suppliers and units of its changed contracts, the flags raised. */
@@ -266,9 +274,9 @@ export interface Touched {
 export async function openWindow(
   db: Database,
   organizationId: string,
-  window: { horizon: string; cursor: ChangeCursor | null; since: Date | null },
+  window: { name: string; horizon: string; cursor: ChangeCursor | null; since: Date | null },
 ): Promise<Touched> {
-  const table = windowTable(organizationId);
+  const table = windowTable(window.name);
   const after = [
     window.cursor ? changeAfter('contracts', window.cursor) : null,
     window.since ? sql`contracts.updated_at > ${window.since.toISOString()}::timestamptz` : null,
@@ -306,8 +314,8 @@ export async function openWindow(
 }
 
 /** Ends a matching run: its window dropped. */
-export async function closeWindow(db: Database, organizationId: string): Promise<void> {
-  await db.execute(sql`DROP TABLE IF EXISTS ${windowTable(organizationId)}`);
+export async function closeWindow(db: Database, name: string): Promise<void> {
+  await db.execute(sql`DROP TABLE IF EXISTS ${windowTable(name)}`);
 }
 
 const outboxColumns = sql`alert_outbox (subscriber_id, follow_id, organization_id, change_key, payload, frequency)`;
@@ -320,9 +328,11 @@ export async function advanceCursors(
 ): Promise<void> {
   if (followIds.length === 0) return;
   // (horizon, 0): change numbers start at 1, so the next window starts at the horizon's transaction.
+  // Never backwards (a run that read the follows before another run moved them).
   await tx.execute(
     sql`UPDATE alert_follows SET cursor_xid = ${horizon}::xid8, cursor_change = 0
-         WHERE id IN (SELECT json_array_elements_text(${JSON.stringify(followIds)}::json)::uuid)`,
+         WHERE id IN (SELECT json_array_elements_text(${JSON.stringify(followIds)}::json)::uuid)
+           AND (cursor_xid IS NULL OR (cursor_xid, cursor_change) < (${horizon}::xid8, 0::bigint))`,
   );
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { WEB_ROUTES } from '../../../shared/routes';
 import type { Database } from '../../db/client';
 import { LOCKS } from '../../db/migrate';
@@ -90,10 +91,24 @@ export interface MatchResult {
  * keeps a change from being queued twice.
  */
 export async function matchChanges(deps: MatchingDeps, organizationId: string): Promise<MatchResult> {
-  const { db } = deps.database;
   const result: MatchResult = { queued: 0, immediate: false, later: false };
   const organization = await deps.organizations.get(organizationId);
   if (!organization || organization.deletedAt) return result;
+  // One run at a time (on PostgreSQL; the job queue runs one per monitor anyway): the follows and
+  // their cursors are read under the lock. A run that still read them before another moved them
+  // queues nothing for them (each group's statement locks its follows and checks their cursor).
+  return deps.database.withExclusiveLock(LOCKS.alertsMatch, (own) =>
+    matchUnderLock(deps, own, organizationId),
+  );
+}
+
+async function matchUnderLock(
+  deps: MatchingDeps,
+  own: Database,
+  organizationId: string,
+): Promise<MatchResult> {
+  const { db } = deps.database;
+  const result: MatchResult = { queued: 0, immediate: false, later: false };
   const follows = await activeFollows(db, organizationId, ['CONTRACTS', 'FLAG']);
   if (follows.length === 0) return result;
   // One bound for every follow of this run: what is below it is settled, and what is above it waits.
@@ -120,29 +135,28 @@ export async function matchChanges(deps: MatchingDeps, organizationId: string): 
     cursors.length === 0 ? null : cursors.reduce((a, b) => (compareCursors(a, b) <= 0 ? a : b));
   const uncursored = firsts.filter((first) => !first.cursor).map((first) => first.confirmedAt.getTime());
   const since = uncursored.length === 0 ? null : new Date(Math.min(...uncursored));
-  return deps.database.withExclusiveLock(LOCKS.alertsMatch, async (own) => {
-    try {
-      const touched = await openWindow(own, organizationId, { horizon, cursor: earliest, since });
-      await matchGroups(deps, own, organizationId, horizon, [...groups.values()], touched, result);
-    } finally {
-      await closeWindow(own, organizationId);
-    }
-    result.later = await changesBeyond(db, organizationId, horizon);
-    return result;
-  });
+  const window = `alert_window_${randomBytes(6).toString('hex')}`;
+  try {
+    const touched = await openWindow(own, organizationId, { name: window, horizon, cursor: earliest, since });
+    await matchGroups(deps, own, { organizationId, horizon, window }, [...groups.values()], touched, result);
+  } finally {
+    await closeWindow(own, window);
+  }
+  result.later = await changesBeyond(db, organizationId, horizon);
+  return result;
 }
 
 /** Matches the groups of a run against its window (openWindow), on the run's connection. */
 async function matchGroups(
   deps: MatchingDeps,
   own: Database,
-  organizationId: string,
-  horizon: string,
+  run: { organizationId: string; horizon: string; window: string },
   groups: ActiveFollow[][],
   touched: Touched,
   result: MatchResult,
 ): Promise<void> {
   const { db } = deps.database;
+  const { organizationId, horizon, window } = run;
   const untouched: string[] = [];
   const asked: ActiveFollow[][] = [];
   for (const members of groups) {
@@ -167,6 +181,7 @@ async function matchGroups(
       const group: MatchGroup = {
         followIds: told.map((follow) => follow.id),
         organizationId,
+        window,
         why: await why(deps, first, organizationId),
         linkBase: `${deps.config.publicUrl}${WEB_ROUTES.contracts}/`,
         linkQuery: monitorQuery(organizationId),

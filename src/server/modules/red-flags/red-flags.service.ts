@@ -17,6 +17,7 @@ import type { ContractFlag, RedFlagsOverview, UnevaluatedFlag } from '../../../s
 import type { Database } from '../../db/client';
 import { LOCKS } from '../../db/migrate';
 import type { AppDeps } from '../../types';
+import { matchAlertsLater } from '../alerts/alerts-jobs';
 import type { FlagRegistration } from '../contracts/contracts.write';
 import { holidaysBetween } from './calendar';
 import {
@@ -109,6 +110,10 @@ export function flagRegistration(deps: Pick<AppDeps, 'jobs' | 'now'>): FlagRegis
     // A refresh computing meanwhile leaves these contracts to the next one (queued below).
     await noteFlagWrites(tx, organizationId, contractIds);
     await refreshFlagsLater(deps, organizationId, tx);
+    // The new contracts and their row flags are told at once, beside the refresh (at a million
+    // contracts it takes most of a minute); the flags it raises are told by the match it queues
+    // (decision 0053: a FLAG follow is told each flag by the transaction that raised it).
+    await matchAlertsLater(deps, organizationId, tx);
   };
 }
 
