@@ -290,11 +290,13 @@ const readingPeak = peakRss;
 
 const confirmCalls = publicCalls();
 const confirming = performance.now();
+const confirmingAt = new Date();
 const confirm = await call('POST', '/api/data-load/confirm-current', {
   headers: json,
   body: JSON.stringify({ ignoreErrors: true }),
 });
 const confirmMs = performance.now() - confirming;
+const confirmedAt = new Date();
 const duringConfirm = await confirmCalls.stop();
 if (confirm.status !== 200) throw new Error(`confirm: ${confirm.status} ${confirm.text}`);
 const created = JSON.parse(confirm.text).data.created;
@@ -354,7 +356,22 @@ async function watchAlerts(watcher: DatabaseHandle, since: () => number) {
     }
     if (since() > Number(option('alerts-timeout') ?? 1_800)) throw new Error('alerts not sent in time');
   }
-  return { queuedAt: queuedAt as number, sentAt, outbox, calls: await calls.stop() };
+  // Each match run after the confirm (the one right after it, the one after the flags' refresh):
+  // seconds after the confirm answered, when it ended.
+  const runs = await queryRows<{ ended: number }>(
+    watcher.db,
+    sql`SELECT extract(epoch FROM completed_on - ${confirmedAt.toISOString()}::timestamptz)::float AS ended
+          FROM pgboss.job WHERE name = 'alerts-match' AND data->>'organizationId' = ${organizationId}
+           AND state = 'completed' AND created_on >= ${confirmingAt.toISOString()}::timestamptz
+         ORDER BY completed_on`,
+  );
+  return {
+    queuedAt: queuedAt as number,
+    sentAt,
+    outbox,
+    runs: runs.map((run) => Number(run.ended)),
+    calls: await calls.stop(),
+  };
 }
 if (flags && !process.env.DATABASE_URL) console.log('--flags needs PostgreSQL (DATABASE_URL): skipped');
 else if (flags) {
@@ -415,7 +432,11 @@ if (flagsCurrent) {
   console.log(`list filtered by any flag meanwhile: ${describeCalls(flagsCurrent.calls)}`);
 }
 if (alertsFigures && mail) {
-  const { queuedAt, sentAt, outbox, calls } = alertsFigures;
+  const { queuedAt, sentAt, outbox, runs, calls } = alertsFigures;
+  console.log(
+    `alerts: match runs ended ${runs.map((ended) => `${ended.toFixed(1)} s`).join(', ')} after the confirm answered ` +
+      '(the first: the new contracts and their row flags; the last: after the flags refresh)',
+  );
   const sending = (mail.last - mail.first) / 1000;
   console.log(
     `alerts: every follow matched ${queuedAt.toFixed(1)} s after the confirm answered: ${outbox.rows.toLocaleString('en-US')} outbox rows for ${outbox.addresses.toLocaleString('en-US')} addresses`,

@@ -144,18 +144,21 @@ function raisedInWindow(group: MatchGroup): SQL {
     AND ${group.cursor ? sql`f.raised_xid >= ${group.cursor.xid}::xid8` : sql`f.raised_xid IS NOT NULL`}`;
 }
 
-const contractFacts = (group: MatchGroup, flag: SQL) =>
+/** A listed match's facts (built for the newest ITEMS_PER_RUN only: `n` the match, `contracts` its contract). */
+const contractFacts = (group: MatchGroup) =>
   sql`jsonb_build_object('contractId', contracts.id, 'number', contracts.contract_number,
         'description', contracts.services_description, 'supplier', s.name,
         'amount', contracts.total_or_max_amount, 'date', contracts.contract_date::text,
-        'link', ${group.linkBase}::text || contracts.id::text || ${group.linkQuery}::text, 'flag', ${flag})`;
+        'link', ${group.linkBase}::text || contracts.id::text || ${group.linkQuery}::text, 'flag', n.flag)`;
 
 /** A time as the batches keep it: milliseconds since the epoch. */
 const epochMs = (at: SQL) => sql`floor(extract(epoch FROM ${at}) * 1000)::bigint`;
 
 /**
- * Queues a group's matches once for all its follows: `matches` gives (key, at, facts) rows — the
- * change key, the time a follow must be confirmed before (`bySince`: created), the contract's facts.
+ * Queues a group's matches once for all its follows: `matches` gives (key, at, id, flag) rows — the
+ * change key, the time a follow must be confirmed before (`bySince`: created), the contract and the
+ * flag; the facts the e-mail shows are read for the listed ones only (a load's 50,000 direct awards
+ * or a refresh's 200,000 raised flags built a JSON object each and kept 50).
  * The newest ITEMS_PER_RUN of them are written once as the run's batch for the target; each follow
  * with a match gets one outbox row pointing at it, with how many matches are its own (those after
  * its confirmation, when `bySince`) and since when: its e-mail lists the batch's items after that
@@ -173,7 +176,11 @@ async function queueGroup(
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`WITH m AS MATERIALIZED (${matches}),
-        newest AS (SELECT * FROM m ORDER BY at DESC, key DESC LIMIT ${ITEMS_PER_RUN}::int),
+        newest AS (
+          SELECT n.key, n.at, ${contractFacts(group)} AS facts
+            FROM (SELECT * FROM m ORDER BY at DESC, key DESC LIMIT ${ITEMS_PER_RUN}::int) n
+            JOIN contracts ON contracts.id = n.id
+            LEFT JOIN suppliers s ON s.id = contracts.supplier_id),
         stats AS (SELECT count(*) AS total, min(at) AS oldest FROM m),
         f AS (SELECT id, subscriber_id, frequency, confirmed_at FROM alert_follows
                WHERE id IN (SELECT json_array_elements_text(${JSON.stringify(group.followIds)}::json)::uuid)
@@ -214,9 +221,8 @@ export function queueNewContracts(tx: Database, group: MatchGroup, where: SQL): 
   return queueGroup(
     tx,
     group,
-    sql`SELECT 'contract:' || contracts.id AS key, contracts.created_at AS at,
-               ${contractFacts(group, sql`NULL::text`)} AS facts
-          FROM ${windowTable(group.window)} AS contracts LEFT JOIN suppliers s ON s.id = contracts.supplier_id
+    sql`SELECT 'contract:' || contracts.id AS key, contracts.created_at AS at, contracts.id, NULL::text AS flag
+          FROM ${windowTable(group.window)} AS contracts
          WHERE ${where} AND NOT contracts.is_empty AND ${window(group, sql`contracts.created_at`)}
            AND ${createdInWindow(group)}`,
     sql`NULL::text`,
@@ -235,11 +241,10 @@ export function queueFlaggedContracts(tx: Database, group: MatchGroup, code: str
   return queueGroup(
     tx,
     group,
-    sql`SELECT 'flag:' || f.code || ':' || contracts.id AS key, contracts.updated_at AS at,
-               ${contractFacts(group, sql`f.code`)} AS facts
+    sql`SELECT 'flag:' || f.code || ':' || contracts.id AS key, contracts.updated_at AS at, contracts.id,
+               f.code AS flag
           FROM contract_flags f
           JOIN contracts ON contracts.id = f.contract_id
-          LEFT JOIN suppliers s ON s.id = contracts.supplier_id
          WHERE f.organization_id = ${group.organizationId} AND ${raisedInWindow(group)}
            AND ${any ? sql`TRUE` : sql`f.code = ${code}`}
            AND contracts.deleted_at IS NULL AND NOT contracts.is_empty`,
