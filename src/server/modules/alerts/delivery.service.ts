@@ -18,9 +18,8 @@ import { alertTokens } from './tokens';
  * Once: an address's rows are claimed in one statement (one more attempt counted; a claim keeps
  * other senders off them for ten minutes), the e-mail is sent with no transaction open, and the rows
  * are marked sent only once the mail server accepted it; a refusal releases them with the reason,
- * and the job is retried with backoff. SENDERS addresses are sent at a time, each over a connection
- * of its own (nodemailer's pool left some sends waiting for ever in the benchmark): one at a time,
- * each e-mail waited for the database and the mail server in turn.
+ * and the job is retried with backoff. SENDERS addresses are sent at a time over the mailer's pooled
+ * SMTP connections: one at a time, each e-mail waited for the database and the mail server in turn.
  */
 
 export type DeliveryDeps = Pick<
@@ -28,7 +27,7 @@ export type DeliveryDeps = Pick<
   'database' | 'config' | 'organizations' | 'now' | 'mailer' | 'sessionKey'
 >;
 
-/** Addresses sent to at once (each its own e-mail and SMTP connection). */
+/** Addresses sent to at once (each its own e-mail; the mailer pools its connections). */
 const SENDERS = 8;
 
 /** Longest delivery error kept with a row (SMTP answers can be long). */
