@@ -309,7 +309,8 @@ let alertsFigures: Awaited<ReturnType<typeof watchAlerts>> | undefined;
 
 /**
  * --alerts: after the flags are current, until every confirmed CONTRACTS and FLAG follow of the
- * monitor has matched past the confirm's last change and no match job waits (every alert queued),
+ * monitor has matched past the confirm's last change and neither a match nor the flags' refresh
+ * (which queues the match of the flags it raised) waits or runs (every alert queued),
  * then until no IMMEDIATE row of an address that may be told is left unsent (every e-mail handed to
  * SMTP); the public list is called throughout. Times are seconds after the confirm answered.
  */
@@ -332,7 +333,7 @@ async function watchAlerts(watcher: DatabaseHandle, since: () => number) {
         sql`SELECT (SELECT count(*)::int FROM alert_follows WHERE organization_id = ${organizationId}
                      AND confirmed_at IS NOT NULL AND kind IN ('CONTRACTS', 'FLAG')
                      AND (cursor_xid IS NULL OR cursor_xid <= ${lastXid}::xid8)) AS behind,
-                   (SELECT count(*)::int FROM pgboss.job WHERE name = 'alerts-match'
+                   (SELECT count(*)::int FROM pgboss.job WHERE name IN ('alerts-match', 'red-flags-refresh')
                      AND state IN ('created', 'retry', 'active') AND data->>'organizationId' = ${organizationId}) AS waiting`,
       );
       if (state?.behind === 0 && state.waiting === 0) {
