@@ -122,9 +122,7 @@ export function alertItems(
   const listed = new Set<string>();
   for (const row of rows) {
     const organizationName = organizationNames.get(row.organizationId) ?? '';
-    const batch = row.batchId === null ? undefined : batches.get(row.batchId);
-    if (!batch) {
-      if (row.batchId !== null) continue; // a batch gone with its monitor
+    if (row.batchId === null) {
       items.push({
         organizationId: row.organizationId,
         organizationName,
@@ -133,6 +131,8 @@ export function alertItems(
       });
       continue;
     }
+    const batch = batches.get(row.batchId);
+    if (!batch) continue; // gone with its monitor
     const why = batch.why;
     const followKey = row.followId ?? String(why ?? '');
     const since = typeof row.payload.since === 'number' ? row.payload.since : null;

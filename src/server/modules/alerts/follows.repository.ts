@@ -9,6 +9,7 @@ import {
   organizations,
   usedCaptchas,
 } from '../../db/schema';
+import { settledHorizon } from './matching.repository';
 
 export type SubscriberRow = typeof alertSubscribers.$inferSelect;
 export type FollowRow = typeof alertFollows.$inferSelect;
@@ -217,11 +218,7 @@ export async function followsOf(db: Database, subscriberId: string): Promise<Fol
  * a monitor's releases from here (rows after the cursor, settled) sees exactly what is new.
  */
 export async function contractsHighWaterMark(db: Database): Promise<{ xid: string; change: number }> {
-  const [row] = await queryRows<{ xid: string }>(
-    db,
-    sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xid`,
-  );
-  return { xid: String(row!.xid), change: 0 };
+  return { xid: await settledHorizon(db), change: 0 };
 }
 
 /**
