@@ -2,7 +2,7 @@ INSERT INTO "contracts" ("id", "organization_id", "supplier_id", "procedure_type
   FROM json_to_recordset($1::json) AS r("id" uuid, "organization_id" uuid, "supplier_id" uuid, "procedure_type" procedure_type, "category" contract_category, "administration_period" text, "fiscal_year" text, "period" text, "contract_id" text, "partida" text, "procedure_state" procedure_state, "announcement_url" text, "announcement_date" date, "services_description" text, "clarification_meeting_date" date, "clarification_meeting_judgment_url" text, "presentation_proposals_doc_url" text, "organizer_administrative_unit_id" uuid, "applicant_administrative_unit_id" uuid, "administrative_unit_type" administrative_unit_type, "contract_number" text, "contract_date" date, "contract_type" contract_type, "total_amount" numeric(16, 2), "min_amount" numeric(16, 2), "max_amount" numeric(16, 2), "total_or_max_amount" numeric(16, 2), "contract_url" text, "area_in_charge" text, "executing_area" text, "update_date" date, "notes" text, "karewa_notes" text, "information_date" date, "limit_exceeded" boolean, "amount_exceeded" numeric(16, 2), "is_empty" boolean, "data_load_id" uuid, "import_fingerprint" text, "created_by" uuid, "updated_by" uuid);
 
 INSERT INTO flag_writes (organization_id, contract_id) SELECT $1::uuid, id
-  FROM unnest(ARRAY(SELECT json_array_elements_text($2::json))::uuid[]) AS written(id);
+  FROM unnest($2::uuid[]) AS written(id);
 
 SELECT parameters, method_version
   FROM red_flag_settings
@@ -11,7 +11,7 @@ SELECT parameters, method_version
 UPDATE contract_flags f
   SET amount = k.total_or_max_amount
   FROM contracts k
-  WHERE k.id = f.contract_id AND f.contract_id = ANY(ARRAY(SELECT json_array_elements_text($1::json))::uuid[]) AND f.amount IS DISTINCT
+  WHERE k.id = f.contract_id AND f.contract_id = ANY($1::uuid[]) AND f.amount IS DISTINCT
   FROM k.total_or_max_amount;
 
 WITH raised AS (SELECT *
@@ -21,50 +21,50 @@ WITH raised AS (SELECT *
   FROM supplier_lists
   WHERE kind = 'SANCTIONS'))
   FROM contracts c JOIN suppliers s ON s.id = c.supplier_id JOIN sanctioned_suppliers x ON x.rfc = upper(btrim(s.rfc)) AND c.contract_date BETWEEN x.debarment_from AND x.debarment_to
-  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY(ARRAY(SELECT json_array_elements_text($2::json))::uuid[])
+  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY($2::uuid[])
   ORDER BY c.id, x.debarment_from) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
   FROM raised JOIN contracts k ON k.id = raised.id
   ON CONFLICT (contract_id, code) DO UPDATE
   SET evidence = EXCLUDED.evidence, method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
   RETURNING contract_id) DELETE
   FROM contract_flags
-  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($8::json))::uuid[]) AND contract_id NOT IN (SELECT id
+  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY($8::uuid[]) AND contract_id NOT IN (SELECT id
   FROM raised);
 
 WITH raised AS (SELECT *
   FROM ( SELECT c.id, '{}'::jsonb
   FROM contracts c
-  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY(ARRAY(SELECT json_array_elements_text($2::json))::uuid[]) AND c.procedure_state = 'CONCLUDED' AND coalesce(btrim(c.contract_url), '') = '') AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
+  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY($2::uuid[]) AND c.procedure_state = 'CONCLUDED' AND coalesce(btrim(c.contract_url), '') = '') AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
   FROM raised JOIN contracts k ON k.id = raised.id
   ON CONFLICT (contract_id, code) DO UPDATE
   SET evidence = EXCLUDED.evidence, method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
   RETURNING contract_id) DELETE
   FROM contract_flags
-  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($8::json))::uuid[]) AND contract_id NOT IN (SELECT id
+  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY($8::uuid[]) AND contract_id NOT IN (SELECT id
   FROM raised);
 
 WITH raised AS (SELECT *
   FROM ( SELECT c.id, '{}'::jsonb
   FROM contracts c
-  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY(ARRAY(SELECT json_array_elements_text($2::json))::uuid[]) AND c.procedure_type IN ('PUBLIC', 'INVITATION') AND coalesce(btrim(c.announcement_url), '') = '') AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
+  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY($2::uuid[]) AND c.procedure_type IN ('PUBLIC', 'INVITATION') AND coalesce(btrim(c.announcement_url), '') = '') AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
   FROM raised JOIN contracts k ON k.id = raised.id
   ON CONFLICT (contract_id, code) DO UPDATE
   SET evidence = EXCLUDED.evidence, method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
   RETURNING contract_id) DELETE
   FROM contract_flags
-  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($8::json))::uuid[]) AND contract_id NOT IN (SELECT id
+  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY($8::uuid[]) AND contract_id NOT IN (SELECT id
   FROM raised);
 
 WITH raised AS (SELECT *
   FROM ( SELECT c.id, jsonb_build_object('amount', c.total_or_max_amount, 'limit', ($1::jsonb ->> c.fiscal_year)::numeric, 'fiscalYear', c.fiscal_year, 'limitExceeded', c.limit_exceeded IS TRUE, 'amountExceeded', c.amount_exceeded)
   FROM contracts c
-  WHERE c.organization_id = $2 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY(ARRAY(SELECT json_array_elements_text($3::json))::uuid[]) AND c.procedure_type = 'NO_BID' AND (c.limit_exceeded IS TRUE OR c.total_or_max_amount > ($4::jsonb ->> c.fiscal_year)::numeric)) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $5::uuid, $6, raised.evidence, $7::int, k.total_or_max_amount
+  WHERE c.organization_id = $2 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY($3::uuid[]) AND c.procedure_type = 'NO_BID' AND (c.limit_exceeded IS TRUE OR c.total_or_max_amount > ($4::jsonb ->> c.fiscal_year)::numeric)) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $5::uuid, $6, raised.evidence, $7::int, k.total_or_max_amount
   FROM raised JOIN contracts k ON k.id = raised.id
   ON CONFLICT (contract_id, code) DO UPDATE
   SET evidence = EXCLUDED.evidence, method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
   RETURNING contract_id) DELETE
   FROM contract_flags
-  WHERE organization_id = $8 AND code = $9 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($10::json))::uuid[]) AND contract_id NOT IN (SELECT id
+  WHERE organization_id = $8 AND code = $9 AND contract_id = ANY($10::uuid[]) AND contract_id NOT IN (SELECT id
   FROM raised);
 
 WITH raised AS (SELECT *
@@ -72,13 +72,13 @@ WITH raised AS (SELECT *
   FROM contracts c JOIN LATERAL (SELECT count(*) AS n, min(name) AS name, min(rfc) AS rfc
   FROM contract_parties p
   WHERE p.contract_id = c.id AND p.role = 'BIDDER') b ON b.n = 1
-  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY(ARRAY(SELECT json_array_elements_text($2::json))::uuid[]) AND c.procedure_type IN ('PUBLIC', 'INVITATION')) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
+  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY($2::uuid[]) AND c.procedure_type IN ('PUBLIC', 'INVITATION')) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
   FROM raised JOIN contracts k ON k.id = raised.id
   ON CONFLICT (contract_id, code) DO UPDATE
   SET evidence = EXCLUDED.evidence, method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
   RETURNING contract_id) DELETE
   FROM contract_flags
-  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($8::json))::uuid[]) AND contract_id NOT IN (SELECT id
+  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY($8::uuid[]) AND contract_id NOT IN (SELECT id
   FROM raised);
 
 WITH raised AS (SELECT *
@@ -87,13 +87,13 @@ WITH raised AS (SELECT *
   ORDER BY position) AS list
   FROM contract_amendments a
   WHERE a.contract_id = c.id) a ON a.n > 0
-  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY(ARRAY(SELECT json_array_elements_text($2::json))::uuid[])) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
+  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY($2::uuid[])) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
   FROM raised JOIN contracts k ON k.id = raised.id
   ON CONFLICT (contract_id, code) DO UPDATE
   SET evidence = EXCLUDED.evidence, method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
   RETURNING contract_id) DELETE
   FROM contract_flags
-  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($8::json))::uuid[]) AND contract_id NOT IN (SELECT id
+  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY($8::uuid[]) AND contract_id NOT IN (SELECT id
   FROM raised);
 
 WITH raised AS (SELECT *
@@ -102,25 +102,25 @@ WITH raised AS (SELECT *
   ORDER BY position) AS names
   FROM contract_parties p
   WHERE p.contract_id = c.id AND p.role = 'BIDDER') b ON b.n BETWEEN 1 AND 2
-  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY(ARRAY(SELECT json_array_elements_text($2::json))::uuid[]) AND c.procedure_type = 'INVITATION') AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
+  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY($2::uuid[]) AND c.procedure_type = 'INVITATION') AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
   FROM raised JOIN contracts k ON k.id = raised.id
   ON CONFLICT (contract_id, code) DO UPDATE
   SET evidence = EXCLUDED.evidence, method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
   RETURNING contract_id) DELETE
   FROM contract_flags
-  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($8::json))::uuid[]) AND contract_id NOT IN (SELECT id
+  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY($8::uuid[]) AND contract_id NOT IN (SELECT id
   FROM raised);
 
 WITH raised AS (SELECT *
   FROM ( SELECT c.id, jsonb_build_object('informationDate', c.information_date, 'deadline', vigia_format_deadline(c.period), 'period', c.period)
   FROM contracts c
-  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY(ARRAY(SELECT json_array_elements_text($2::json))::uuid[]) AND c.information_date IS NOT NULL AND c.information_date > vigia_format_deadline(c.period)) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
+  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY($2::uuid[]) AND c.information_date IS NOT NULL AND c.information_date > vigia_format_deadline(c.period)) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
   FROM raised JOIN contracts k ON k.id = raised.id
   ON CONFLICT (contract_id, code) DO UPDATE
   SET evidence = EXCLUDED.evidence, method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
   RETURNING contract_id) DELETE
   FROM contract_flags
-  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($8::json))::uuid[]) AND contract_id NOT IN (SELECT id
+  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY($8::uuid[]) AND contract_id NOT IN (SELECT id
   FROM raised);
 
 WITH raised AS (SELECT *
@@ -128,42 +128,42 @@ WITH raised AS (SELECT *
   FROM supplier_lists
   WHERE kind = 'SAT_69B'))
   FROM contracts c JOIN suppliers s ON s.id = c.supplier_id JOIN sat_69b_entries e ON e.rfc = upper(btrim(s.rfc))
-  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY(ARRAY(SELECT json_array_elements_text($2::json))::uuid[]) AND e.situation IN ('PRESUNTO', 'DEFINITIVO')) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
+  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY($2::uuid[]) AND e.situation IN ('PRESUNTO', 'DEFINITIVO')) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $3::uuid, $4, raised.evidence, $5::int, k.total_or_max_amount
   FROM raised JOIN contracts k ON k.id = raised.id
   ON CONFLICT (contract_id, code) DO UPDATE
   SET evidence = EXCLUDED.evidence, method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
   RETURNING contract_id) DELETE
   FROM contract_flags
-  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($8::json))::uuid[]) AND contract_id NOT IN (SELECT id
+  WHERE organization_id = $6 AND code = $7 AND contract_id = ANY($8::uuid[]) AND contract_id NOT IN (SELECT id
   FROM raised);
 
 WITH raised AS (SELECT *
   FROM ( SELECT c.id, jsonb_build_object('rfc', s.rfc, 'supplier', s.name)
   FROM contracts c JOIN suppliers s ON s.id = c.supplier_id
-  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY(ARRAY(SELECT json_array_elements_text($2::json))::uuid[]) AND nullif(btrim(s.rfc), '') IS NOT NULL AND upper(btrim(s.rfc)) !~ $3) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $4::uuid, $5, raised.evidence, $6::int, k.total_or_max_amount
+  WHERE c.organization_id = $1 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY($2::uuid[]) AND nullif(btrim(s.rfc), '') IS NOT NULL AND upper(btrim(s.rfc)) !~ $3) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $4::uuid, $5, raised.evidence, $6::int, k.total_or_max_amount
   FROM raised JOIN contracts k ON k.id = raised.id
   ON CONFLICT (contract_id, code) DO UPDATE
   SET evidence = EXCLUDED.evidence, method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
   RETURNING contract_id) DELETE
   FROM contract_flags
-  WHERE organization_id = $7 AND code = $8 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($9::json))::uuid[]) AND contract_id NOT IN (SELECT id
+  WHERE organization_id = $7 AND code = $8 AND contract_id = ANY($9::uuid[]) AND contract_id NOT IN (SELECT id
   FROM raised);
 
 WITH raised AS (SELECT *
   FROM ( WITH holidays AS ( SELECT d::date AS day, n AS name
-  FROM unnest(ARRAY(SELECT json_array_elements_text($1::json)), ARRAY(SELECT json_array_elements_text($2::json))) AS h(d, n) ) SELECT c.id, jsonb_build_object('date', c.contract_date, 'kind', CASE WHEN h.day IS NOT NULL THEN 'HOLIDAY' WHEN extract(isodow
+  FROM unnest($1::text[], $2::text[]) AS h(d, n) ) SELECT c.id, jsonb_build_object('date', c.contract_date, 'kind', CASE WHEN h.day IS NOT NULL THEN 'HOLIDAY' WHEN extract(isodow
   FROM c.contract_date) = 6 THEN 'SATURDAY' ELSE 'SUNDAY' END, 'name', coalesce(h.name, CASE WHEN extract(isodow
   FROM c.contract_date) = 6 THEN 'sábado' ELSE 'domingo' END))
   FROM contracts c
   LEFT JOIN holidays h ON h.day = c.contract_date
-  WHERE c.organization_id = $3 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY(ARRAY(SELECT json_array_elements_text($4::json))::uuid[]) AND c.contract_date IS NOT NULL AND (h.day IS NOT NULL OR extract(isodow
+  WHERE c.organization_id = $3 AND c.deleted_at IS NULL AND NOT c.is_empty AND c.id = ANY($4::uuid[]) AND c.contract_date IS NOT NULL AND (h.day IS NOT NULL OR extract(isodow
   FROM c.contract_date) IN (6, 7))) AS raised(id, evidence)), kept AS ( INSERT INTO contract_flags (contract_id, organization_id, code, evidence, method_version, amount) SELECT raised.id, $5::uuid, $6, raised.evidence, $7::int, k.total_or_max_amount
   FROM raised JOIN contracts k ON k.id = raised.id
   ON CONFLICT (contract_id, code) DO UPDATE
   SET evidence = EXCLUDED.evidence, method_version = EXCLUDED.method_version, amount = EXCLUDED.amount
   RETURNING contract_id) DELETE
   FROM contract_flags
-  WHERE organization_id = $8 AND code = $9 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($10::json))::uuid[]) AND contract_id NOT IN (SELECT id
+  WHERE organization_id = $8 AND code = $9 AND contract_id = ANY($10::uuid[]) AND contract_id NOT IN (SELECT id
   FROM raised);
 
 select "contracts"."id", "contracts"."organization_id", "contracts"."supplier_id", "contracts"."procedure_type", "contracts"."category", "contracts"."administration_period", "contracts"."fiscal_year", "contracts"."period", "contracts"."contract_id", "contracts"."partida", "contracts"."procedure_state", "contracts"."announcement_url", "contracts"."announcement_date", "contracts"."services_description", "contracts"."clarification_meeting_date", "contracts"."clarification_meeting_judgment_url", "contracts"."presentation_proposals_doc_url", "contracts"."organizer_administrative_unit_id", "contracts"."applicant_administrative_unit_id", "contracts"."administrative_unit_type", "contracts"."contract_number", "contracts"."contract_date", "contracts"."contract_type", "contracts"."total_amount", "contracts"."min_amount", "contracts"."max_amount", "contracts"."total_or_max_amount", "contracts"."contract_url", "contracts"."area_in_charge", "contracts"."executing_area", "contracts"."update_date", "contracts"."notes", "contracts"."karewa_notes", "contracts"."information_date", "contracts"."limit_exceeded", "contracts"."amount_exceeded", "contracts"."is_empty", "contracts"."data_load_id", "contracts"."import_fingerprint", "contracts"."counts_in_totals", "contracts"."search_text", "contracts"."created_by", "contracts"."updated_by", "contracts"."created_at", "contracts"."updated_at", "contracts"."deleted_at", "contracts"."deleted_by", "contracts"."change", "contracts"."change_xid", "suppliers"."name", "organizer_unit"."name", "applicant_unit"."name"
@@ -183,4 +183,4 @@ select "id"
 
 select "id", "contract_number"
   from "contracts"
-  where ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and "contracts"."contract_number" = ANY(ARRAY(SELECT json_array_elements_text($2::json))));
+  where ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and "contracts"."contract_number" = ANY($2::text[]));

@@ -1,6 +1,6 @@
 SELECT contract_id, code
   FROM contract_flags
-  WHERE organization_id = $1 AND contract_id = ANY(ARRAY(SELECT json_array_elements_text($2::json))::uuid[]);
+  WHERE organization_id = $1 AND contract_id = ANY($2::uuid[]);
 
 select "contracts"."id", "contracts"."procedure_type", "contracts"."category", "contracts"."administration_period", "contracts"."fiscal_year", "contracts"."period", "contracts"."contract_id", "contracts"."procedure_state", "contracts"."announcement_url", "contracts"."services_description", "contracts"."presentation_proposals_doc_url", "contracts"."contract_number", "contracts"."contract_date", "contracts"."contract_type", "contracts"."total_or_max_amount", "contracts"."contract_url", "contracts"."notes", "contracts"."information_date", "contracts"."is_empty", "contracts"."counts_in_totals", "contracts"."supplier_id", "suppliers"."name", "contracts"."applicant_administrative_unit_id", "applicant"."name"
   from "contracts"

@@ -1,6 +1,6 @@
 SELECT contracts.supplier_id AS supplier, f.code, count(DISTINCT contracts.id) AS n
   FROM contracts JOIN contract_flags f ON f.contract_id = contracts.id
-  WHERE ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and "contracts"."fiscal_year" in ($2)) AND contracts.supplier_id = ANY(ARRAY(SELECT json_array_elements_text($3::json))::uuid[])
+  WHERE ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null and "contracts"."fiscal_year" in ($2)) AND contracts.supplier_id = ANY($3::uuid[])
   GROUP BY GROUPING SETS ((contracts.supplier_id, f.code), (contracts.supplier_id));
 
 select "supplier_id", "suppliers"."name", "contractsCount", "publicCount", "invitationCount", "noBidCount", "public", "invitation", "noBid", "total"

@@ -1,6 +1,6 @@
 SELECT contracts.supplier_id AS supplier, f.code, count(DISTINCT contracts.id) AS n
   FROM contracts JOIN contract_flags f ON f.contract_id = contracts.id
-  WHERE ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null) AND contracts.supplier_id = ANY(ARRAY(SELECT json_array_elements_text($2::json))::uuid[])
+  WHERE ("contracts"."organization_id" = $1 and "contracts"."deleted_at" is null) AND contracts.supplier_id = ANY($2::uuid[])
   GROUP BY GROUPING SETS ((contracts.supplier_id, f.code), (contracts.supplier_id));
 
 select "organization_id", "administration_period", "suppliers", "contracts_count", "public_count", "invitation_count", "no_bid_count", "public", "invitation", "no_bid", "total", "counted_suppliers", "leading_suppliers", "above_average_amount", "above_average_contracts"

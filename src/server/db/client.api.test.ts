@@ -7,6 +7,7 @@ import { bootstrap } from '../seed/bootstrap';
 import { createTestDatabase, testConfig } from '../test/test-app';
 import { DatabaseConnectionError, openDatabase, queryRows } from './client';
 import { migrateDatabase } from './migrate';
+import { sqlArray } from './sql';
 
 describe('database client', () => {
   it('migrates and does first-start work even with a pool of one connection', async () => {
@@ -20,6 +21,31 @@ describe('database client', () => {
       expect(result.createdAdmin?.email).toBe('a@example.org');
       const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM users`);
       expect(row?.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('passes a list as one array parameter, any text intact, and looks a long list up by hash', async () => {
+    const database = await createTestDatabase();
+    try {
+      const texts = ['a"b', 'c\\d', 'e,f', '{g}', 'NULL', '', ' h ', 'ñandú'];
+      const rows = await queryRows<{ v: string }>(
+        database.db,
+        sql`SELECT unnest(${sqlArray(texts, 'text')}) AS v`,
+      );
+      expect(rows.map((row) => row.v)).toEqual(texts);
+      // 20,000 ids against 20,000 rows: compared one by one this took minutes.
+      const ids = Array.from(
+        { length: 20_000 },
+        (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      );
+      const [found] = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n FROM generate_series(0, 19999) g
+             WHERE ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid = ANY(${sqlArray(ids, 'uuid')})`,
+      );
+      expect(found?.n).toBe(20_000);
     } finally {
       await database.close();
     }

@@ -242,6 +242,9 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
           method: 'GET',
           headers: { ...headers, 'user-agent': userAgent },
           lookup: pinnedLookup,
+          // A connection of its own: the shared agent keeps sockets alive, and a second call reusing
+          // one the server had just closed failed with ECONNRESET (seen on a busy machine).
+          agent: false,
           signal,
           ...(url.protocol === 'https:' && !net.isIP(host) ? { servername: host } : {}),
         },

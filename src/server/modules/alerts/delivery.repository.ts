@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { textArray } from '../../db/sql';
+import { sqlArray } from '../../db/sql';
 
 /**
  * The outbox's sending side (decision 0053): the addresses with pending rows, an address's rows
@@ -15,7 +15,7 @@ export async function pendingSubscribers(db: Database, frequencies: readonly str
     sql`SELECT s.id FROM alert_subscribers s
          WHERE s.suspended_at IS NULL
            AND EXISTS (SELECT 1 FROM alert_outbox o WHERE o.subscriber_id = s.id AND o.sent_at IS NULL
-                         AND o.frequency = ANY(${textArray(frequencies)}))
+                         AND o.frequency = ANY(${sqlArray(frequencies, 'text')}))
          ORDER BY s.id`,
   );
   return rows.map((row) => row.id);
@@ -63,7 +63,7 @@ export async function claimPending(
     sql`WITH pending AS (
           SELECT id FROM alert_outbox
            WHERE subscriber_id = ${subscriberId} AND sent_at IS NULL
-             AND frequency = ANY(${textArray(frequencies)})
+             AND frequency = ANY(${sqlArray(frequencies, 'text')})
              AND (claimed_at IS NULL OR claimed_at < now() - ${CLAIM_LEASE}::interval)
            FOR UPDATE SKIP LOCKED)
         UPDATE alert_outbox o SET attempts = o.attempts + 1, claimed_at = now() FROM pending
@@ -89,7 +89,7 @@ export async function claimPending(
 export async function markSent(db: Database, ids: readonly number[], now: Date): Promise<void> {
   await db.execute(
     sql`UPDATE alert_outbox SET sent_at = ${now.toISOString()}::timestamptz, last_error = NULL, claimed_at = NULL
-         WHERE id = ANY(${textArray(ids.map(String))}::bigint[]) AND sent_at IS NULL`,
+         WHERE id = ANY(${sqlArray(ids.map(String), 'bigint')}) AND sent_at IS NULL`,
   );
 }
 
@@ -100,7 +100,7 @@ const CLAIM_LEASE = '10 minutes';
 export async function markFailed(db: Database, ids: readonly number[], reason: string): Promise<void> {
   await db.execute(
     sql`UPDATE alert_outbox SET last_error = ${reason}, claimed_at = NULL
-         WHERE id = ANY(${textArray(ids.map(String))}::bigint[]) AND sent_at IS NULL`,
+         WHERE id = ANY(${sqlArray(ids.map(String), 'bigint')}) AND sent_at IS NULL`,
   );
 }
 
@@ -112,7 +112,7 @@ export async function batchesOf(
   if (ids.length === 0) return new Map();
   const rows = await queryRows<{ id: number | string; payload: Record<string, unknown> | string }>(
     db,
-    sql`SELECT id, payload FROM alert_batches WHERE id = ANY(${textArray([...new Set(ids)].map(String))}::bigint[])`,
+    sql`SELECT id, payload FROM alert_batches WHERE id = ANY(${sqlArray([...new Set(ids)].map(String), 'bigint')})`,
   );
   return new Map(
     rows.map((row) => [

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'driz
 import type { BackupReason, BackupState } from '../../../shared/constants/backups';
 import { type Database, queryRows } from '../../db/client';
 import { documentAttempts, documentSources, documentVersions, fileContents, files } from '../../db/schema';
-import { jsonRecordset, textArray } from '../../db/sql';
+import { jsonRecordset, sqlArray } from '../../db/sql';
 import { newId } from '../../lib/ids';
 import type { DocumentLink } from '../contracts/document-links';
 
@@ -290,7 +290,7 @@ export async function documentsOf(
     .where(
       and(
         eq(documentSources.organizationId, organizationId),
-        sql`${documentSources.url} = ANY(${textArray(urls)})`,
+        sql`${documentSources.url} = ANY(${sqlArray(urls, 'text')})`,
       ),
     );
   if (sources.length === 0) return found;
@@ -304,7 +304,12 @@ export async function documentsOf(
       copiedAt: documentVersions.copiedAt,
     })
     .from(documentVersions)
-    .where(sql`${documentVersions.sourceId} = ANY(${textArray(sources.map((source) => source.id))}::uuid[])`)
+    .where(
+      sql`${documentVersions.sourceId} = ANY(${sqlArray(
+        sources.map((source) => source.id),
+        'uuid',
+      )})`,
+    )
     .orderBy(desc(documentVersions.copiedAt));
   const versionsOf = new Map<string, Omit<(typeof versions)[number], 'sourceId'>[]>();
   for (const { sourceId, ...version } of versions)

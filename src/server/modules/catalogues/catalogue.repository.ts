@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { sqlArray } from '../../db/sql';
 import { pageIds, type SortKey } from './catalogue-order.repository';
 
 /**
@@ -96,8 +97,6 @@ export interface CatalogueStore<Row> {
 /** Searches count their matches up to this many; beyond it the list says 'más de 1,000'. */
 export const SEARCH_COUNT_CAP = 1_000;
 
-const idList = (ids: string[]) => `{${ids.join(',')}}`;
-
 /** The catalogue's table; a select with joins gives rows of its own shape. */
 export function catalogueStore<T extends CatalogueTable>(
   spec: StoreSpec<T, T['$inferSelect']> & { select?: undefined },
@@ -154,7 +153,10 @@ export function catalogueStore<T extends CatalogueTable, Row>(spec: StoreSpec<T,
           total = found.length;
           few = true;
           // The matches, named one by one (one array parameter): the page is sorted among them only.
-          where = sql`${table.id} = ANY(${idList(found.map((row) => row.id as string))}::uuid[])`;
+          where = sql`${table.id} = ANY(${sqlArray(
+            found.map((row) => row.id as string),
+            'uuid',
+          )})`;
         }
       } else {
         const condition = where;
@@ -181,7 +183,7 @@ export function catalogueStore<T extends CatalogueTable, Row>(spec: StoreSpec<T,
 
     async read(db, ids) {
       if (ids.length === 0) return [];
-      return selectRows(db).where(sql`${table.id} = ANY(${idList(ids)}::uuid[])`);
+      return selectRows(db).where(sql`${table.id} = ANY(${sqlArray(ids, 'uuid')})`);
     },
 
     async lastUpdate(db, organizationId) {

@@ -6,7 +6,7 @@ import { ANY_RED_FLAG } from '../../../shared/red-flags/definitions';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
 import { contracts, suppliers } from '../../db/schema';
-import { containsPattern, textArray } from '../../db/sql';
+import { containsPattern, sqlArray } from '../../db/sql';
 
 /** Up to this many suppliers matching a search are looked up first and passed as a list of ids. */
 const MAX_NAME_MATCHES = 2_000;
@@ -78,7 +78,7 @@ export async function contractConditionParts(
 function flagged(codes: readonly string[]): SQL {
   const any = codes.includes(ANY_RED_FLAG);
   return sql`EXISTS (SELECT 1 FROM contract_flags f WHERE f.contract_id = ${contracts.id}${
-    any ? sql`` : sql` AND f.code = ANY(${textArray(codes)})`
+    any ? sql`` : sql` AND f.code = ANY(${sqlArray(codes, 'text')})`
   })`;
 }
 

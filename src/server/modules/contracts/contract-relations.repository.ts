@@ -14,7 +14,7 @@ import {
   contracts,
   suppliers,
 } from '../../db/schema';
-import { jsonRecordset, textArray } from '../../db/sql';
+import { jsonRecordset, sqlArray } from '../../db/sql';
 import { newId } from '../../lib/ids';
 
 /**
@@ -159,7 +159,7 @@ export async function relationsOfMany(
 ): Promise<Map<string, ContractRelations>> {
   const byContract = new Map<string, ContractRelations>();
   if (contractIds.length === 0) return byContract;
-  const ids = sql`ANY(${textArray(contractIds)}::uuid[])`;
+  const ids = sql`ANY(${sqlArray(contractIds, 'uuid')})`;
   const of = (id: string) => {
     let relations = byContract.get(id);
     if (!relations) {

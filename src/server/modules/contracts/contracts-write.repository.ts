@@ -1,14 +1,12 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { administrativeUnits, contracts, suppliers } from '../../db/schema';
-import { jsonRecordset, textArray } from '../../db/sql';
+import { jsonRecordset, sqlArray } from '../../db/sql';
 
 export type NewContract = typeof contracts.$inferInsert;
 
 /** Rows per INSERT statement (one JSON parameter each). */
 const INSERT_BATCH = 5_000;
-
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** Tables whose rows belong to one monitor and are deleted softly. */
 type MonitorRows = typeof suppliers | typeof administrativeUnits | typeof contracts;
@@ -26,7 +24,7 @@ async function liveIds(
     .from(table)
     .where(
       and(
-        sql`${table.id} = ANY(${uuidArray(ids)})`,
+        sql`${table.id} = ANY(${sqlArray(ids, 'uuid')})`,
         eq(table.organizationId, organizationId),
         isNull(table.deletedAt),
       ),
@@ -62,7 +60,7 @@ async function liveContractsBy(
       and(
         eq(contracts.organizationId, organizationId),
         isNull(contracts.deletedAt),
-        sql`${column} = ANY(${textArray(values)})`,
+        sql`${column} = ANY(${sqlArray(values, 'text')})`,
       ),
     );
   for (const row of rows) if (row.value !== null) found.set(row.value, row.id);

@@ -2,7 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { AMENDMENT_CATEGORIES } from '../../../shared/constants/enums';
 import { type Database, queryRows } from '../../db/client';
 import { contracts } from '../../db/schema';
-import { changeAfter, settledChange, textArray } from '../../db/sql';
+import { changeAfter, settledChange, sqlArray } from '../../db/sql';
 
 /**
  * The open data's reads (decision 0051): a contract's releases are its current state (the contracts
@@ -227,7 +227,7 @@ export async function earlierReleases(
   const rows = await queryRows<Row>(
     db,
     sql`SELECT ${EARLIER} FROM contract_history h
-         WHERE h.contract_id = ANY(${textArray(contractIds)}::uuid[])
+         WHERE h.contract_id = ANY(${sqlArray(contractIds, 'uuid')})
            AND (h.contract->>'is_empty') IS DISTINCT FROM 'true'
          ORDER BY h.contract_id, h.change`,
   );
@@ -243,7 +243,7 @@ export async function firstChanges(
   const rows = await queryRows<{ contract_id: string; first: number | string }>(
     db,
     sql`SELECT h.contract_id, min(h.change) AS first FROM contract_history h
-         WHERE h.contract_id = ANY(${textArray(contractIds)}::uuid[])
+         WHERE h.contract_id = ANY(${sqlArray(contractIds, 'uuid')})
            AND (h.contract->>'is_empty') IS DISTINCT FROM 'true'
          GROUP BY h.contract_id`,
   );
@@ -255,7 +255,7 @@ export async function unitNames(db: Database, ids: readonly string[]): Promise<M
   if (ids.length === 0) return new Map();
   const rows = await queryRows<{ id: string; name: string }>(
     db,
-    sql`SELECT id, name FROM administrative_units WHERE id = ANY(${textArray(ids)}::uuid[])`,
+    sql`SELECT id, name FROM administrative_units WHERE id = ANY(${sqlArray(ids, 'uuid')})`,
   );
   return new Map(rows.map((row) => [row.id, row.name]));
 }
@@ -268,7 +268,7 @@ export async function supplierRows(
   if (ids.length === 0) return new Map();
   const rows = await queryRows<{ id: string; name: string; rfc: string | null }>(
     db,
-    sql`SELECT id, name, rfc FROM suppliers WHERE id = ANY(${textArray(ids)}::uuid[])`,
+    sql`SELECT id, name, rfc FROM suppliers WHERE id = ANY(${sqlArray(ids, 'uuid')})`,
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -289,7 +289,7 @@ export async function parentContracts(
     db,
     sql`SELECT c.contract_id AS process, min(c.id::text) AS id FROM contracts c
          WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL
-           AND c.contract_id = ANY(${textArray(processIds)})
+           AND c.contract_id = ANY(${sqlArray(processIds, 'text')})
            AND (c.category IS NULL OR c.category::text NOT IN (${AMENDMENTS_LIST}))
          GROUP BY c.contract_id HAVING count(*) = 1`,
   );

@@ -5,7 +5,7 @@ import {
   type RedFlagParameters,
 } from '../../../shared/red-flags/definitions';
 import { type Database, queryRows } from '../../db/client';
-import { textArray } from '../../db/sql';
+import { sqlArray } from '../../db/sql';
 import type { Holiday } from './calendar';
 
 /**
@@ -60,7 +60,7 @@ const LEGAL_FORM =
 /** The contracts the statement looks at, as `c`: live processes of the monitor, of the scope's ids when given. */
 function scoped(scope: FlagScope, alias = 'c'): SQL {
   const c = sql.raw(alias);
-  const ids = scope.contractIds ? sql` AND ${c}.id = ANY(${textArray(scope.contractIds)}::uuid[])` : sql``;
+  const ids = scope.contractIds ? sql` AND ${c}.id = ANY(${sqlArray(scope.contractIds, 'uuid')})` : sql``;
   return sql`${c}.organization_id = ${scope.organizationId} AND ${c}.deleted_at IS NULL AND NOT ${c}.is_empty${ids}`;
 }
 
@@ -71,7 +71,7 @@ function monitorWide(scope: FlagScope, alias = 'c'): SQL {
 
 /** Restricts the rows inserted to the scope's contracts (a group's other members are read, not written). */
 function inScope(scope: FlagScope, column: SQL): SQL {
-  return scope.contractIds ? sql`${column} = ANY(${textArray(scope.contractIds)}::uuid[])` : sql`TRUE`;
+  return scope.contractIds ? sql`${column} = ANY(${sqlArray(scope.contractIds, 'uuid')})` : sql`TRUE`;
 }
 
 /** The SELECT of one flag: (contract id, evidence) rows. */
@@ -165,7 +165,7 @@ function flagSelect(code: RedFlagCode, scope: FlagScope, inputs: FlagInputs): SQ
       const names = inputs.holidays.map((holiday) => holiday.name);
       return sql`
         WITH holidays AS (
-          SELECT d::date AS day, n AS name FROM unnest(${textArray(dates)}, ${textArray(names)}) AS h(d, n)
+          SELECT d::date AS day, n AS name FROM unnest(${sqlArray(dates, 'text')}, ${sqlArray(names, 'text')}) AS h(d, n)
         )
         SELECT c.id, jsonb_build_object('date', c.contract_date,
                                         'kind', CASE WHEN h.day IS NOT NULL THEN 'HOLIDAY'
@@ -297,14 +297,12 @@ export async function replaceFlags(
   inputs: FlagInputs,
 ): Promise<void> {
   if (codes.length === 0) return;
-  const ids = scope.contractIds
-    ? sql` AND contract_id = ANY(${textArray(scope.contractIds)}::uuid[])`
-    : sql``;
+  const ids = scope.contractIds ? sql` AND contract_id = ANY(${sqlArray(scope.contractIds, 'uuid')})` : sql``;
   const off = codes.filter((code) => !inputs.parameters.enabled[code]);
   if (off.length > 0)
     await db.execute(
       sql`DELETE FROM contract_flags WHERE organization_id = ${scope.organizationId}
-            AND code = ANY(${textArray(off)})${ids}`,
+            AND code = ANY(${sqlArray(off, 'text')})${ids}`,
     );
   for (const code of codes) {
     if (!inputs.parameters.enabled[code]) continue;
@@ -326,7 +324,7 @@ export async function replaceFlags(
   if (scope.contractIds)
     await db.execute(
       sql`UPDATE contract_flags f SET amount = k.total_or_max_amount FROM contracts k
-           WHERE k.id = f.contract_id AND f.contract_id = ANY(${textArray(scope.contractIds)}::uuid[])
+           WHERE k.id = f.contract_id AND f.contract_id = ANY(${sqlArray(scope.contractIds, 'uuid')})
              AND f.amount IS DISTINCT FROM k.total_or_max_amount`,
     );
 }
@@ -340,7 +338,7 @@ export async function noteFlagWrites(
   if (contractIds.length === 0) return;
   await db.execute(
     sql`INSERT INTO flag_writes (organization_id, contract_id)
-        SELECT ${organizationId}::uuid, id FROM unnest(${textArray(contractIds)}::uuid[]) AS written(id)`,
+        SELECT ${organizationId}::uuid, id FROM unnest(${sqlArray(contractIds, 'uuid')}) AS written(id)`,
   );
 }
 
@@ -409,7 +407,7 @@ export async function computeFlagChanges(
     sql`CREATE TEMP TABLE ${t.changes} AS
         SELECT s.contract_id, s.code, NULL::jsonb AS evidence, NULL::numeric(18, 2) AS amount, 'D'::text AS op
           FROM contract_flags s
-         WHERE s.organization_id = ${organizationId} AND s.code = ANY(${textArray(codes)})
+         WHERE s.organization_id = ${organizationId} AND s.code = ANY(${sqlArray(codes, 'text')})
            AND NOT EXISTS (SELECT 1 FROM ${t.fresh} f WHERE f.contract_id = s.contract_id AND f.code = s.code)
         UNION ALL
         SELECT f.contract_id, f.code, f.evidence, k.total_or_max_amount,
@@ -622,7 +620,7 @@ export async function flagCodesOf(
   const rows = await queryRows<{ contract_id: string; code: string }>(
     db,
     sql`SELECT contract_id, code FROM contract_flags
-         WHERE organization_id = ${organizationId} AND contract_id = ANY(${textArray(contractIds)}::uuid[])`,
+         WHERE organization_id = ${organizationId} AND contract_id = ANY(${sqlArray(contractIds, 'uuid')})`,
   );
   for (const row of rows)
     byContract.set(row.contract_id, [...(byContract.get(row.contract_id) ?? []), row.code]);
@@ -639,7 +637,7 @@ export async function supplierFlagCounts(
   // contracts once. Without ids, the suppliers the conditions select (the supplier's page: one).
   if (supplierIds && supplierIds.length === 0) return new Map();
   const scoped = supplierIds
-    ? sql`${where} AND contracts.supplier_id = ANY(${textArray(supplierIds)}::uuid[])`
+    ? sql`${where} AND contracts.supplier_id = ANY(${sqlArray(supplierIds, 'uuid')})`
     : where;
   const rows = await queryRows<{ supplier: string | null; code: string | null; n: number | string }>(
     db,
