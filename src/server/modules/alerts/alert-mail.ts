@@ -31,7 +31,7 @@ export interface AlertMailInput {
   unsubscribeUrl: string;
   /** /alerts/unsubscribe/{token}: the page whose one button unsubscribes (the e-mail's link). */
   unsubscribePageUrl: string;
-  /** The monitor's contracts list, where '… y N más' leads. */
+  /** The monitor's contracts list, where '… y N más' leads when the follow's own list is not known. */
   listUrl(organizationId: string): string;
 }
 
@@ -74,6 +74,8 @@ interface Group {
   why: string;
   lines: Line[];
   more: number;
+  /** Where the 'more' row leads: the list as the follow sees it (the monitor's list when unknown). */
+  moreLink: string | null;
 }
 
 /** The items by monitor and follow, in their order, the first MAX_ITEMS listed and the rest counted. */
@@ -90,12 +92,15 @@ function groups(items: readonly AlertItem[]): Group[] {
         why: text(item.payload.why) ?? 'un aviso de Vigía',
         lines: [],
         more: 0,
+        moreLink: null,
       };
       byKey.set(key, group);
     }
     // A follow's matches past the run's first 50 come counted in one row (decision 0053).
-    if (item.payload.kind === 'MORE') group.more += Number(item.payload.more) || 0;
-    else if (listed < MAX_ITEMS) {
+    if (item.payload.kind === 'MORE') {
+      group.more += Number(item.payload.more) || 0;
+      group.moreLink ??= text(item.payload.link);
+    } else if (listed < MAX_ITEMS) {
       group.lines.push(itemLine(item.payload));
       listed += 1;
     } else group.more += 1;
@@ -139,7 +144,10 @@ export function alertMail(input: AlertMailInput): MailMessage {
     htmlParts.push(`<p style="margin:0 0 8px;color:#52606d">Te llega porque sigues: ${e(group.why)}</p>`);
     const lines =
       group.more > 0
-        ? [...group.lines, { text: `… y ${group.more} más`, link: input.listUrl(group.organizationId) }]
+        ? [
+            ...group.lines,
+            { text: `… y ${group.more} más`, link: group.moreLink ?? input.listUrl(group.organizationId) },
+          ]
         : group.lines;
     for (const line of lines) {
       textParts.push(`- ${line.text}${line.link ? `\n  ${line.link}` : ''}`);

@@ -197,6 +197,13 @@ describe('alerts delivery', { timeout: 120_000 }, () => {
       confirmedAt,
       fromStart: true,
     });
+    // A unit's page followed: its '… y N más' opens the list filtered by that unit.
+    await createFollow(db, 'unidad@example.org', crowded, {
+      kind: 'CONTRACTS',
+      filters: { administrativeUnits: [unitId] },
+      confirmedAt,
+      fromStart: true,
+    });
     // One run for both follows of the same target: one list of the newest 50 for both, one outbox
     // row each pointing at it and counting the rest. Two runs at once queue it once.
     await Promise.all([matchChanges(ctx.app.deps, crowded), matchChanges(ctx.app.deps, crowded)]);
@@ -212,7 +219,8 @@ describe('alerts delivery', { timeout: 120_000 }, () => {
       db,
       sql`SELECT count(*)::int AS n FROM alert_batches WHERE organization_id = ${crowded}`,
     );
-    expect(batches!.n).toBe(1);
+    // One for the two follows of every contract, one for the unit's page.
+    expect(batches!.n).toBe(2);
     // Asked again, nothing more is queued (the cursors moved on).
     await matchChanges(ctx.app.deps, crowded);
     expect(await alertsOf(db, everything.subscriberId)).toHaveLength(ITEMS_PER_RUN + 1);
@@ -221,6 +229,15 @@ describe('alerts delivery', { timeout: 120_000 }, () => {
     expect(mail!.subject).toContain(`${created} contratos nuevos`);
     expect(mail!.text).toContain(`… y ${created - ITEMS_PER_RUN} más`);
     expect(mail!.text.match(/MUCHOS-\d+/g)).toHaveLength(ITEMS_PER_RUN);
+    // The rest are in the list as the follow saw it: every contract, or the unit's.
+    const listOf = (text: string) => text.match(/… y \d+ más\n {2}(\S+)/)?.[1];
+    expect(listOf(mail!.text)).toBe(
+      `${ctx.app.deps.config.publicUrl}/contracts?pagina=1&changeOrganization=${crowded}`,
+    );
+    const [unitMail] = mailsTo('unidad@example.org');
+    expect(listOf(unitMail!.text)).toBe(
+      `${ctx.app.deps.config.publicUrl}/contracts?unidad=${unitId}&changeOrganization=${crowded}`,
+    );
   });
 
   it('sends nothing to a suspended address, even what was already queued', async () => {

@@ -107,7 +107,7 @@ export interface MatchGroup {
   /** The contract's link is linkBase + id + linkQuery. */
   linkBase: string;
   linkQuery: string;
-  /** Where '… y N más' leads (the monitor's contracts list). */
+  /** Where '… y N más' leads (the contracts list with the follow's filters or flag). */
   listLink: string;
   cursor: ChangeCursor | null;
   horizon: string;

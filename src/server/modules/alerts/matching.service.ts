@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { emptyFilters, filtersSearch } from '../../../shared/filters-url';
+import { ANY_RED_FLAG } from '../../../shared/red-flags/definitions';
 import { WEB_ROUTES } from '../../../shared/routes';
+import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { Database } from '../../db/client';
 import { LOCKS } from '../../db/migrate';
 import type { ChangeCursor } from '../../db/sql';
@@ -40,6 +43,21 @@ const monitorQuery = (organizationId: string) => `?changeOrganization=${encodeUR
 export function monitorLink(deps: Pick<AppDeps, 'config'>, path: string, organizationId: string): string {
   return `${deps.config.publicUrl}${path}${monitorQuery(organizationId)}`;
 }
+
+/**
+ * The contracts list as the follow sees it, where '… y N más' leads: a page's filters, or the
+ * followed red flag (`?senal=`), in the list's own address (shared/filters-url).
+ */
+function followListLink(deps: MatchingDeps, follow: ActiveFollow, organizationId: string): string {
+  const filters =
+    follow.kind === 'CONTRACTS'
+      ? storedFilters(follow.filters)
+      : { ...emptyFilters(), redFlags: [(follow.code ?? ANY_RED_FLAG) as RedFlagFilter] };
+  const search = filtersSearch(filters);
+  return `${deps.config.publicUrl}${WEB_ROUTES.contracts}${search}&${monitorQuery(organizationId).slice(1)}`;
+}
+
+type RedFlagFilter = NonNullable<PublicFilters['redFlags']>[number];
 
 async function why(deps: MatchingDeps, follow: ActiveFollow, organizationId: string): Promise<string> {
   return followSubject({
@@ -185,7 +203,7 @@ async function matchGroups(
         why: await why(deps, first, organizationId),
         linkBase: `${deps.config.publicUrl}${WEB_ROUTES.contracts}/`,
         linkQuery: monitorQuery(organizationId),
-        listLink: monitorLink(deps, WEB_ROUTES.contracts, organizationId),
+        listLink: followListLink(deps, first, organizationId),
         cursor: first.cursor,
         horizon,
         since: new Date(Math.min(...members.map((follow) => follow.confirmedAt.getTime()))),

@@ -2,8 +2,8 @@ import { Anchor, Box, Burger, Container, Drawer, Group, Stack, Text, UnstyledBut
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { carriedFilters } from '../../../shared/filters-url';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
-import { carriedFilters } from '../../lib/filters-url';
 import { readableText } from '../../theme';
 import classes from './public-header.module.css';
 

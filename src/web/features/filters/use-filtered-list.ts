@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { compactFilters } from '../../../shared/filters-url';
 import type { PublicFilters } from '../../../shared/schemas/filters';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
-import { compactFilters } from '../../lib/filters-url';
 import { cannotShow } from '../../lib/load-state';
 import { toast } from '../../lib/notifications';
 import { useListState } from './use-list-state';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
+import { type ListState, readListState, writeListState } from '../../../shared/filters-url';
 import type { PublicFilters } from '../../../shared/schemas/filters';
-import { type ListState, readListState, writeListState } from '../../lib/filters-url';
 
 /**
  * The filters and page of a list, kept in the address (spec): applying filters goes back to page 1

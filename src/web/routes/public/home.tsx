@@ -2,6 +2,7 @@ import { Button, Container, Group, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useOutletContext } from 'react-router';
+import { compactFilters } from '../../../shared/filters-url';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { formattedToPlain } from '../../components/formatted-text';
 import { feedUrls } from '../../features/alerts/api/feeds';
@@ -12,7 +13,6 @@ import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { monitorDefaults } from '../../features/filters/use-filtered-list';
 import { useListState } from '../../features/filters/use-list-state';
 import { OrganizationCover } from '../../features/organizations/components/organization-cover';
-import { compactFilters } from '../../lib/filters-url';
 
 /** What the home offers to follow (issue 33): the monitor's new contracts, its index, its publication. */
 const HOME_FOLLOWS: FollowChoice[] = [

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext, useParams } from 'react-router';
+import { compactFilters, FILTER_KEYS } from '../../../shared/filters-url';
 import { formatMoney } from '../../../shared/format/money';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { BackLink } from '../../components/back-link';
@@ -24,7 +25,6 @@ import { SupplierGroups } from '../../features/suppliers/components/supplier-gro
 import { SupplierRedFlags } from '../../features/suppliers/components/supplier-red-flags';
 import { msg } from '../../i18n/msg';
 import { useCountText } from '../../lib/count-text';
-import { compactFilters, FILTER_KEYS } from '../../lib/filters-url';
 import { cannotShow, failureToWarn } from '../../lib/load-state';
 import { isNotFound } from '../../lib/not-found';
 import { toast } from '../../lib/notifications';

@@ -2,6 +2,7 @@ import { Container, SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext, useSearchParams } from 'react-router';
+import { carriedFilters } from '../../../shared/filters-url';
 import { formatCount } from '../../../shared/format/money';
 import type { PublicOrganization } from '../../../shared/schemas/organizations';
 import { ListHeader, ListStatus } from '../../components/list-header';
@@ -16,7 +17,6 @@ import { suppliersDownloadUrl, useSuppliers } from '../../features/suppliers/api
 import { SuppliersTable } from '../../features/suppliers/components/suppliers-table';
 import { msg } from '../../i18n/msg';
 import { useCountText } from '../../lib/count-text';
-import { carriedFilters } from '../../lib/filters-url';
 
 const SUPPLIERS_UNAVAILABLE = msg(
   'La información de proveedores no se encuentra disponible en este momento.',

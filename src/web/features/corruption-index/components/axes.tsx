@@ -2,13 +2,13 @@ import { Anchor, Group, Paper, Progress, Stack, Table, Text, Title } from '@mant
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayResult, riskLevel } from '../../../../shared/calculations/display';
+import { emptyFilters, filtersSearch } from '../../../../shared/filters-url';
 import { formatDate } from '../../../../shared/format/dates';
 import { formatCount, formatMoney } from '../../../../shared/format/money';
 import type { CorruptionIndexData } from '../../../../shared/schemas/calculations';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import { LEVEL_COLORS } from '../../../components/gauge';
 import { useCountText } from '../../../lib/count-text';
-import { emptyFilters, filtersSearch } from '../../../lib/filters-url';
 
 type Axis = CorruptionIndexData['axes'][number];
 type Indicator = Axis['indicators'][number];

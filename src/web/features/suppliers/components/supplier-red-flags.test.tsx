@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { emptyFilters } from '../../../../shared/filters-url';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
-import { emptyFilters } from '../../../lib/filters-url';
 import { renderScreen } from '../../../test/render';
 import { SupplierRedFlags } from './supplier-red-flags';
 

@@ -2,13 +2,13 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { filtersSearch } from '../../../../shared/filters-url';
 import { formatCount } from '../../../../shared/format/money';
 import { RED_FLAG_DISCLAIMER, RED_FLAGS, type RedFlagCode } from '../../../../shared/red-flags/definitions';
 import { WEB_ROUTES } from '../../../../shared/routes';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import type { SupplierRedFlags as Flags } from '../../../../shared/schemas/suppliers';
 import { useCountText } from '../../../lib/count-text';
-import { filtersSearch } from '../../../lib/filters-url';
 import classes from './supplier-red-flags.module.css';
 
 /**

@@ -1,13 +1,13 @@
 import { Card, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { filtersSearch } from '../../../../shared/filters-url';
 import { formatCount, formatMoney } from '../../../../shared/format/money';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import type { SupplierListRow, SupplierTotals } from '../../../../shared/schemas/suppliers';
 import { EmptyList, SeeMore } from '../../../components/list-parts';
 import { RedFlagTags } from '../../../components/red-flag-tags';
 import { TruncatedText } from '../../../components/truncated-text';
-import { filtersSearch } from '../../../lib/filters-url';
 import classes from './suppliers-table.module.css';
 
 /**

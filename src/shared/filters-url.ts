@@ -3,10 +3,10 @@ import {
   CONTRACT_DOCUMENTS,
   PROCEDURE_STATES,
   PROCEDURE_TYPES,
-} from '../../shared/constants/enums';
-import { PATTERNS } from '../../shared/constants/limits';
-import { ANY_RED_FLAG, RED_FLAG_CODES } from '../../shared/red-flags/definitions';
-import type { PublicFilters } from '../../shared/schemas/filters';
+} from './constants/enums';
+import { PATTERNS } from './constants/limits';
+import { ANY_RED_FLAG, RED_FLAG_CODES } from './red-flags/definitions';
+import type { PublicFilters } from './schemas/filters';
 
 /** Short, readable URL parameters for each filter, so a shared link reopens the same view. */
 const KEYS = {
