@@ -22,13 +22,17 @@ export function defineRedFlagJobs(deps: AppDeps): void {
     z.object({ organizationId: z.uuid() }),
     async ({ organizationId }, job) => {
       const started = performance.now();
-      const { changed, steps } = await refreshMonitorFlags(deps, organizationId);
+      // Once the new flags are committed, the monitor's follows are matched (decision 0053), while
+      // the refresh goes on rebuilding the list's cube.
+      const { changed, steps } = await refreshMonitorFlags(deps, organizationId, {
+        applied: async () => {
+          await matchAlertsLater(deps, organizationId);
+        },
+      });
       job.log.info(
         { organizationId, changed, steps, milliseconds: Math.round(performance.now() - started) },
         'red flags refreshed',
       );
-      // The new contracts and their flags are stored: the monitor's follows are matched (decision 0053).
-      await matchAlertsLater(deps, organizationId);
     },
     // A refresh whose process died is retried after 30 s, not at its hour's expiry: until then the
     // stately queue let no other refresh of the monitor start (seen when a server was killed).

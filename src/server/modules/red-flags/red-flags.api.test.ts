@@ -455,7 +455,14 @@ describe('red flags kept by the write path and the refresh job', () => {
           VALUES (gen_random_uuid(), ${otherId}, 'https://example.org/sigue.pdf', 'example.org', now())
           ON CONFLICT (organization_id, url) DO UPDATE SET gone_since = EXCLUDED.gone_since`,
     );
-    await refreshMonitorFlags(ctx.app.deps, monitorId);
+    // The flags are committed (readers and the alerts' match see them) before the cube is rebuilt.
+    let whenApplied: unknown;
+    await refreshMonitorFlags(ctx.app.deps, monitorId, {
+      applied: async () => {
+        whenApplied = (await flagsOf(gone)).DOCUMENT_GONE;
+      },
+    });
+    expect(whenApplied).toMatchObject({ documents: [{ url }] });
     const documents = (await flagsOf(gone)).DOCUMENT_GONE?.documents as { url: string; goneSince: string }[];
     expect(documents).toHaveLength(1);
     expect(documents[0]).toMatchObject({ url });

@@ -132,11 +132,17 @@ export async function refreshMonitorFlags(
     codes?: readonly RedFlagCode[];
     /** Runs between the two halves (tests: a save while the refresh computes). */
     computed?: () => Promise<void>;
+    /**
+     * Runs once the changes are committed, before the list's cube is rebuilt (a third of the
+     * refresh at a million contracts): the job queues the alerts' match here, so the flags raised
+     * are told without waiting for the cube.
+     */
+    applied?: () => Promise<void>;
     /** About how many changed flags each short transaction applies (tests: many batches). */
     batchRows?: number;
   } = {},
 ): Promise<{ changed: Record<string, number>; steps: Record<string, number> }> {
-  const { codes = RED_FLAG_CODES, computed, batchRows } = options;
+  const { codes = RED_FLAG_CODES, computed, applied: onApplied, batchRows } = options;
   return deps.database.withExclusiveLock(LOCKS.redFlags, async (db) => {
     const { inputs, steps, batches } = await db.transaction(async (tx) => {
       await readOneSnapshot(tx);
@@ -168,6 +174,7 @@ export async function refreshMonitorFlags(
     // data version. Bumped after the commit, not inside: a write holds the monitor's row (its
     // trigger) while it waits for the flags' lock, and bumping under that lock deadlocked with it.
     if (applied.some(({ n }) => n > 0)) await bumpDataVersion(db, organizationId);
+    await onApplied?.();
     // The list's totals by one flag from a cube built at the version just reached (the contracts
     // answer them meanwhile, and again after the next write until the next refresh).
     started = performance.now();
