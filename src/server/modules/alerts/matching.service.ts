@@ -37,12 +37,15 @@ import {
 export type MatchingDeps = AppDeps;
 
 /** How a link names its monitor for someone who arrives by it (the web's organization guard). */
-const monitorQuery = (organizationId: string) => `?changeOrganization=${encodeURIComponent(organizationId)}`;
+const monitorParameter = (organizationId: string) =>
+  `changeOrganization=${encodeURIComponent(organizationId)}`;
 
-/** A page of the portal, for the monitor, as an e-mail links to it. */
+/** A page of the portal (its own query string kept), for the monitor, as an e-mail links to it. */
 export function monitorLink(deps: Pick<AppDeps, 'config'>, path: string, organizationId: string): string {
-  return `${deps.config.publicUrl}${path}${monitorQuery(organizationId)}`;
+  return `${deps.config.publicUrl}${path}${path.includes('?') ? '&' : '?'}${monitorParameter(organizationId)}`;
 }
+
+type RedFlagFilter = NonNullable<PublicFilters['redFlags']>[number];
 
 /**
  * The contracts list as the follow sees it, where '… y N más' leads: a page's filters, or the
@@ -53,11 +56,8 @@ function followListLink(deps: MatchingDeps, follow: ActiveFollow, organizationId
     follow.kind === 'CONTRACTS'
       ? storedFilters(follow.filters)
       : { ...emptyFilters(), redFlags: [(follow.code ?? ANY_RED_FLAG) as RedFlagFilter] };
-  const search = filtersSearch(filters);
-  return `${deps.config.publicUrl}${WEB_ROUTES.contracts}${search}&${monitorQuery(organizationId).slice(1)}`;
+  return monitorLink(deps, `${WEB_ROUTES.contracts}${filtersSearch(filters)}`, organizationId);
 }
-
-type RedFlagFilter = NonNullable<PublicFilters['redFlags']>[number];
 
 async function why(deps: MatchingDeps, follow: ActiveFollow, organizationId: string): Promise<string> {
   return followSubject({
@@ -202,7 +202,7 @@ async function matchGroups(
         window,
         why: await why(deps, first, organizationId),
         linkBase: `${deps.config.publicUrl}${WEB_ROUTES.contracts}/`,
-        linkQuery: monitorQuery(organizationId),
+        linkQuery: `?${monitorParameter(organizationId)}`,
         listLink: followListLink(deps, first, organizationId),
         cursor: first.cursor,
         horizon,

@@ -25,9 +25,7 @@ export function defineRedFlagJobs(deps: AppDeps): void {
       // Once the new flags are committed, the monitor's follows are matched (decision 0053), while
       // the refresh goes on rebuilding the list's cube.
       const { changed, steps } = await refreshMonitorFlags(deps, organizationId, {
-        applied: async () => {
-          await matchAlertsLater(deps, organizationId);
-        },
+        applied: () => matchAlertsLater(deps, organizationId),
       });
       job.log.info(
         { organizationId, changed, steps, milliseconds: Math.round(performance.now() - started) },

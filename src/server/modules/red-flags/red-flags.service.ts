@@ -137,7 +137,7 @@ export async function refreshMonitorFlags(
      * refresh at a million contracts): the job queues the alerts' match here, so the flags raised
      * are told without waiting for the cube.
      */
-    applied?: () => Promise<void>;
+    applied?: () => Promise<unknown>;
     /** About how many changed flags each short transaction applies (tests: many batches). */
     batchRows?: number;
   } = {},
