@@ -126,7 +126,10 @@ export default defineConfig({
           // the modules between its files (the server is not imported again for each).
           fileParallelism: true,
           isolate: false,
-          testTimeout: 90_000,
+          // A limit for a test that hangs, not a measure of speed: a browser test shares two cores with
+          // two other files' portals and browsers, and its longest tests (a first start seeding the
+          // demonstration data, a tsx script and a server on the embedded database) took 80–90 s so.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // expect.poll waits for what a page shows after a reload or a navigation: with two portals
           // and two browsers on two cores that can take longer than Vitest's default second.

@@ -38,20 +38,24 @@ describe('public pages are accessible (WCAG 2.2 AA)', () => {
   const visitor = (viewport: typeof DESKTOP, first = pages[0]!) =>
     returningVisitor(browser, portal, { ...monitor, theme: 'default' }, viewport, first);
 
-  it('every public page passes every rule on a desktop and on a phone (the same window narrowed)', async () => {
-    const { context, page } = await visitor(DESKTOP);
-    for (const viewport of [DESKTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      for (const screen of pages) {
-        await navigateInApp(page, screen.path);
-        await showDrawn(page, screen);
-        await expectAccessible(page, `${screen.path}, ${viewport.width} px`);
-      }
+  // One test per device: each has its own time, however busy the machine (all 16 pages twice in one
+  // test came to the 90-s limit while the suite's other files shared the cores).
+  it.each([
+    ['a desktop', DESKTOP],
+    ['a phone', PHONE],
+  ] as const)('every public page passes every rule on %s', async (_, viewport) => {
+    const { context, page } = await visitor(viewport);
+    for (const screen of pages) {
+      await navigateInApp(page, screen.path);
+      await showDrawn(page, screen);
+      await expectAccessible(page, `${screen.path}, ${viewport.width} px`);
     }
-    await navigateInApp(page, '/contracts');
-    await page.getByRole('button', { name: 'Menú', exact: true }).click();
-    await page.getByRole('button', { name: 'Cerrar menú' }).waitFor();
-    await expectAccessible(page, 'the phone menu open');
+    if (viewport === PHONE) {
+      await navigateInApp(page, '/contracts');
+      await page.getByRole('button', { name: 'Menú', exact: true }).click();
+      await page.getByRole('button', { name: 'Cerrar menú' }).waitFor();
+      await expectAccessible(page, 'the phone menu open');
+    }
     await context.close();
   });
 
