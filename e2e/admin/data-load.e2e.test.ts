@@ -270,7 +270,7 @@ describe('data load in Chromium', () => {
     await page.screenshot({ path: 'test-results/format-28-contract-phone.png', fullPage: true });
     await expectAccessible(page, 'a format-28 contract, 360 px');
     await context.close();
-  }, 180_000);
+  });
 
   it('loads two workbooks chosen at once: one review naming both, each row with its file, one confirm', async () => {
     const fixture = (name: string) =>
@@ -326,7 +326,7 @@ describe('data load in Chromium', () => {
     await page.goto(`${portal.baseUrl}/contracts?busqueda=${encodeURIComponent('CEAA')}`);
     await page.locator('main a[href^="/contracts/"]').first().waitFor();
     await context.close();
-  }, 180_000);
+  });
 });
 
 /**
