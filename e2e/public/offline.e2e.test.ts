@@ -90,7 +90,7 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
 
   beforeAll(async () => {
     portal = await startPortal();
-    browser = await launchBrowser();
+    browser = await launchBrowser({ serviceWorkers: 'allow' });
     await addAdministrator(portal.database.db, {
       email: 'offline@example.org',
       password: 'clave-de-prueba-offline',
@@ -282,7 +282,7 @@ describe('a new version of the app replaces the old one', () => {
       ],
     });
     portal = await startPortal();
-    browser = await launchBrowser();
+    browser = await launchBrowser({ serviceWorkers: 'allow' });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
