@@ -248,8 +248,10 @@ export interface AppConfig {
     recheckDays: number;
   };
   /**
-   * Background jobs (decision 0026): how often an idle worker looks for work (new jobs also wake it
-   * through LISTEN/NOTIFY) and the e-mail retries (exponential from the first delay, capped).
+   * Background jobs (decision 0026): how often an idle worker looks for work that no NOTIFY
+   * announced (a new job wakes its worker at once; a delayed start or retry, or any job while the
+   * listener reconnects, waits for a look) and the e-mail retries (exponential from the first
+   * delay, capped).
    */
   jobs: {
     pollingIntervalSeconds: number;
@@ -362,7 +364,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     // Some half a day of attempts: about 30 s, 1, 2, 4 … minutes apart, each wait capped at 2 hours.
     jobs: {
-      pollingIntervalSeconds: 2,
+      pollingIntervalSeconds: 5,
       mailRetryLimit: 12,
       mailRetryDelaySeconds: 30,
       superviseIntervalSeconds: env.JOBS_SUPERVISE_SECONDS,

@@ -59,6 +59,40 @@ describe('database client', () => {
     }
   });
 
+  it('holds an exclusive lock for one caller at a time, on either engine, also when the one before failed', async () => {
+    const database = await createTestDatabase();
+    try {
+      const events: string[] = [];
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const failing = database.withExclusiveLock(41, async () => {
+        events.push('first holds');
+        await gate;
+        events.push('first fails');
+        throw new Error('a holder failed');
+      });
+      // Let the first take the lock before the others ask for it.
+      while (!events.includes('first holds')) await new Promise((resolve) => setTimeout(resolve, 10));
+      const second = database.withExclusiveLock(41, async (db) => {
+        events.push('second holds');
+        await queryRows(db, sql`SELECT 1`);
+      });
+      // Another key is not held up.
+      await database.withExclusiveLock(42, async () => {
+        events.push('other key');
+      });
+      expect(events).toEqual(['first holds', 'other key']);
+      release();
+      await expect(failing).rejects.toThrow('a holder failed');
+      await second;
+      expect(events).toEqual(['first holds', 'other key', 'first fails', 'second holds']);
+    } finally {
+      await database.close();
+    }
+  });
+
   describe.runIf(process.env.TEST_ENGINE === 'pglite')('embedded database lock', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vigia-lock-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -408,6 +408,24 @@ const PGLITE_OPTIONS = {
   parsers: { 20: (value: string) => Number(value) },
 };
 
+/**
+ * One holder at a time per key (an embedded database's exclusive locks): `inTurn(key, fn)` runs
+ * `fn` once every earlier caller with the same key has finished, whether it succeeded or failed.
+ */
+function turnsByKey() {
+  const last = new Map<number, Promise<unknown>>();
+  return async function inTurn<T>(key: number, fn: () => Promise<T>): Promise<T> {
+    const mine = (last.get(key) ?? Promise.resolve()).then(fn, fn);
+    const settled = mine.catch(() => undefined);
+    last.set(key, settled);
+    try {
+      return await mine;
+    } finally {
+      if (last.get(key) === settled) last.delete(key);
+    }
+  };
+}
+
 async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' | 'pglite-memory' }>) {
   let release = () => {};
   let client: PGlite;
@@ -437,14 +455,18 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' | 'pg
     casing: 'snake_case',
     logger: target.logger,
   }) as unknown as Database;
+  const inTurn = turnsByKey();
   return {
     db,
     kind: 'pglite' as const,
     poolSize: 1,
     describe,
     pglite: client,
-    // PGlite is single-connection and single-process (guarded by the lock file): nothing to coordinate.
-    withExclusiveLock: <T>(_key: number, fn: (db: Database) => Promise<T>) => fn(db),
+    // PGlite is single-process (guarded by the lock file) and single-connection: an advisory lock
+    // would be its one session's, taken again by anyone. One holder at a time per key within the
+    // process instead (a refresh run by a job and one called directly, say, whose temporary tables
+    // share their names).
+    withExclusiveLock: <T>(key: number, fn: (db: Database) => Promise<T>) => inTurn(key, () => fn(db)),
     // One connection that never drops; a NOTIFY reaches the listener before its statement returns.
     listen: async (channel: string, onPayload: (payload: string) => void): Promise<Listening> => {
       const unlisten = await client.listen(channel, onPayload);

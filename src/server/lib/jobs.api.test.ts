@@ -78,6 +78,53 @@ describe('jobs', () => {
     }
   });
 
+  it('wakes the workers with NOTIFY, in every app and at the commit, and takes the next queued job at once', async () => {
+    // No worker looks for work on a timer here (once an hour): only a NOTIFY, or the end of the job
+    // before, can make these jobs run before the test's limit.
+    const hourly = testConfig({
+      mail: { smtpUrl: smtp.url, from: 'Vigía <no-reply@vigia.test>' },
+      jobs: { pollingIntervalSeconds: 3_600, mailRetryLimit: 3, mailRetryDelaySeconds: 1 },
+    });
+    const apps = [await buildApp(hourly, { database }), await buildApp(hourly, { database })];
+    try {
+      // Both apps' first looks are behind them: what follows is woken, not found by a look.
+      await Promise.all(apps.map((app) => app.deps.jobs.idle()));
+      const alone = await storeMessage('Despertado por NOTIFY');
+      await apps[0]!.deps.jobs.enqueue(CONTACT_MAIL_JOB, { messageId: alone });
+      await smtp.waitFor((m) => m.text.includes('Despertado por NOTIFY'), 15_000);
+
+      // Queued in a transaction: announced at its commit, not before (the job does not exist yet).
+      await database.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({
+            organizationId: organization,
+            name: 'Ana',
+            email: 'ana@example.org',
+            phone: null,
+            message: 'Al confirmar',
+          })
+          .returning({ id: contactMessages.id });
+        await apps[1]!.deps.jobs.enqueue(CONTACT_MAIL_JOB, { messageId: row!.id }, { tx });
+      });
+      await smtp.waitFor((m) => m.text.includes('Al confirmar'), 15_000);
+
+      // Five at once: each worker takes one at a time, the NOTIFYs of the others arrive while it
+      // works, and the rest are taken one after another as each job ends.
+      for (let index = 0; index < 5; index++) {
+        const id = await storeMessage(`En fila ${index}`);
+        await apps[0]!.deps.jobs.enqueue(CONTACT_MAIL_JOB, { messageId: id });
+      }
+      for (let index = 0; index < 5; index++)
+        await smtp.waitFor((m) => m.text.includes(`En fila ${index}\n`), 15_000);
+      await Promise.all(apps.map((app) => app.deps.jobs.idle()));
+      for (let index = 0; index < 5; index++)
+        expect(smtp.messages.filter((m) => m.text.includes(`En fila ${index}\n`))).toHaveLength(1);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+    }
+  });
+
   it('retries a contact e-mail the mail server refused, records the failure, and marks it sent later', async () => {
     const app = await buildApp(config(), { database });
     try {

@@ -1,12 +1,19 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
-import type { Database, DatabaseHandle } from '../db/client';
+import type { Database, DatabaseHandle, Listening } from '../db/client';
 
 import { JOBS_SCHEMA, pendingJobCount, transactionExecutor } from './jobs.repository';
 
 export { JOBS_SCHEMA };
+
+/**
+ * The channel pg-boss sends a NOTIFY on, with the queue's name, when a job of a queue created with
+ * `notify` is ready (its `notifyChannelSql`: 'pgboss_' and the schema's SHA-224, 24 hex digits).
+ */
+export const JOBS_CHANNEL = `pgboss_${createHash('sha224').update(JOBS_SCHEMA).digest('hex').slice(0, 24)}`;
 
 export interface JobOptions {
   /** Attempts after the first one. */
@@ -93,6 +100,9 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
   private readonly boss: PgBoss;
   private started = false;
   private readonly running = new Set<Promise<unknown>>();
+  /** Each queue's worker in this process, woken by name. */
+  private readonly workers = new Map<string, string>();
+  private listening: Listening | undefined;
 
   constructor(
     private readonly handle: DatabaseHandle,
@@ -154,6 +164,8 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
         retryLimit: definition.options.retryLimit,
         retryDelay: definition.options.retryDelaySeconds,
         retryBackoff: true,
+        // A job ready at once sends a NOTIFY with its insert, so at its transaction's commit.
+        notify: true,
         ...(definition.options.retryDelayMaxSeconds
           ? { retryDelayMax: definition.options.retryDelayMaxSeconds }
           : {}),
@@ -167,9 +179,9 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
       if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, queue);
       else await this.boss.createQueue(name, { ...queue, policy: definition.options.policy ?? 'standard' });
       if (definition.options.cron) await this.boss.schedule(name, definition.options.cron, {});
-      await this.boss.work(
+      const workerId = await this.boss.work(
         name,
-        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 5, includeMetadata: true },
         async ([job]) => {
           if (!job) return;
           const run = this.runOne(name, definition, job);
@@ -178,10 +190,31 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
             await run;
           } finally {
             this.running.delete(run);
+            // The next job of the queue at once: one queued behind this one (a 'stately' or
+            // 'singleton' queue) sent its NOTIFY while this one ran, or none at all.
+            this.wake(name);
           }
         },
       );
+      this.workers.set(name, workerId);
     }
+    // A new job wakes its queue's worker in every process at once, through the database's own
+    // listener (it reconnects after a failure; then every worker looks, a NOTIFY may have been
+    // missed). Workers still look on their own every pollingIntervalSeconds, for what no NOTIFY
+    // announces: a start or a retry delayed until later, and all work while the listener is down.
+    this.listening = await this.handle.listen(
+      JOBS_CHANNEL,
+      (queue) => this.wake(queue),
+      () => {
+        for (const queue of this.workers.keys()) this.wake(queue);
+      },
+    );
+  }
+
+  /** Makes the queue's worker in this process look for a job now instead of at its next look. */
+  private wake(queue: string): void {
+    const workerId = this.workers.get(queue);
+    if (workerId && this.started) this.boss.notifyWorker(workerId);
   }
 
   private async runOne(
@@ -232,6 +265,8 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
   async stop(timeoutMs: number): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    await this.listening?.();
+    this.listening = undefined;
     await this.boss.stop({ graceful: true, close: true, timeout: timeoutMs });
     // pg-boss resolves stop() once its workers were told to stop; wait for the handlers themselves.
     const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());

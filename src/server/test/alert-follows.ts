@@ -92,7 +92,9 @@ export async function alertsOf(db: Database, subscriberId: string) {
 /**
  * Waits until every job is done, the alerts' matching included when it was asked again for later
  * (changes past the settled horizon while another test's transaction ran: idle() does not wait for
- * a job not yet due).
+ * a job not yet due), and until every transaction begun before the call has ended: a follow made
+ * next starts its cursor at the settled horizon (decision 0053), which a transaction of another
+ * test's database on the same server holds back, and would see what was matched already as new.
  */
 export async function alertsSettled(app: App, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
@@ -103,8 +105,21 @@ export async function alertsSettled(app: App, timeoutMs = 30_000): Promise<void>
       sql`SELECT count(*)::int AS waiting FROM ${sql.identifier(JOBS_SCHEMA)}.job
            WHERE name IN ('alerts-match', 'alerts-send') AND state IN ('created', 'retry', 'active')`,
     );
-    if (Number(row?.waiting ?? 0) === 0) return;
+    if (Number(row?.waiting ?? 0) === 0) break;
     if (Date.now() - started > timeoutMs) throw new Error('Alerts jobs still waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const [mark] = await queryRows<{ xid: string }>(
+    app.deps.database.db,
+    sql`SELECT pg_current_xact_id()::text AS xid`,
+  );
+  for (;;) {
+    const [horizon] = await queryRows<{ passed: boolean }>(
+      app.deps.database.db,
+      sql`SELECT pg_snapshot_xmin(pg_current_snapshot()) > ${mark!.xid}::xid8 AS passed`,
+    );
+    if (horizon?.passed) return;
+    if (Date.now() - started > timeoutMs) throw new Error('Transactions still running');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

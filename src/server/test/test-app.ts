@@ -59,8 +59,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionSecret: randomBytes(32).toString('hex'),
     // Copies kept on disk (the embedded database's, issue 27) go to a folder of this app's own.
     dataDir: path.join(tmpdir(), `vigia-test-${randomBytes(6).toString('hex')}`),
-    // Jobs looked for often and retried within seconds, so tests wait little.
-    jobs: { pollingIntervalSeconds: 0.5, mailRetryLimit: 3, mailRetryDelaySeconds: 1 },
+    // Jobs retried within seconds, and a delayed start or retry looked for every second, so tests
+    // wait little (a new job wakes its worker at once, as in production).
+    jobs: { pollingIntervalSeconds: 1, mailRetryLimit: 3, mailRetryDelaySeconds: 1 },
     // A test reads what it just wrote: never the previous version's answer (decision 0030), unless
     // a test asks for it.
     resultPreviousAfterMs: null,
