@@ -175,6 +175,20 @@ describe('serving the built web app', () => {
     expect(missing.headers['content-type']).toContain('application/json');
   });
 
+  it("opens an alert e-mail's links as the app, whatever their token ends with", async () => {
+    // A token's secret half follows a dot; made only of letters and digits it looked like a file's
+    // extension, and a reader without the service worker (a first visit) got a JSON 404.
+    for (const link of [
+      '/alerts/confirm/01a21eea-a200-7573-aa9e-26a8f29018e4.YhDFHtCahcgRYC4yRKe5zcBnUiCaMNbxikF1lkrewCc',
+      '/alerts/unsubscribe/01a21eea-a200-7573-aa9e-26a8f29018e4.Yh-FHt_ahcgRYC4yRKe5zcBnUiCaMNbxikF1lkrewCc',
+      '/alerts/01a21eea-a200-7573-aa9e-26a8f29018e4.abc',
+    ]) {
+      const response = await ctx.app.inject(link);
+      expect(response.statusCode, link).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
   it('never answers API paths with the app', async () => {
     const response = await ctx.app.inject('/api/unknown');
     expect(response.statusCode).toBe(404);

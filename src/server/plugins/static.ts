@@ -39,10 +39,13 @@ export async function registerWebApp(
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const pathname = request.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === '/api') return false;
-    // Requests for files (with an extension) that do not exist are real 404s, not app routes.
-    if (/\.[a-z0-9]+$/i.test(pathname)) return false;
+    // Requests for files (with an extension) that do not exist are real 404s, not app routes; an
+    // app route is the app whatever it ends with (an alert's link ends in its token, whose secret
+    // half follows a dot and may be letters and digits only).
+    const webRoute = isWebRoute(pathname);
+    if (!webRoute && /\.[a-z0-9]+$/i.test(pathname)) return false;
     void reply
-      .code(isWebRoute(pathname) ? 200 : 404)
+      .code(webRoute ? 200 : 404)
       .header('cache-control', 'no-cache')
       .sendFile('index.html');
     return true;
