@@ -265,7 +265,10 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
   async stop(timeoutMs: number): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.listening?.();
+    // A listener whose connection is already gone must not keep the workers from stopping.
+    await this.listening?.().catch((error: unknown) =>
+      this.log.warn({ err: error }, 'job listener not closed'),
+    );
     this.listening = undefined;
     await this.boss.stop({ graceful: true, close: true, timeout: timeoutMs });
     // pg-boss resolves stop() once its workers were told to stop; wait for the handlers themselves.
