@@ -159,6 +159,19 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
     if (this.started) return;
     this.started = true;
     await this.boss.start();
+    // A new job wakes its queue's worker in every process at once, through the database's own
+    // listener (it reconnects after a failure; then every worker looks, a NOTIFY may have been
+    // missed). Listening before the workers start leaves no moment in which a NOTIFY is lost: what
+    // was queued before a worker existed is found by its first look. Workers still look on their
+    // own every pollingIntervalSeconds, for what no NOTIFY announces: a start or a retry delayed
+    // until later, and all work while the listener is down.
+    this.listening = await this.handle.listen(
+      JOBS_CHANNEL,
+      (queue) => this.wake(queue),
+      () => {
+        for (const queue of this.workers.keys()) this.wake(queue);
+      },
+    );
     for (const [name, definition] of this.definitions) {
       const queue = {
         retryLimit: definition.options.retryLimit,
@@ -198,17 +211,6 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
       );
       this.workers.set(name, workerId);
     }
-    // A new job wakes its queue's worker in every process at once, through the database's own
-    // listener (it reconnects after a failure; then every worker looks, a NOTIFY may have been
-    // missed). Workers still look on their own every pollingIntervalSeconds, for what no NOTIFY
-    // announces: a start or a retry delayed until later, and all work while the listener is down.
-    this.listening = await this.handle.listen(
-      JOBS_CHANNEL,
-      (queue) => this.wake(queue),
-      () => {
-        for (const queue of this.workers.keys()) this.wake(queue);
-      },
-    );
   }
 
   /** Makes the queue's worker in this process look for a job now instead of at its next look. */

@@ -6,6 +6,7 @@ import { JOBS_SCHEMA } from '../lib/jobs';
 import { batchesOf } from '../modules/alerts/delivery.repository';
 import { alertItems } from '../modules/alerts/delivery.service';
 import { contractsHighWaterMark } from '../modules/alerts/follows.repository';
+import { settledHorizon } from '../modules/alerts/matching.repository';
 
 /**
  * A confirmed follow written straight into the database (the matching and delivery tests do not
@@ -97,29 +98,24 @@ export async function alertsOf(db: Database, subscriberId: string) {
  * test's database on the same server holds back, and would see what was matched already as new.
  */
 export async function alertsSettled(app: App, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
+  const { db } = app.deps.database;
+  const deadline = Date.now() + timeoutMs;
+  const until = async (done: () => Promise<boolean>, waiting: string) => {
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error(waiting);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  await until(async () => {
     await app.deps.jobs.idle(timeoutMs);
     const [row] = await queryRows<{ waiting: number }>(
-      app.deps.database.db,
+      db,
       sql`SELECT count(*)::int AS waiting FROM ${sql.identifier(JOBS_SCHEMA)}.job
            WHERE name IN ('alerts-match', 'alerts-send') AND state IN ('created', 'retry', 'active')`,
     );
-    if (Number(row?.waiting ?? 0) === 0) break;
-    if (Date.now() - started > timeoutMs) throw new Error('Alerts jobs still waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const [mark] = await queryRows<{ xid: string }>(
-    app.deps.database.db,
-    sql`SELECT pg_current_xact_id()::text AS xid`,
-  );
-  for (;;) {
-    const [horizon] = await queryRows<{ passed: boolean }>(
-      app.deps.database.db,
-      sql`SELECT pg_snapshot_xmin(pg_current_snapshot()) > ${mark!.xid}::xid8 AS passed`,
-    );
-    if (horizon?.passed) return;
-    if (Date.now() - started > timeoutMs) throw new Error('Transactions still running');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return Number(row?.waiting ?? 0) === 0;
+  }, 'Alerts jobs still waiting');
+  // A transaction id taken now: the horizon passes it once every transaction older has ended.
+  const [mark] = await queryRows<{ xid: string }>(db, sql`SELECT pg_current_xact_id()::text AS xid`);
+  await until(async () => BigInt(await settledHorizon(db)) > BigInt(mark!.xid), 'Transactions still running');
 }
