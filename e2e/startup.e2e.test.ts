@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_ENTRY } from '../scripts/server-command';
 import { openDatabase, queryRows } from '../src/server/db/client';
+import { unsupportedNode } from '../src/server/node-version';
 import { printedUrl, runServer, runTs } from './fixtures/process';
 import { scratchDatabase } from './fixtures/scratch-database';
 
@@ -201,3 +204,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the start command on a PostgreSQL
     }
   });
 });
+
+/**
+ * The machine's own Node, when it is older than the engines admit (Debian 12's is 20; CI's
+ * machine has it): the built server, started with it, says so in a sentence instead of failing
+ * on an API it lacks (decision 0046, amended).
+ */
+const MACHINE_NODE = '/usr/bin/node';
+const machineNodeVersion = existsSync(MACHINE_NODE)
+  ? execFileSync(MACHINE_NODE, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '')
+  : null;
+
+describe.runIf(machineNodeVersion && unsupportedNode(machineNodeVersion))(
+  'the start command on a Node older than the engines admit',
+  () => {
+    it('stops at once with a sentence naming the Node it needs and what to do', () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-old-node-'));
+      try {
+        const run = spawnSync(MACHINE_NODE, [SERVER_ENTRY], {
+          env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(run.status).toBe(1);
+        expect(run.stderr.trim()).toBe(
+          `Vigía needs Node.js 22.12.0 or later; this is ${machineNodeVersion}. Start it with \`npm start\` (it runs the project's own Node 24) or install Node 24.`,
+        );
+        // Nothing was started: no embedded database was created.
+        expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  },
+);
