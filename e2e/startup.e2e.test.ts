@@ -1,11 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_ENTRY } from '../scripts/server-command';
 import { openDatabase, queryRows } from '../src/server/db/client';
 import { unsupportedNode } from '../src/server/node-version';
 import { printedUrl, runServer, runTs } from './fixtures/process';
@@ -218,16 +217,12 @@ const machineNodeVersion = existsSync(MACHINE_NODE)
 describe.runIf(machineNodeVersion && unsupportedNode(machineNodeVersion))(
   'the start command on a Node older than the engines admit',
   () => {
-    it('stops at once with a sentence naming the Node it needs and what to do', () => {
+    it('stops at once with a sentence naming the Node it needs and what to do', async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-old-node-'));
       try {
-        const run = spawnSync(MACHINE_NODE, [SERVER_ENTRY], {
-          env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
-          encoding: 'utf8',
-          timeout: 60_000,
-        });
-        expect(run.status).toBe(1);
-        expect(run.stderr.trim()).toBe(
+        const server = runServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, MACHINE_NODE);
+        expect(await server.exited).toBe(1);
+        expect(server.output().trim()).toBe(
           `Vigía needs Node.js 22.12.0 or later; this is ${machineNodeVersion}. Start it with \`npm start\` (it runs the project's own Node 24) or install Node 24.`,
         );
         // Nothing was started: no embedded database was created.

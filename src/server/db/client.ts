@@ -415,7 +415,8 @@ const PGLITE_OPTIONS = {
 function turnsByKey() {
   const last = new Map<number, Promise<unknown>>();
   return async function inTurn<T>(key: number, fn: () => Promise<T>): Promise<T> {
-    const mine = (last.get(key) ?? Promise.resolve()).then(fn, fn);
+    // What is kept for the next caller never rejects: it runs after a failure as after a success.
+    const mine = (last.get(key) ?? Promise.resolve()).then(fn);
     const settled = mine.catch(() => undefined);
     last.set(key, settled);
     try {

@@ -107,7 +107,7 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
   constructor(
     private readonly handle: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { pollingIntervalSeconds?: number; superviseIntervalSeconds?: number } = {},
+    private readonly options: { pollingIntervalSeconds: number; superviseIntervalSeconds?: number },
   ) {
     super();
     this.boss = bossFor(handle, {
@@ -194,7 +194,7 @@ export class Jobs extends EventEmitter<{ progress: [JobProgress] }> {
       if (definition.options.cron) await this.boss.schedule(name, definition.options.cron, {});
       const workerId = await this.boss.work(
         name,
-        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 5, includeMetadata: true },
+        { pollingIntervalSeconds: this.options.pollingIntervalSeconds, includeMetadata: true },
         async ([job]) => {
           if (!job) return;
           const run = this.runOne(name, definition, job);
