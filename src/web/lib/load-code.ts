@@ -1,11 +1,12 @@
-import { checkVersion, newWorkerInControl, reloadOncePerVersion } from './service-worker';
+import { checkVersion, newWorkerInControl, reloadOncePerVersion, reloadPage } from './service-worker';
 
 const never = () => new Promise<never>(() => undefined);
 
 /**
  * Loads code kept in its own file (a screen, the charts library); when that fails:
  * - offline (code never opened on this device is not saved): what `whenOffline` gives;
- * - a new version is being installed: wait for it to take over (the page reloads then);
+ * - a new version is being installed: wait for it to take over, then reload into it (whether or
+ *   not this version reloaded once already: the new version is what is loaded now);
  * - the server no longer has this version's file: reload once to get the new version;
  * - otherwise (and whenever the code arrived but failed while running: a bug, not a missing file)
  *   the error goes on to the error screen, which reports it.
@@ -17,7 +18,10 @@ export async function loadCode<T>(load: () => Promise<T>, whenOffline: () => T):
     if (!isMissingCode(error)) throw error;
     const version = await checkVersion();
     if (version === 'offline') return whenOffline();
-    if (version === 'updating') await newWorkerInControl(10_000);
+    if (version === 'updating' && (await newWorkerInControl(10_000))) {
+      reloadPage();
+      return never();
+    }
     if (reloadOncePerVersion()) return never();
     throw error;
   }

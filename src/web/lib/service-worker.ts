@@ -95,10 +95,10 @@ export function reloadOncePerVersion(): boolean {
   return true;
 }
 
-/** Resolves when a new worker controls the page, or after `timeout` milliseconds. */
-export function newWorkerInControl(timeout: number): Promise<void> {
+/** Resolves true when a new worker controls the page, or false after `timeout` milliseconds. */
+export function newWorkerInControl(timeout: number): Promise<boolean> {
   return new Promise((resolve) => {
-    navigator.serviceWorker?.addEventListener('controllerchange', () => resolve(), { once: true });
-    setTimeout(resolve, timeout);
+    navigator.serviceWorker?.addEventListener('controllerchange', () => resolve(true), { once: true });
+    setTimeout(() => resolve(false), timeout);
   });
 }
