@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { RED_FLAG_CODES } from '../../../shared/red-flags/definitions';
 import type { AppDeps } from '../../types';
 import { matchAlertsLater } from '../alerts/alerts-jobs';
 import { liveMonitorIds, monitorsNeverFlagged } from './lists.repository';
 import { fetchList } from './lists.service';
+import { GROUP_FLAGS } from './red-flags.repository';
 import { RED_FLAGS_REFRESH_JOB, refreshFlagsLater, refreshMonitorFlags } from './red-flags.service';
 
 /** Every week: the configured supplier lists fetched (SAT_69B_URL, SANCTIONS_URL) and loaded when they changed. */
@@ -19,16 +21,18 @@ export const RED_FLAGS_NIGHTLY_JOB = 'red-flags-nightly';
 export function defineRedFlagJobs(deps: AppDeps): void {
   deps.jobs.define(
     RED_FLAGS_REFRESH_JOB,
-    z.object({ organizationId: z.uuid() }),
-    async ({ organizationId }, job) => {
+    // A job queued before refreshes had kinds recomputes the whole monitor.
+    z.object({ organizationId: z.uuid(), kind: z.enum(['writes', 'whole']).default('whole') }),
+    async ({ organizationId, kind }, job) => {
       const started = performance.now();
       // Once the new flags are committed, the monitor's follows are matched (decision 0053), while
       // the refresh goes on rebuilding the list's cube.
       const { changed, steps } = await refreshMonitorFlags(deps, organizationId, {
+        codes: kind === 'writes' ? GROUP_FLAGS : RED_FLAG_CODES,
         applied: () => matchAlertsLater(deps, organizationId),
       });
       job.log.info(
-        { organizationId, changed, steps, milliseconds: Math.round(performance.now() - started) },
+        { organizationId, kind, changed, steps, milliseconds: Math.round(performance.now() - started) },
         'red flags refreshed',
       );
     },

@@ -228,6 +228,43 @@ describe('red flags kept by the write path and the refresh job', () => {
     expect(refused.json().message).toMatch(/señal de alerta no es válida/);
   });
 
+  it('takes a chain’s flag off its other contracts once one of them is deleted', async () => {
+    const supplier = (
+      await createSupplier(ctx.database.db, monitorId, { name: 'Cadena Breve SA', rfc: 'CBR010101AB1' })
+    ).id;
+    const award = (date: string, amount: number) =>
+      save(
+        monitorId,
+        contractEntry(
+          { supplier, unit: unitId },
+          {
+            procedureType: 'NO_BID',
+            administrationPeriod: '2024-2027',
+            fiscalYear: '2024',
+            period: '2o 2024',
+            contractDate: date,
+            totalAmount: amount,
+            contractUrl: 'https://example.org/c.pdf',
+          },
+        ),
+      );
+    const first = await award('2024-04-01', 60_000);
+    const second = await award('2024-04-20', 60_000);
+    await ctx.app.deps.jobs.idle(120_000);
+    expect((await flagsOf(first)).SPLIT_DIRECT_AWARDS).toMatchObject({ total: 120_000, members: 2 });
+    // The second deleted: the first is alone, under the limit. The refresh the deletion queued takes
+    // the flag off (not only the night's whole recomputation).
+    const removed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contracts/delete',
+      headers: bearer(token, monitorId),
+      payload: { _id: second },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await ctx.app.deps.jobs.idle(120_000);
+    expect((await flagsOf(first)).SPLIT_DIRECT_AWARDS).toBeUndefined();
+  });
+
   it('answers the list by one flag from the flag cube only while it is current, and shows the flagged tile and the suppliers’ flags', async () => {
     const { db } = ctx.database;
     const filtered = async (filters: Record<string, unknown>) => {

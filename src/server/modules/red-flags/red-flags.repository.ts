@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   ANY_RED_FLAG,
+  RED_FLAG_CODES,
   type RedFlagCode,
   type RedFlagParameters,
 } from '../../../shared/red-flags/definitions';
@@ -41,6 +42,12 @@ export const ROW_FLAGS: readonly RedFlagCode[] = [
   'SANCTIONED_SUPPLIER',
   'AMENDED',
 ];
+
+/**
+ * The flags a write leaves to the refresh after it: they need the monitor's other contracts (a
+ * chain, a share, a fence, an RFC's other names) or what the backups found (a gone document).
+ */
+export const GROUP_FLAGS: readonly RedFlagCode[] = RED_FLAG_CODES.filter((code) => !ROW_FLAGS.includes(code));
 
 /** The RFC pattern of the red-flags rules (after trimming and upper-casing). */
 const RFC_PATTERN = '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$';

@@ -78,19 +78,32 @@ async function inputsOf(db: Database, organizationId: string, now: Date): Promis
   return { parameters, methodVersion, holidays: holidays(now) };
 }
 
-/** The queue of the monitor-wide recomputation, one queued and one running per monitor. */
+/** The queue of the monitor-wide recomputation, one queued and one running per monitor and kind. */
 export const RED_FLAGS_REFRESH_JOB = 'red-flags-refresh';
 
-/** Asks for the monitor's flags to be recomputed (in `tx` when given: only if the write commits). */
+/**
+ * What a refresh recomputes. After contract writes ('writes'): only the flags a write cannot decide
+ * from its own rows (chains, shares, fences, shared RFCs, gone documents; the written rows' own flags
+ * were replaced in the write's transaction). After a change of the parameters or of a list, at night
+ * and for a monitor never flagged ('whole'): every flag of every contract.
+ */
+export type RefreshKind = 'writes' | 'whole';
+
+/**
+ * Asks for the monitor's flags to be recomputed (in `tx` when given: only if the write commits).
+ * Each kind has its own place in the queue, so a whole recomputation asked while one after writes
+ * waits is not taken for it (and dropped).
+ */
 export function refreshFlagsLater(
   deps: Pick<AppDeps, 'jobs'>,
   organizationId: string,
   tx?: Database,
+  kind: RefreshKind = 'whole',
 ): Promise<unknown> {
   return deps.jobs.enqueue(
     RED_FLAGS_REFRESH_JOB,
-    { organizationId },
-    { singletonKey: organizationId, ...(tx ? { tx } : {}) },
+    { organizationId, kind },
+    { singletonKey: kind === 'whole' ? organizationId : `${organizationId}:writes`, ...(tx ? { tx } : {}) },
   );
 }
 
@@ -98,18 +111,21 @@ export function refreshFlagsLater(
  * What a contract write does about flags, in its transaction (the write path's port, like the
  * documents' registration): the flags its own rows decide are replaced now, and the monitor-wide
  * ones (chains, shares, fences, shared RFCs, gone documents) are recomputed by the refresh job once
- * the write commits. A deletion only asks for the recomputation (a deleted contract's flags are
- * never read).
+ * the write commits. A deletion (no contract written) only asks for the recomputation: a deleted
+ * contract's flags are never read, but a chain or a share it was part of changes for the others.
  */
 export function flagRegistration(deps: Pick<AppDeps, 'jobs' | 'now'>): FlagRegistration {
   return async (tx, organizationId, contractIds) => {
-    if (contractIds.length === 0) return;
+    if (contractIds.length === 0) {
+      await refreshFlagsLater(deps, organizationId, tx, 'writes');
+      return;
+    }
     await lockMonitorFlags(tx, organizationId);
     const inputs = await inputsOf(tx, organizationId, deps.now());
     await replaceFlags(tx, { organizationId, contractIds }, ROW_FLAGS, inputs);
     // A refresh computing meanwhile leaves these contracts to the next one (queued below).
     await noteFlagWrites(tx, organizationId, contractIds);
-    await refreshFlagsLater(deps, organizationId, tx);
+    await refreshFlagsLater(deps, organizationId, tx, 'writes');
     // The new contracts and their row flags are told at once, beside the refresh (at a million
     // contracts it takes most of a minute); the flags it raises are told by the match it queues
     // (decision 0053: a FLAG follow is told each flag by the transaction that raised it).
