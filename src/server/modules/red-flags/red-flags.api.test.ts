@@ -265,6 +265,27 @@ describe('red flags kept by the write path and the refresh job', () => {
     expect((await flagsOf(first)).SPLIT_DIRECT_AWARDS).toBeUndefined();
   });
 
+  it('follows a supplier’s corrected RFC: the malformed RFC’s flag leaves its contracts once the edit is saved', async () => {
+    const supplier = (
+      await createSupplier(ctx.database.db, monitorId, { name: 'Mal Escrita SA', rfc: 'MAL0101AB1' })
+    ).id;
+    const contract = await save(monitorId, contractEntry({ supplier, unit: unitId }, { fiscalYear: '2024' }));
+    expect((await flagsOf(contract)).INVALID_RFC).toMatchObject({ rfc: 'MAL0101AB1' });
+    const suppliersToken = await signIn(
+      ctx.app,
+      (await createUser(ctx.database.db, { permissions: ['SUPPLIERS'] })).email,
+    );
+    const edited = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/suppliers/save',
+      headers: bearer(suppliersToken, monitorId),
+      payload: { _id: supplier, name: 'Mal Escrita SA', rfc: 'MAL010101AB1' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await ctx.app.deps.jobs.idle(120_000);
+    expect((await flagsOf(contract)).INVALID_RFC).toBeUndefined();
+  });
+
   it('answers the list by one flag from the flag cube only while it is current, and shows the flagged tile and the suppliers’ flags', async () => {
     const { db } = ctx.database;
     const filtered = async (filters: Record<string, unknown>) => {

@@ -1,11 +1,21 @@
+import type { z } from 'zod';
 import {
   SUPPLIER_MESSAGES,
   type SupplierDoc,
   SupplierDocSchema,
   SupplierInputSchema,
 } from '../../../shared/schemas/catalogues';
+import { AppError, notFound } from '../../lib/errors';
 import { type CatalogueDefinition, contractsInUse } from '../catalogues/catalogue';
+import { refreshFlagsLater } from '../red-flags/red-flags.service';
 import { countContractsOfSupplier, type SupplierRow, supplierStore } from './suppliers-catalogue.repository';
+
+/** A supplier's stored values from the form's. */
+const supplierValues = (input: z.output<typeof SupplierInputSchema>) => ({
+  name: input.name,
+  rfc: input.rfc,
+  notes: input.notes,
+});
 
 /** Suppliers kept by hand (SUPPLIERS); one that contracts still name cannot be deleted. */
 export const supplierCatalogue: CatalogueDefinition<typeof SupplierInputSchema, SupplierRow, SupplierDoc> = {
@@ -15,7 +25,20 @@ export const supplierCatalogue: CatalogueDefinition<typeof SupplierInputSchema, 
   store: supplierStore,
   input: SupplierInputSchema,
   doc: SupplierDocSchema,
-  values: (input) => ({ name: input.name, rfc: input.rfc, notes: input.notes }),
+  values: supplierValues,
+  // A new name or RFC changes the flags of the supplier's contracts that a contract write does not
+  // recompute (a malformed RFC, the SAT's and the sanctions' lists, an RFC published under other
+  // names): the monitor's flags are recomputed whole once the edit commits (decision 0052).
+  async update(deps, tx, scope, id, input) {
+    if (!scope.organization) throw new AppError('ORGANIZATION_REQUIRED');
+    const organizationId = scope.organization.id;
+    const [before] = await supplierStore.read(tx, [id]);
+    const row = await supplierStore.update(tx, organizationId, id, supplierValues(input), deps.now());
+    if (row === undefined) throw notFound(SUPPLIER_MESSAGES.notFound);
+    if (before && (before.name !== row.name || before.rfc !== row.rfc))
+      await refreshFlagsLater(deps, organizationId, tx, 'whole');
+    return { row };
+  },
   present: (row) => ({
     _id: row.id,
     name: row.name,
