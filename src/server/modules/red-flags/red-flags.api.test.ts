@@ -79,6 +79,24 @@ describe('red flags kept by the write path and the refresh job', () => {
       ).map((row) => [row.code, { ...row.evidence, version: Number(row.method_version) }]),
     );
 
+  /** A concluded direct award of 2024 by `supplier` to the monitor's unit, in `period`, on `date`. */
+  const directAward = (supplier: string, period: string, date: string, amount: number) =>
+    save(
+      monitorId,
+      contractEntry(
+        { supplier, unit: unitId },
+        {
+          procedureType: 'NO_BID',
+          administrationPeriod: '2024-2027',
+          fiscalYear: '2024',
+          period,
+          contractDate: date,
+          totalAmount: amount,
+          contractUrl: 'https://example.org/c.pdf',
+        },
+      ),
+    );
+
   it('raises a row’s own flags with the save, with their facts, and nothing on near-misses', async () => {
     const single = await save(
       monitorId,
@@ -121,22 +139,7 @@ describe('red flags kept by the write path and the refresh job', () => {
     const supplier = (
       await createSupplier(ctx.database.db, monitorId, { name: 'Cadena SA', rfc: 'CAD010101AB1' })
     ).id;
-    const award = (date: string, amount: number) =>
-      save(
-        monitorId,
-        contractEntry(
-          { supplier, unit: unitId },
-          {
-            procedureType: 'NO_BID',
-            administrationPeriod: '2024-2027',
-            fiscalYear: '2024',
-            period: '3o 2024',
-            contractDate: date,
-            totalAmount: amount,
-            contractUrl: 'https://example.org/c.pdf',
-          },
-        ),
-      );
+    const award = (date: string, amount: number) => directAward(supplier, '3o 2024', date, amount);
     const chain = [
       await award('2024-07-01', 40_000),
       await award('2024-07-31', 35_000),
@@ -232,22 +235,7 @@ describe('red flags kept by the write path and the refresh job', () => {
     const supplier = (
       await createSupplier(ctx.database.db, monitorId, { name: 'Cadena Breve SA', rfc: 'CBR010101AB1' })
     ).id;
-    const award = (date: string, amount: number) =>
-      save(
-        monitorId,
-        contractEntry(
-          { supplier, unit: unitId },
-          {
-            procedureType: 'NO_BID',
-            administrationPeriod: '2024-2027',
-            fiscalYear: '2024',
-            period: '2o 2024',
-            contractDate: date,
-            totalAmount: amount,
-            contractUrl: 'https://example.org/c.pdf',
-          },
-        ),
-      );
+    const award = (date: string, amount: number) => directAward(supplier, '2o 2024', date, amount);
     const first = await award('2024-04-01', 60_000);
     const second = await award('2024-04-20', 60_000);
     await ctx.app.deps.jobs.idle(120_000);
