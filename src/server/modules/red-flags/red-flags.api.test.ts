@@ -80,22 +80,21 @@ describe('red flags kept by the write path and the refresh job', () => {
     );
 
   /** A concluded direct award of 2024 by `supplier` to the monitor's unit, in `period`, on `date`. */
-  const directAward = (supplier: string, period: string, date: string, amount: number) =>
-    save(
-      monitorId,
-      contractEntry(
-        { supplier, unit: unitId },
-        {
-          procedureType: 'NO_BID',
-          administrationPeriod: '2024-2027',
-          fiscalYear: '2024',
-          period,
-          contractDate: date,
-          totalAmount: amount,
-          contractUrl: 'https://example.org/c.pdf',
-        },
-      ),
+  const directAwardEntry = (supplier: string, period: string, date: string, amount: number) =>
+    contractEntry(
+      { supplier, unit: unitId },
+      {
+        procedureType: 'NO_BID',
+        administrationPeriod: '2024-2027',
+        fiscalYear: '2024',
+        period,
+        contractDate: date,
+        totalAmount: amount,
+        contractUrl: 'https://example.org/c.pdf',
+      },
     );
+  const directAward = (supplier: string, period: string, date: string, amount: number) =>
+    save(monitorId, directAwardEntry(supplier, period, date, amount));
 
   it('raises a row’s own flags with the save, with their facts, and nothing on near-misses', async () => {
     const single = await save(
@@ -375,19 +374,7 @@ describe('red flags kept by the write path and the refresh job', () => {
     // One flag's page is read along its rows: in the list's order, with each contract's amount as
     // the last save left it (before any refresh ran).
     const orden = (await createSupplier(db, monitorId, { name: 'Orden SA', rfc: 'ORD010101AB1' })).id;
-    const award = (date: string, amount: number) =>
-      contractEntry(
-        { supplier: orden, unit: unitId },
-        {
-          procedureType: 'NO_BID',
-          administrationPeriod: '2024-2027',
-          fiscalYear: '2024',
-          period: '3o 2024',
-          contractDate: date,
-          totalAmount: amount,
-          contractUrl: 'https://example.org/c.pdf',
-        },
-      );
+    const award = (date: string, amount: number) => directAwardEntry(orden, '3o 2024', date, amount);
     const last = award('2024-07-16', 30_000);
     const ids = [
       await save(monitorId, award('2024-07-01', 40_000)),
