@@ -85,6 +85,11 @@ export interface CatalogueDefinition<Input extends z.ZodObject, Row, Doc> {
     input: z.output<Input>,
   ): Promise<Written<Row>>;
   remove?(deps: AppDeps, tx: Database, scope: Scope, id: string): Promise<void>;
+  /**
+   * What else the generic update of a row changes, given the row before and after it, inside its
+   * transaction (suppliers: a new name or RFC queues the monitor's red-flag recomputation).
+   */
+  updated?(deps: AppDeps, tx: Database, scope: Scope, before: Row, after: Row): Promise<void>;
 }
 
 /**
@@ -223,6 +228,7 @@ async function updateEntry<Row, Doc>(
   now: Date,
 ): Promise<Written<Row>> {
   if (definition.update) return definition.update(deps, tx, scope, id, input);
+  const [before] = definition.updated ? await definition.store.read(tx, [id]) : [];
   const row = await definition.store.update(
     tx,
     ownerOf(definition, scope),
@@ -231,6 +237,8 @@ async function updateEntry<Row, Doc>(
     now,
   );
   if (row === undefined) throw notFound(definition.messages.notFound);
+  // Only a row of the scope was updated, so the row read before it is that row.
+  if (definition.updated && before !== undefined) await definition.updated(deps, tx, scope, before, row);
   return { row };
 }
 

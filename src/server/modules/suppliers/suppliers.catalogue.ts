@@ -5,7 +5,6 @@ import {
   SupplierDocSchema,
   SupplierInputSchema,
 } from '../../../shared/schemas/catalogues';
-import { AppError, notFound } from '../../lib/errors';
 import { type CatalogueDefinition, contractsInUse } from '../catalogues/catalogue';
 import { refreshFlagsLater } from '../red-flags/red-flags.service';
 import { countContractsOfSupplier, type SupplierRow, supplierStore } from './suppliers-catalogue.repository';
@@ -29,15 +28,9 @@ export const supplierCatalogue: CatalogueDefinition<typeof SupplierInputSchema, 
   // A new name or RFC changes the flags of the supplier's contracts that a contract write does not
   // recompute (a malformed RFC, the SAT's and the sanctions' lists, an RFC published under other
   // names): the monitor's flags are recomputed whole once the edit commits (decision 0052).
-  async update(deps, tx, scope, id, input) {
-    if (!scope.organization) throw new AppError('ORGANIZATION_REQUIRED');
-    const organizationId = scope.organization.id;
-    const [before] = await supplierStore.read(tx, [id]);
-    const row = await supplierStore.update(tx, organizationId, id, supplierValues(input), deps.now());
-    if (row === undefined) throw notFound(SUPPLIER_MESSAGES.notFound);
-    if (before && (before.name !== row.name || before.rfc !== row.rfc))
-      await refreshFlagsLater(deps, organizationId, tx, 'whole');
-    return { row };
+  async updated(deps, tx, scope, before, after) {
+    if (scope.organization && (before.name !== after.name || before.rfc !== after.rfc))
+      await refreshFlagsLater(deps, scope.organization.id, tx, 'whole');
   },
   present: (row) => ({
     _id: row.id,
