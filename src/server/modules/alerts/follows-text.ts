@@ -2,7 +2,7 @@ import { ANY_RED_FLAG, RED_FLAGS, type RedFlagCode } from '../../../shared/red-f
 import { ANY_RED_FLAG_NAME } from '../../../shared/schemas/alerts';
 import { type PublicFilters, PublicFiltersSchema } from '../../../shared/schemas/filters';
 import type { AppDeps } from '../../types';
-import { describeFilters } from '../figures/figures';
+import { describeFilters, type FilterNames } from '../figures/figures';
 
 /** What a CONTRACTS follow of no filter follows. */
 export const ALL_CONTRACTS_TEXT = 'Todos los contratos nuevos del monitor';
@@ -39,8 +39,9 @@ export async function filtersText(
   deps: Pick<AppDeps, 'database'>,
   organizationId: string,
   stored: Record<string, unknown> | null,
+  names?: FilterNames,
 ): Promise<string> {
-  const lines = await describeFilters(deps.database.db, organizationId, storedFilters(stored));
+  const lines = await describeFilters(deps.database.db, organizationId, storedFilters(stored), names);
   return lines.length === 0
     ? ALL_CONTRACTS_TEXT
     : lines.map((line) => `${line.label}: ${line.values.join(', ')}`).join('; ');

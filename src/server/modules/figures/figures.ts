@@ -181,7 +181,7 @@ export function sumByType(rows: readonly TypeFigures[]): SupplierFigures {
 }
 
 export type { PeriodFigures, SupplierFigureRow, SupplierRanking, TypeFigures } from './figures.types';
-export { describeFilters } from './filter-labels.queries';
+export { describeFilters, type FilterNames, filterNameBook } from './filter-labels.queries';
 export type { FormatQuarter, VariableSet, VariableValues };
 
 /** The XXVIII formats of a monitor's period by quarter (the index page's table), cached like the variables. */
