@@ -98,7 +98,7 @@ export async function runBackups(
       await Promise.race([...inFlight, sleep(Math.max(50, Math.min(config.hostPauseMs, 500)))]);
       continue;
     }
-    const next = await nextDueAt(db);
+    const next = await nextDueAt(db, deps.now());
     const wait = next ? next.getTime() - deps.now().getTime() : Number.POSITIVE_INFINITY;
     // Nothing due until later (a re-check, a retry's wait): the next run takes it.
     if (wait > Math.max(1_000, config.hostPauseMs + 100)) break;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import { queryRows } from '../../db/client';
@@ -10,7 +10,7 @@ import { bearer, createUser, signIn } from '../../test/auth';
 import { contractEntry, createOrganization, createSupplier, createUnit } from '../../test/factories';
 import { createTestApp, type TestContext, testConfig } from '../../test/test-app';
 import { runBackups } from './backup-runner';
-import { claimDue } from './backups.repository';
+import { claimDue, nextDueAt } from './backups.repository';
 
 /** A one-page PDF, a 1×1 PNG: real documents by their first bytes. */
 const PDF = Buffer.from(
@@ -366,6 +366,36 @@ describe('backup copies of contract documents', () => {
       expect(byDocument(await detail(id)).CONTRACT).toMatchObject({ state: 'FAILED', reason: 'QUOTA' });
     } finally {
       settings.quotaBytes = quota;
+    }
+  });
+
+  it('waits for a busy host instead of asking again: the next claim is due when its lease ends', async () => {
+    await saveContract({ contractUrl: `${base}/docs/ocupado.pdf` });
+    // Far enough ahead that every document kept here is due, whatever the tests before left.
+    const later = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000);
+    expect((await nextDueAt(ctx.database.db, later))!.getTime()).toBeLessThanOrEqual(later.getTime());
+    // Downloads (or the pauses after them) hold a document of every host: a claim finds nothing
+    // more until a lease ends, so that is when the runner looks again.
+    const leaseEnd = new Date(later.getTime() + 60_000);
+    const held: string[] = [];
+    try {
+      for (;;) {
+        const claimed = await claimDue(ctx.database.db, {
+          limit: 1,
+          perHost: 1,
+          now: later,
+          leaseUntil: leaseEnd,
+        });
+        if (claimed.length === 0) break;
+        held.push(...claimed.map((source) => source.id));
+      }
+      expect(held.length).toBeGreaterThan(0);
+      expect(await nextDueAt(ctx.database.db, later)).toEqual(leaseEnd);
+    } finally {
+      await ctx.database.db
+        .update(documentSources)
+        .set({ leaseUntil: null })
+        .where(inArray(documentSources.id, held));
     }
   });
 });

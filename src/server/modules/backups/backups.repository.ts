@@ -94,14 +94,29 @@ export async function claimDue(
   });
 }
 
-/** When the next document is due or a host's pause ends (null when nothing waits). */
-export async function nextDueAt(db: Database): Promise<Date | null> {
-  const [row] = await queryRows<{ at: Date | string | null }>(
+/**
+ * When a claim may next find a document (null when nothing waits): the earliest a document is due
+ * and not leased; when that is already past, a claim found nothing only because its host is busy
+ * (a download or the pause after one), so the earliest end of a running lease. Index scans only: a
+ * runner asks between downloads, and a monitor's 100,000 documents on one host made it scan them
+ * all every 100-ms pause (decision 0037).
+ */
+export async function nextDueAt(db: Database, now: Date): Promise<Date | null> {
+  const [row] = await queryRows<{ due: Date | string | null; ends: Date | string | null }>(
     db,
-    sql`SELECT min(greatest(next_check_at, coalesce(lease_until, next_check_at))) AS at
-        FROM document_sources WHERE next_check_at < 'infinity'::timestamptz`,
+    sql`WITH unleased AS (
+          SELECT next_check_at AS at FROM document_sources
+           WHERE next_check_at < 'infinity'::timestamptz AND (lease_until IS NULL OR lease_until <= ${now})
+           ORDER BY next_check_at LIMIT 1
+        ), leased AS (
+          SELECT min(greatest(next_check_at, lease_until)) AS at, min(lease_until) AS ends FROM document_sources
+           WHERE lease_until > ${now} AND next_check_at < 'infinity'::timestamptz
+        )
+        SELECT least((SELECT at FROM unleased), leased.at) AS due, leased.ends FROM leased`,
   );
-  return row?.at ? new Date(row.at) : null;
+  if (!row?.due) return null;
+  const due = new Date(row.due);
+  return due <= now && row.ends ? new Date(row.ends) : due;
 }
 
 /** Space the copies of a monitor take (each version counted). */
