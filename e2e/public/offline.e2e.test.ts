@@ -136,7 +136,6 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
     await page.locator('main a[href^="/contracts/"]').first().waitFor();
     // Every call of the list's screen answered (its tiles may come after its rows on a busy
     // machine) before leaving it: a call cut short by leaving is never saved.
-    await page.waitForLoadState('networkidle');
     await expect.poll(() => inFlight).toBe(0);
     const rows = await contractLinks();
     expect(rows.length).toBeGreaterThan(0);

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   SUPPLIER_MESSAGES,
   type SupplierDoc,
@@ -9,13 +8,6 @@ import { type CatalogueDefinition, contractsInUse } from '../catalogues/catalogu
 import { refreshFlagsLater } from '../red-flags/red-flags.service';
 import { countContractsOfSupplier, type SupplierRow, supplierStore } from './suppliers-catalogue.repository';
 
-/** A supplier's stored values from the form's. */
-const supplierValues = (input: z.output<typeof SupplierInputSchema>) => ({
-  name: input.name,
-  rfc: input.rfc,
-  notes: input.notes,
-});
-
 /** Suppliers kept by hand (SUPPLIERS); one that contracts still name cannot be deleted. */
 export const supplierCatalogue: CatalogueDefinition<typeof SupplierInputSchema, SupplierRow, SupplierDoc> = {
   path: 'suppliers',
@@ -24,7 +16,7 @@ export const supplierCatalogue: CatalogueDefinition<typeof SupplierInputSchema, 
   store: supplierStore,
   input: SupplierInputSchema,
   doc: SupplierDocSchema,
-  values: supplierValues,
+  values: (input) => ({ name: input.name, rfc: input.rfc, notes: input.notes }),
   // A new name or RFC changes the flags of the supplier's contracts that a contract write does not
   // recompute (a malformed RFC, the SAT's and the sanctions' lists, an RFC published under other
   // names): the monitor's flags are recomputed whole once the edit commits (decision 0052).
