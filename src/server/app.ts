@@ -69,6 +69,7 @@ import { defineFigureJobs, keepSearchLater } from './modules/figures/figure-jobs
 import { fileDownloadRoute, filesPublicRoutes } from './modules/files/files.public.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { landingPublicRoutes } from './modules/landing/landing.public.routes';
+import { stopBuilds } from './modules/open-data/bulk';
 import { openDataPublicRoutes } from './modules/open-data/open-data.public.routes';
 import { defineOpenDataJobs } from './modules/open-data/open-data-jobs';
 import { organizationCatalogue } from './modules/organizations/organizations.catalogue';
@@ -211,6 +212,8 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     // Stop claiming; running jobs get most of the shutdown time, the rest is for closing up.
     await appDeps.jobs.stop(Math.max(1000, config.shutdownTimeoutMs - 2000));
+    // An open data file a download started is stopped, and its transaction ended, before the database closes.
+    await stopBuilds(appDeps);
     appDeps.downloads.close();
     await appDeps.background.idle();
     appDeps.mailer.close();

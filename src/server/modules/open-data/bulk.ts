@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -9,6 +9,7 @@ import {
   type OpenDataFile,
   type OpenDataFileInfo,
 } from '../../../shared/schemas/open-data';
+import { withoutQueryDeadline } from '../../db/client';
 import type { ExportDocument } from '../../exports/document';
 import { renderJson } from '../../exports/json';
 import { renderXlsx } from '../../exports/xlsx';
@@ -333,36 +334,144 @@ export function buildFile(
 }
 
 /**
- * The chunks of `source`, each written to a temporary file on the way; when the source ends whole,
- * the file becomes the version's kept file (older versions of the scope are dropped). A stream cut
- * (the visitor left, an error) leaves nothing.
+ * A file being built: written to a temporary file at the pace of the database and this process,
+ * whoever waits for it. Visitors who download it meanwhile follow that file as it grows (follow),
+ * so a slow or departed visitor neither slows the build nor holds its transaction open, and a
+ * crowd that arrives before it is kept costs one build. When the build ends whole, the file
+ * becomes the version's kept file (older versions of the scope are dropped); a failed or stopped
+ * build leaves nothing.
  */
-async function* keeping(
-  deps: Pick<OpenDataDeps, 'config'>,
-  version: ScopeVersion,
-  file: OpenDataFile,
-  source: AsyncIterable<string | Buffer>,
-): AsyncGenerator<string | Buffer> {
+interface Building {
+  temporary: string;
+  /** Bytes in the temporary file so far. */
+  written: number;
+  /** 'kept' once renamed, the failure when it failed, null while building. */
+  outcome: 'kept' | Error | null;
+  /** Resolves at the next write or at the end (replaced each time). */
+  changed: Promise<void>;
+  /** Opened: the temporary file exists (followers open it after this). */
+  opened: Promise<void>;
+  stop: AbortController;
+  /** Resolves when kept, rejects when the build failed or was stopped. */
+  finished: Promise<void>;
+}
+
+/** The builds under way in this process, by their kept file's path. */
+const building = new Map<string, Building>();
+
+/** The build of the version's file: the one under way, or a new one. */
+function buildOnce(deps: AppDeps, scope: BulkScope, version: ScopeVersion, file: OpenDataFile): Building {
   const dir = directory(deps);
-  await mkdir(dir, { recursive: true });
   const final = path.join(dir, fileName(version, file));
-  const temporary = `${final}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'w');
-  let whole = false;
-  try {
-    for await (const chunk of source) {
-      if (typeof chunk === 'string') await handle.write(chunk);
-      else await handle.write(chunk);
-      yield chunk;
+  const running = building.get(final);
+  if (running) return running;
+  let wake = () => {};
+  let opened = () => {};
+  const build: Building = {
+    temporary: `${final}.${randomBytes(6).toString('hex')}.tmp`,
+    written: 0,
+    outcome: null,
+    changed: new Promise<void>((resolve) => (wake = resolve)),
+    opened: new Promise<void>((resolve) => (opened = resolve)),
+    stop: new AbortController(),
+    finished: Promise.resolve(),
+  };
+  const changed = () => {
+    const waking = wake;
+    build.changed = new Promise<void>((resolve) => (wake = resolve));
+    waking();
+  };
+  building.set(final, build);
+  // Background work bounded by the statement timeout, not by the request that may have started it.
+  build.finished = withoutQueryDeadline(async () => {
+    let whole = false;
+    try {
+      await mkdir(dir, { recursive: true });
+      const handle = await open(build.temporary, 'w');
+      opened();
+      try {
+        for await (const chunk of buildFile(deps, scope, version, file)) {
+          if (build.stop.signal.aborted)
+            throw new Error('the open data file was stopped (the server is stopping)');
+          const { bytesWritten } =
+            typeof chunk === 'string' ? await handle.write(chunk) : await handle.write(chunk);
+          build.written += bytesWritten;
+          changed();
+        }
+        whole = true;
+      } finally {
+        await handle.close();
+      }
+      await rename(build.temporary, final);
+      await dropOlder(dir, version, file);
+      build.outcome = 'kept';
+    } catch (error) {
+      build.outcome = error instanceof Error ? error : new Error(String(error));
+      if (!whole) await rm(build.temporary, { force: true });
+      throw build.outcome;
+    } finally {
+      opened();
+      building.delete(final);
+      changed();
     }
-    whole = true;
+  });
+  // Its failure is told to whoever waits (a job, a download) and logged once here (a stop is not one).
+  deps.background.run(`open data file ${fileName(version, file)}`, () =>
+    build.finished.catch((error: unknown) => {
+      if (!build.stop.signal.aborted) throw error;
+    }),
+  );
+  return build;
+}
+
+/**
+ * The bytes of a file being built, read from its temporary file as they are written, through one
+ * buffer: each chunk must be written out before the next is asked for (sendBuilt does). Throws
+ * the build's failure after what was written.
+ */
+async function* follow(
+  build: Building,
+  kept: () => Promise<{ path: string } | null>,
+): AsyncGenerator<Buffer> {
+  await build.opened;
+  let handle: FileHandle;
+  try {
+    handle = await open(build.temporary, 'r');
+  } catch (error) {
+    // Ended before it could be opened: the kept file, or the failure.
+    await build.finished;
+    const done = await kept();
+    if (!done) throw error;
+    handle = await open(done.path, 'r');
+  }
+  const buffer = Buffer.allocUnsafeSlow(KEPT_CHUNK);
+  try {
+    for (let position = 0; ; ) {
+      const end = build.outcome === null ? build.written : (await handle.stat()).size;
+      if (position < end) {
+        const { bytesRead } = await handle.read(buffer, 0, Math.min(KEPT_CHUNK, end - position), position);
+        if (bytesRead === 0) throw new Error('the open data file ended early');
+        position += bytesRead;
+        yield buffer.subarray(0, bytesRead);
+        continue;
+      }
+      if (build.outcome instanceof Error) throw build.outcome;
+      if (build.outcome === 'kept') return;
+      await build.changed;
+    }
   } finally {
     await handle.close();
-    if (whole) {
-      await rename(temporary, final);
-      await dropOlder(dir, version, file);
-    } else await rm(temporary, { force: true });
   }
+}
+
+/** Stops this server's builds (it is closing) and waits until each has removed its file. */
+export async function stopBuilds(deps: Pick<OpenDataDeps, 'config'>): Promise<void> {
+  const dir = directory(deps);
+  const mine = [...building.entries()]
+    .filter(([final]) => path.dirname(final) === dir)
+    .map(([, build]) => build);
+  for (const build of mine) build.stop.abort();
+  await Promise.all(mine.map((build) => build.finished.catch(() => undefined)));
 }
 
 /** Removes the scope's files of this kind kept for other data versions. */
@@ -373,16 +482,19 @@ async function dropOlder(dir: string, version: ScopeVersion, file: OpenDataFile)
       await rm(path.join(dir, name), { force: true });
 }
 
-/** The file: the kept one of this version (to send with sendKept), or its chunks, built and kept as they are read (sendBuilt). */
+/**
+ * The file: the kept one of this version (to send with sendKept), or its bytes as its build writes
+ * them (sendBuilt), the build started when none is under way.
+ */
 export async function fileStream(
   deps: AppDeps,
   scope: BulkScope,
   version: ScopeVersion,
   file: OpenDataFile,
-): Promise<{ kept: { path: string; size: number } } | { chunks: AsyncIterable<string | Buffer> }> {
+): Promise<{ kept: { path: string; size: number } } | { chunks: AsyncIterable<Buffer> }> {
   const kept = await keptFile(deps, version, file);
   if (kept) return { kept };
-  return { chunks: keeping(deps, version, file, buildFile(deps, scope, version, file)) };
+  return { chunks: follow(buildOnce(deps, scope, version, file), () => keptFile(deps, version, file)) };
 }
 
 /** Bytes a kept file is read with at a time, and how many such buffers take turns. */
@@ -426,11 +538,11 @@ export async function sendKept(raw: ServerResponse, file: { path: string; size: 
 }
 
 /**
- * Sends a file as it is built: each chunk written to the socket before the next is asked for, so
- * the JSON Lines' and CSV's thread can fill the same buffers again. A visitor who leaves stops the
- * build (and the file is not kept). Resolves when the file was sent or the visitor left.
+ * Sends a file as it is built, each chunk written to the socket before the next is read. A visitor
+ * who leaves stops reading (the build goes on, and the file is kept for the next one). Resolves
+ * when the file was sent or the visitor left.
  */
-export async function sendBuilt(raw: ServerResponse, chunks: AsyncIterable<string | Buffer>) {
+export async function sendBuilt(raw: ServerResponse, chunks: AsyncIterable<Buffer>) {
   let whole = false;
   try {
     for await (const chunk of chunks) {
@@ -453,7 +565,14 @@ export async function keepFiles(deps: AppDeps, scope: BulkScope, signal?: AbortS
     if (signal?.aborted) return;
     if (processes === 0 && PACKAGE_FILES.includes(file)) continue;
     if (await keptFile(deps, version, file)) continue;
-    for await (const _chunk of keeping(deps, version, file, buildFile(deps, scope, version, file)))
-      if (signal?.aborted) return;
+    const build = buildOnce(deps, scope, version, file);
+    // A job stopped (the server is stopping) stops its build.
+    const stop = () => build.stop.abort();
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      await build.finished;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
 }

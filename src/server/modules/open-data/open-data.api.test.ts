@@ -12,6 +12,7 @@ import {
 } from '../../test/factories';
 import { ocdsErrors } from '../../test/ocds-schema';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { liveContracts } from './open-data.repository';
 
 /**
  * The open data (issue 31) through the API: the release pages by cursor, `since`, the records,
@@ -454,10 +455,10 @@ describe('open data: OCDS releases, records and bulk files', { timeout: 120_000 
     expect(built.every((size) => typeof size === 'number' && size > 0)).toBe(true);
   });
 
-  it('a download cut half-way keeps nothing: the next one builds the whole file', async () => {
+  it('a download cut half-way does not stop the build: the whole file is kept and the next download reads it', async () => {
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     const address = ctx.app.server.address() as { port: number };
-    // A package of some 500 releases goes out in chunks of 64 KB: the visitor leaves after the first.
+    // A package of some 500 releases goes out in chunks: the visitor leaves after the first.
     const large = (await seedGeneratedMonitor(ctx.database.db, { contracts: 500, suppliers: 20, seed: 34 }))
       .organization;
     const url = `http://127.0.0.1:${address.port}/public-api/ocds/bulk/${large.id}.releases.json`;
@@ -467,24 +468,76 @@ describe('open data: OCDS releases, records and bulk files', { timeout: 120_000 
     await reader.read();
     cut.abort();
     await reader.read().catch(() => undefined);
-    // The cut build removes its partial file once it notices (later on a busy machine): nothing of
-    // this monitor is kept, neither a partial file nor one taken for whole. (Another monitor's file
-    // a job is writing meanwhile is not this download's.)
+    // The build goes on at its own pace: the kept file appears whole (never a partial one under
+    // its name), and the next download is that file, with its size.
     const { readdirSync } = await import('node:fs');
     const kept = () => {
       try {
-        return readdirSync(`${ctx.app.deps.config.dataDir}/open-data`).filter((name) =>
-          name.startsWith(large.id),
+        return readdirSync(`${ctx.app.deps.config.dataDir}/open-data`).filter(
+          (name) => name.startsWith(large.id) && name.endsWith('.releases.json'),
         );
       } catch {
         return [];
       }
     };
-    await vi.waitFor(() => expect(kept()).toEqual([]), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(() => expect(kept()).toHaveLength(1), { timeout: 60_000, interval: 100 });
     const whole = await fetch(url);
+    expect(whole.headers.get('content-length')).not.toBeNull();
     const body = (await whole.json()) as { releases: unknown[] };
     expect(ocdsErrors('releasePackage', body)).toEqual([]);
     expect(body.releases.length).toBeGreaterThan(400);
+  });
+
+  it('downloads that arrive while a file is built share its one build, and each gets the whole file', async () => {
+    const fresh = (await seedGeneratedMonitor(ctx.database.db, { contracts: 300, suppliers: 12, seed: 35 }))
+      .organization;
+    const files = await Promise.all(
+      // Three visitors (a few downloads at a time per address).
+      [1, 2, 3].map((visitor) =>
+        ctx.app
+          .inject({
+            method: 'GET',
+            url: `/public-api/ocds/bulk/${fresh.id}.jsonl`,
+            remoteAddress: `198.51.100.${visitor}`,
+          })
+          .then((answer) => answer.body),
+      ),
+    );
+    expect(files[0]!.trim().split('\n')).toHaveLength((await liveProcesses(fresh.id)).length);
+    expect(files[1]).toBe(files[0]);
+    expect(files[2]).toBe(files[0]);
+    const { readdirSync } = await import('node:fs');
+    // One file kept, no temporary file left behind.
+    expect(
+      readdirSync(`${ctx.app.deps.config.dataDir}/open-data`).filter((name) => name.startsWith(fresh.id)),
+    ).toEqual([`${fresh.id}-v${(await ctx.app.deps.organizations.get(fresh.id))!.dataVersion}.jsonl`]);
+  });
+
+  it('a walk of the live contracts reads each once while they change (PostgreSQL: all from the moment it began)', async () => {
+    const fresh = (await seedGeneratedMonitor(ctx.database.db, { contracts: 40, suppliers: 6, seed: 36 }))
+      .organization;
+    const before = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`SELECT id FROM contracts WHERE organization_id = ${fresh.id} AND deleted_at IS NULL ORDER BY id`,
+    );
+    const seen: string[] = [];
+    let changed = false;
+    for await (const batch of liveContracts(ctx.database, [fresh.id], 7)) {
+      seen.push(...batch.map((state) => state.contractId));
+      if (!changed) {
+        changed = true;
+        // After the first batch: one contract deleted, every other edited (a write that moves rows).
+        await ctx.database.db.execute(
+          sql`UPDATE contracts SET deleted_at = now() WHERE id = ${before.at(-1)!.id}`,
+        );
+        await ctx.database.db.execute(
+          sql`UPDATE contracts SET notes = 'editado durante la lectura' WHERE organization_id = ${fresh.id} AND deleted_at IS NULL`,
+        );
+      }
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    if (ctx.database.kind === 'postgres') expect([...seen].sort()).toEqual(before.map((row) => row.id));
+    else expect(seen.length).toBeGreaterThanOrEqual(before.length - 1);
   });
 
   it('refuses bad queries in Spanish', async () => {

@@ -1,8 +1,9 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { AMENDMENT_CATEGORIES } from '../../../shared/constants/enums';
-import { type Database, queryRows } from '../../db/client';
+import { type Database, type DatabaseHandle, queryRows } from '../../db/client';
 import { contracts } from '../../db/schema';
 import { changeAfter, settledChange, sqlArray } from '../../db/sql';
+import { handedOver } from '../../lib/hand-over';
 
 /**
  * The open data's reads (decision 0051): a contract's releases are its current state (the contracts
@@ -187,35 +188,69 @@ export async function processReleases(
   return rows.map(stored);
 }
 
-/** Where a walk of the live contracts stands (monitor, then contract id). */
-export interface ContractCursor {
-  organizationId: string;
-  id: string;
-}
-
 /**
- * A batch of live contracts in (monitor, id) order, rows that state no procedures were held
- * included (the flat files carry them): of one monitor, or of every live monitor when null.
+ * Every live contract of these monitors, rows that state no procedures were held included (the
+ * flat files carry them), a batch at a time, monitor after monitor, the next batch read while the
+ * caller works on this one.
+ *
+ * On PostgreSQL, from one snapshot: a read-only repeatable-read transaction with a cursor per
+ * monitor, the rows in the order the planner reads them (a monitor that is most of the table is
+ * read in one pass over it): the file shows the data of one moment, and a million contracts cost
+ * the database some 5 s instead of 40 s of batches through the (monitor, id) index, each a
+ * thousand pages out of order. The transaction lasts as long as the walk: its caller reads at
+ * its own pace (a bulk file's build, not a visitor's download). PGlite answers one statement at a
+ * time for everybody: there, batches in (monitor, id) order, each its own statement, so the
+ * portal answers between them.
  */
-export async function liveContractBatch(
-  db: Database,
-  organizationId: string | null,
-  cursor: ContractCursor | null,
-  limit: number,
-): Promise<StoredRelease[]> {
-  const scope = organizationId
-    ? sql`c.organization_id = ${organizationId}`
-    : sql`c.organization_id IN (SELECT o.id FROM organizations o WHERE o.deleted_at IS NULL)`;
-  const from = cursor
-    ? sql`(c.organization_id, c.id) > (${cursor.organizationId}::uuid, ${cursor.id}::uuid)`
-    : sql`TRUE`;
-  const rows = await queryRows<Row>(
-    db,
-    sql`SELECT ${CURRENT} FROM contracts c
-         WHERE ${scope} AND c.deleted_at IS NULL AND ${from}
-         ORDER BY c.organization_id, c.id LIMIT ${limit}`,
-  );
-  return rows.map(stored);
+export async function* liveContracts(
+  database: Pick<DatabaseHandle, 'db' | 'kind'>,
+  organizationIds: readonly string[],
+  size: number,
+): AsyncGenerator<StoredRelease[]> {
+  if (database.kind === 'postgres') {
+    yield* handedOver<StoredRelease[]>((give) =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+        for (const organizationId of organizationIds) {
+          await tx.execute(
+            sql`DECLARE live_contracts NO SCROLL CURSOR FOR
+                SELECT ${CURRENT} FROM contracts c WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL`,
+          );
+          for (;;) {
+            const rows = await queryRows<Row>(
+              tx,
+              sql`FETCH ${sql.raw(String(Math.trunc(size)))} FROM live_contracts`,
+            );
+            if (rows.length > 0) await give(rows.map(stored));
+            if (rows.length < size) break;
+          }
+          await tx.execute(sql`CLOSE live_contracts`);
+        }
+      }),
+    );
+    return;
+  }
+  for (const organizationId of organizationIds) {
+    const read = (after: string | null) => {
+      const from = after ? sql`c.id > ${after}::uuid` : sql`TRUE`;
+      const batch = queryRows<Row>(
+        database.db,
+        sql`SELECT ${CURRENT} FROM contracts c
+             WHERE c.organization_id = ${organizationId} AND c.deleted_at IS NULL AND ${from}
+             ORDER BY c.organization_id, c.id LIMIT ${size}`,
+      );
+      // Read ahead: if the walk is abandoned before it is awaited, its failure is nobody's.
+      batch.catch(() => undefined);
+      return batch;
+    };
+    let reading = read(null);
+    for (;;) {
+      const rows = await reading;
+      if (rows.length === 0) break;
+      reading = rows.length < size ? Promise.resolve([]) : read(String(rows.at(-1)!.state_of));
+      yield rows.map(stored);
+    }
+  }
 }
 
 /** The earlier states of some contracts, oldest first (a record's history). */

@@ -11,12 +11,11 @@ import type { AppDeps, OrganizationRow } from '../../types';
 import { newestCopies } from '../backups/backups.service';
 import { relationsOfContracts } from '../contracts/contracts.service';
 import {
-  type ContractCursor,
   contractCount,
   earlierReleases,
   firstChanges,
   firstReleaseSince,
-  liveContractBatch,
+  liveContracts,
   liveMonitors,
   parentContracts,
   processReleases,
@@ -145,12 +144,33 @@ export async function buildStates(
   return (await prepareStates(deps, states, monitors, first)).map((state) => buildPrepared(state, settings));
 }
 
+/**
+ * What a walk's batches read once and share: the suppliers named so far (a monitor's thousands of
+ * suppliers come back in batch after batch; a million contracts asked for them some 12 s of the
+ * database's time), forgotten past a bound so memory stays flat.
+ */
+export class WalkMemo {
+  static readonly SUPPLIERS = 50_000;
+  readonly suppliers = new Map<string, { id: string; name: string; rfc: string | null }>();
+
+  /** The batch's suppliers not yet known (the memory is emptied first when full). */
+  unknownSuppliers(ids: Iterable<string>): string[] {
+    if (this.suppliers.size > WalkMemo.SUPPLIERS) this.suppliers.clear();
+    return [...ids].filter((id) => !this.suppliers.has(id));
+  }
+
+  remember(found: ReadonlyMap<string, { id: string; name: string; rfc: string | null }>) {
+    for (const [id, supplier] of found) this.suppliers.set(id, supplier);
+  }
+}
+
 /** buildStates' reading: the batch's names, lists, copies and parents, each state's release input. */
 export async function prepareStates(
   deps: OpenDataDeps,
   states: readonly StoredRelease[],
   monitors: ReadonlyMap<string, { id: string; name: string }>,
   first: (state: StoredRelease) => boolean,
+  memo: WalkMemo = new WalkMemo(),
 ): Promise<PreparedState[]> {
   if (states.length === 0) return [];
   const { db } = deps.database;
@@ -164,7 +184,8 @@ export async function prepareStates(
     if (typeof stored.contract.supplier_id === 'string') supplierIds.add(stored.contract.supplier_id);
   }
   const units = await unitNames(db, [...unitIds]);
-  const suppliers = await supplierRows(db, [...supplierIds]);
+  memo.remember(await supplierRows(db, memo.unknownSuppliers(supplierIds)));
+  const suppliers = memo.suppliers;
   const relations = new Map<StoredRelease, ContractRelations>();
   // One object for every state that keeps nothing beside its fields, one per unit: read-only to
   // the builder, and sent to the bulk files' thread once per batch instead of once per state.
@@ -188,7 +209,10 @@ export async function prepareStates(
       );
     const links = [...new Set(group.flatMap((row) => linksOf(row.contract, relations.get(row.stored)!)))];
     if (links.length > 0)
-      for (const [url, copy] of await newestCopies(db, organizationId, links)) copies.set(url, copy);
+      // Only the links that have a copy: the map goes to the bulk files' thread with every piece of
+      // the batch (a thousand contracts' two thousand links, most without a copy, ten times over).
+      for (const [url, copy] of await newestCopies(db, organizationId, links))
+        if (copy) copies.set(url, copy);
     const processes = [
       ...new Set(
         group.flatMap((row) =>
@@ -355,23 +379,9 @@ export async function* livePrepared(
   options: { history: boolean } = { history: false },
 ): AsyncGenerator<PreparedState[]> {
   const monitors = await scopeMonitors(deps, scope);
-  const organizationId = scope.kind === 'monitor' ? scope.organization.id : null;
-  const read = (cursor: ContractCursor | null) => {
-    const batch = liveContractBatch(deps.database.db, organizationId, cursor, BULK_BATCH);
-    // Read ahead: if the walk is abandoned before it is awaited, its failure is nobody's.
-    batch.catch(() => undefined);
-    return batch;
-  };
-  let reading = read(null);
-  for (;;) {
-    const batch = await reading;
-    if (batch.length === 0) return;
-    // The next batch is read while this one is prepared and built (the database and this process work at once).
-    const last = batch.at(-1)!;
-    reading =
-      batch.length < BULK_BATCH
-        ? Promise.resolve([])
-        : read({ organizationId: last.organizationId, id: last.contractId });
+  const memo = new WalkMemo();
+  // Monitor after monitor, each one's contracts together (the next batch is read meanwhile).
+  for await (const batch of liveContracts(deps.database, [...monitors.keys()].sort(), BULK_BATCH)) {
     // Without the history, only compiled releases are made of them (tagged 'compiled', not first or update).
     const firsts = options.history
       ? await firstChanges(
@@ -384,6 +394,7 @@ export async function* livePrepared(
       batch,
       monitors,
       (state) => !((firsts.get(state.contractId) ?? Number.POSITIVE_INFINITY) < state.change),
+      memo,
     );
     await nextTurn();
   }
