@@ -283,7 +283,17 @@ export interface DocumentBackupInfo {
   versions: { fileId: string; sha256: string; size: number; mimeType: string; copiedAt: Date }[];
 }
 
-/** The copies of some links of a monitor (a contract's documents), newest version first. */
+/** A timestamp as the driver gives it (a Date, or text). */
+const instantOrNull = (value: Date | string | null): Date | null =>
+  value === null ? null : value instanceof Date ? value : new Date(value);
+
+/**
+ * The copies of some links of a monitor (a contract's documents), newest version first. Each link
+ * is looked up through the (monitor, link) index, and each found source's versions through theirs,
+ * one by one (LATERAL, kept from being flattened): with the links as `url = ANY(…)` the planner
+ * expected every one to match and read the monitor's every source instead (a bulk file's batch of
+ * 1,500 links: 50 ms over 144,000 sources against 3 ms, and growing with the table).
+ */
 export async function documentsOf(
   db: Database,
   organizationId: string,
@@ -291,51 +301,61 @@ export async function documentsOf(
 ): Promise<Map<string, DocumentBackupInfo>> {
   const found = new Map<string, DocumentBackupInfo>();
   if (urls.length === 0) return found;
-  const sources = await db
-    .select({
-      id: documentSources.id,
-      url: documentSources.url,
-      state: documentSources.state,
-      reason: documentSources.reason,
-      lastCheckedAt: documentSources.lastCheckedAt,
-      goneSince: documentSources.goneSince,
-    })
-    .from(documentSources)
-    // One parameter however many links (a batch of the open data's files asks for thousands).
-    .where(
-      and(
-        eq(documentSources.organizationId, organizationId),
-        sql`${documentSources.url} = ANY(${sqlArray(urls, 'text')})`,
-      ),
-    );
+  const sources = await queryRows<{
+    id: string;
+    url: string;
+    state: BackupState;
+    reason: string | null;
+    last_checked_at: Date | string | null;
+    gone_since: Date | string | null;
+  }>(
+    db,
+    sql`SELECT s.id, s.url, s.state, s.reason, s.last_checked_at, s.gone_since
+          FROM unnest(${sqlArray([...new Set(urls)], 'text')}) AS link(url)
+          CROSS JOIN LATERAL (
+            SELECT d.id, d.url, d.state, d.reason, d.last_checked_at, d.gone_since FROM document_sources d
+             WHERE d.organization_id = ${organizationId} AND d.url = link.url LIMIT 1
+          ) s`,
+  );
   if (sources.length === 0) return found;
-  const versions = await db
-    .select({
-      sourceId: documentVersions.sourceId,
-      fileId: documentVersions.fileId,
-      sha256: documentVersions.sha256,
-      size: documentVersions.size,
-      mimeType: documentVersions.mimeType,
-      copiedAt: documentVersions.copiedAt,
-    })
-    .from(documentVersions)
-    .where(
-      sql`${documentVersions.sourceId} = ANY(${sqlArray(
-        sources.map((source) => source.id),
-        'uuid',
-      )})`,
-    )
-    .orderBy(desc(documentVersions.copiedAt));
-  const versionsOf = new Map<string, Omit<(typeof versions)[number], 'sourceId'>[]>();
-  for (const { sourceId, ...version } of versions)
-    versionsOf.set(sourceId, [...(versionsOf.get(sourceId) ?? []), version]);
+  const versions = await queryRows<{
+    source_id: string;
+    file_id: string;
+    sha256: string;
+    size: number | string;
+    mime_type: string;
+    copied_at: Date | string;
+  }>(
+    db,
+    sql`SELECT source.id AS source_id, v.file_id, v.sha256, v.size, v.mime_type, v.copied_at
+          FROM unnest(${sqlArray(
+            sources.map((source) => source.id),
+            'uuid',
+          )}) AS source(id)
+          CROSS JOIN LATERAL (
+            SELECT v.file_id, v.sha256, v.size, v.mime_type, v.copied_at FROM document_versions v
+             WHERE v.source_id = source.id ORDER BY v.copied_at DESC OFFSET 0
+          ) v`,
+  );
+  const versionsOf = new Map<string, DocumentBackupInfo['versions']>();
+  for (const version of versions)
+    versionsOf.set(version.source_id, [
+      ...(versionsOf.get(version.source_id) ?? []),
+      {
+        fileId: version.file_id,
+        sha256: version.sha256,
+        size: Number(version.size),
+        mimeType: version.mime_type,
+        copiedAt: instantOrNull(version.copied_at)!,
+      },
+    ]);
   for (const source of sources)
     found.set(source.url, {
       url: source.url,
       state: source.state,
       reason: source.reason as BackupReason | null,
-      lastCheckedAt: source.lastCheckedAt,
-      goneSince: source.goneSince,
+      lastCheckedAt: instantOrNull(source.last_checked_at),
+      goneSince: instantOrNull(source.gone_since),
       versions: versionsOf.get(source.id) ?? [],
     });
   return found;
