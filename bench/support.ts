@@ -109,6 +109,8 @@ export async function startServerProcess(env: Record<string, string> = {}) {
       PORT: '0',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      // One process (its memory is what the benchmarks read) unless a benchmark asks for more.
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

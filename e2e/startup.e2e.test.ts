@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -182,6 +182,65 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the start command on a PostgreSQL
     const { rows } = await users.query('SELECT count(*)::int AS n FROM users');
     await users.end();
     expect(rows[0].n).toBe(1);
+  });
+
+  it('runs WEB_CONCURRENCY server processes: each answers, one that dies is replaced, a stop ends them all', async () => {
+    const server = runServer({
+      DATABASE_URL: url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: '2',
+      ADMIN_EMAIL: 'admin@asociacion.example',
+      ADMIN_PASSWORD: 'clave-de-arranque-123',
+    });
+    /** The server's processes (ps answers 1 when there is none). */
+    const children = () => {
+      try {
+        return execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' })
+          .split('\n')
+          .map((line) => Number(line.trim()))
+          .filter(Boolean);
+      } catch {
+        return [];
+      }
+    };
+    /** CPU time a process has used so far (clock ticks, /proc/<pid>/stat). */
+    const cpu = (pid: number) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    };
+    const answers = async (count: number) => {
+      const codes = await Promise.all(
+        Array.from({ length: count }, () =>
+          fetch(`${baseUrl}/public-api/organizations/list`).then((answer) => answer.status),
+        ),
+      );
+      return codes.every((code) => code === 200);
+    };
+    let baseUrl = '';
+    try {
+      const output = await server.waitFor(/Server processes: 2 \(WEB_CONCURRENCY\)/);
+      baseUrl = printedUrl(output);
+      const first = children();
+      expect(first).toHaveLength(2);
+      const before = first.map(cpu);
+      expect(await answers(200)).toBe(true);
+      // The connections went to both processes (each used CPU answering them).
+      for (const [index, pid] of first.entries())
+        expect(cpu(pid), `process ${pid}`).toBeGreaterThan(before[index]!);
+
+      process.kill(first[0]!, 'SIGKILL');
+      await server.waitFor(
+        new RegExp(`server process \\(pid ${first[0]}\\) ended \\(SIGKILL\\); starting another`),
+      );
+      await expect
+        .poll(() => children().filter((pid) => !first.includes(pid)), { timeout: 60_000 })
+        .toHaveLength(1);
+      expect(await answers(50)).toBe(true);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+    expect(children()).toEqual([]);
   });
 
   it('loads the demonstration monitors on request with db:seed -- --demo, once', async () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, redactUrl } from './config';
@@ -63,6 +64,15 @@ describe('configuration', () => {
       expect(() => loadConfig({ OCID_PREFIX: wrong })).toThrow(/OCID_PREFIX.*ocds- and six/);
     expect(() => loadConfig({ OCID_PREFIX: 'ocds-07smqs' })).toThrow(/federal government's/);
     expect(() => loadConfig({ OPEN_DATA_LICENSE: 'CC BY 4.0' })).toThrow(/OPEN_DATA_LICENSE/);
+  });
+
+  it('runs one server process per core on PostgreSQL unless WEB_CONCURRENCY says, and one on the embedded database', () => {
+    const postgres = { DATABASE_URL: 'postgres://vigia@db:5432/vigia' };
+    expect(loadConfig(postgres).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '6' }).webConcurrency).toBe(6);
+    expect(loadConfig({ WEB_CONCURRENCY: '4' })).toMatchObject({ webConcurrency: 1, webConcurrencyAsked: 4 });
+    expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: '0' })).toThrow(ConfigError);
   });
 
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { type About, AboutSchema, TO_BE_DEFINED } from '../shared/schemas/about';
@@ -98,6 +99,7 @@ const EnvSchema = z.object({
   PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
   PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(6),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(1).max(400).default(25),
   PEERS_ALLOW_PRIVATE: z
@@ -223,6 +225,13 @@ export interface AppConfig {
   /** Downloads under way at once per address (IPv6: per /64), and PDFs built at once and waiting. */
   downloads: { perAddress: number; pdfWorkers: number; pdfQueue: number };
   shutdownTimeoutMs: number;
+  /**
+   * Server processes (node:cluster): WEB_CONCURRENCY, by default one per core on PostgreSQL; one on
+   * the embedded database, which one process holds (issue 34, decision 0054).
+   */
+  webConcurrency: number;
+  /** WEB_CONCURRENCY as set (a warning when more than one is asked of the embedded database). */
+  webConcurrencyAsked: number | null;
   /** How far V8 lets the heap grow over its live data before collecting (decision 0034). */
   heapGrowingPercent: number;
   /**
@@ -349,6 +358,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       pdfQueue: env.PDF_QUEUE_MAX,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    webConcurrency: env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? availableParallelism()) : 1,
+    webConcurrencyAsked: env.WEB_CONCURRENCY ?? null,
     heapGrowingPercent: env.HEAP_GROWING_PERCENT,
     peers: { allowPrivate: env.PEERS_ALLOW_PRIVATE, timeoutMs: env.PEERS_TIMEOUT_MS },
     fileStorage: env.FILE_STORAGE_URL ?? null,

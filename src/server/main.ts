@@ -1,14 +1,15 @@
+import cluster from 'node:cluster';
 import v8 from 'node:v8';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { supervise } from './cluster';
+import { type AppConfig, ConfigError, loadConfig } from './config';
 import { DatabaseConnectionError, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { BootstrapError, bootstrap } from './seed/bootstrap';
 
 /**
- * Process entry: configuration → database (migrated) → first-start data → HTTP server, and a
- * graceful stop on SIGINT/SIGTERM at any moment (stop accepting, finish requests, close the
- * database, so the embedded database is never left half-written or locked).
+ * Process entry: configuration, then either one server process, or (WEB_CONCURRENCY above one, on
+ * PostgreSQL) the supervisor of one per core (cluster.ts), whose server processes come back here.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,6 +17,34 @@ async function main(): Promise<void> {
   // up to four times on a large machine: a long job (a spreadsheet load) makes much short-lived
   // garbage, and the process's memory then follows what it uses. Not a cap (decision 0034).
   v8.setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
+  if (cluster.isWorker) return serve(config, { supervised: true });
+  if ((config.webConcurrencyAsked ?? 1) > 1 && config.database.kind === 'pglite')
+    console.warn('  WEB_CONCURRENCY: the embedded database is held by one process; starting one.\n');
+  if (config.webConcurrency > 1)
+    return supervise(
+      config,
+      async () => {
+        const database = await openDatabase(config.database);
+        try {
+          await migrateDatabase(database);
+          return { describe: database.describe, started: await bootstrap(database, config) };
+        } finally {
+          await database.close();
+        }
+      },
+      (port, prepared, processes) => announce(config, port, prepared, processes),
+    );
+  return serve(config, { supervised: false });
+}
+
+/**
+ * A server process: database (migrated) → first-start data → HTTP server, and a graceful stop on
+ * SIGINT/SIGTERM at any moment (stop accepting, finish requests, close the database, so the
+ * embedded database is never left half-written or locked). A supervised one (cluster.ts) finds
+ * the database migrated and its first data there, says nothing (the supervisor prints the
+ * address), and stops when its supervisor is gone.
+ */
+async function serve(config: AppConfig, { supervised }: { supervised: boolean }): Promise<void> {
   const database = await openDatabase(config.database);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
@@ -40,22 +69,25 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  if (supervised) process.once('disconnect', () => void stop('the supervisor stopped'));
 
   try {
+    if (supervised) {
+      app = await buildApp(config, { database });
+      if (stopping) return;
+      await app.listen({ host: config.host, port: config.port });
+      return;
+    }
     await migrateDatabase(database);
     const started = await bootstrap(database, config);
     if (stopping) return;
     app = await buildApp(config, { database });
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = config.hasPublicUrl ? config.publicUrl : config.publicUrl.replace(/:\d+$/, `:${port}`);
-    printBanner(url, database.describe, started);
-    if (config.mail.smtpUrl && !config.hasPublicUrl) {
-      console.warn(
-        `  Warning: SMTP_URL is set but PUBLIC_URL is not: links in e-mails (password resets, invitations) will point to ${config.publicUrl}.\n`,
-      );
-    }
+    announce(config, typeof address === 'object' && address ? address.port : config.port, {
+      describe: database.describe,
+      started,
+    });
   } catch (error) {
     if (stopping) return;
     await app?.close().catch(() => {});
@@ -64,8 +96,30 @@ async function main(): Promise<void> {
   }
 }
 
-function printBanner(url: string, database: string, started: Awaited<ReturnType<typeof bootstrap>>): void {
+/** Says where the portal answers (its address with the port it got), once it does. */
+function announce(
+  config: AppConfig,
+  port: number,
+  { describe, started }: { describe: string; started: Awaited<ReturnType<typeof bootstrap>> },
+  processes = 1,
+): void {
+  const url = config.hasPublicUrl ? config.publicUrl : config.publicUrl.replace(/:\d+$/, `:${port}`);
+  printBanner(url, describe, started, processes);
+  if (config.mail.smtpUrl && !config.hasPublicUrl) {
+    console.warn(
+      `  Warning: SMTP_URL is set but PUBLIC_URL is not: links in e-mails (password resets, invitations) will point to ${config.publicUrl}.\n`,
+    );
+  }
+}
+
+function printBanner(
+  url: string,
+  database: string,
+  started: Awaited<ReturnType<typeof bootstrap>>,
+  processes: number,
+): void {
   const lines = ['', `  Vigía is running at ${url}`, `  Database: ${database}`];
+  if (processes > 1) lines.push(`  Server processes: ${processes} (WEB_CONCURRENCY)`);
   if (started.demo) {
     lines.push(
       `  Demonstration data loaded: ${started.demo.organizations} monitors, ` +
