@@ -90,6 +90,7 @@ import { visitsPublicRoutes } from './modules/visits/visits.public.routes';
 import { registerAccessControl } from './plugins/auth';
 import { clientErrorHandler, registerUnreadBodyClose } from './plugins/connection';
 import { frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors';
+import { registerHttpCache } from './plugins/http-cache';
 import { registerLeakGuard } from './plugins/leak-guard';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/static';
@@ -264,6 +265,7 @@ export async function buildApp(
   await registerSwagger(app, config);
   registerAccessControl(app);
   registerLeakGuard(app);
+  registerHttpCache(app);
   registerTextGuard(app);
 
   await app.register(healthRoutes, { prefix: '/health' });

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { tagAnswer } from '../plugins/http-cache';
 import { carriesSecrets, markAnswerChecked } from '../plugins/leak-guard';
 import type { ResultKey } from './result-cache';
 
@@ -17,7 +18,7 @@ export async function sendCachedAnswer<R extends FastifyReply>(
   answer: () => Promise<Parameters<R['send']>[0]>,
 ): Promise<R> {
   const { method, url } = reply.request.routeOptions;
-  const text = await reply.server.deps.cache.get(
+  const { value: text, version } = await reply.server.deps.cache.getVersioned(
     { name: `answer|${method} ${url}|${key.name}`, version: key.version },
     async () => {
       const serialised = reply.serialize(await answer()) as string;
@@ -26,5 +27,7 @@ export async function sendCachedAnswer<R extends FastifyReply>(
     },
   );
   markAnswerChecked(reply);
+  // A GET its route lets browsers and proxies keep is tagged with the version it is (plugins/http-cache.ts).
+  if (key.organizationId) tagAnswer(reply, key.organizationId, version, version === key.version);
   return reply.type('application/json; charset=utf-8').send(text as never) as R;
 }

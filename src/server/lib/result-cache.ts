@@ -8,6 +8,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface ResultKey {
   name: string;
   version: number;
+  /** The monitor whose data version `version` is (an answer's HTTP validator names it). */
+  organizationId?: string;
 }
 
 export interface ResultCacheOptions {
@@ -59,14 +61,23 @@ export class ResultCache {
   ) {}
 
   async get<T>(key: ResultKey, compute: () => Promise<T>): Promise<T> {
-    if (this.maxEntries <= 0) return compute();
+    return (await this.getVersioned(key, compute)).value;
+  }
+
+  /**
+   * As get, and which version the answer is: the key's, or the previous one given while the key's
+   * is computed (an HTTP validator must name the version sent, not the one asked for).
+   */
+  async getVersioned<T>(key: ResultKey, compute: () => Promise<T>): Promise<{ value: T; version: number }> {
+    const current = (value: T) => ({ value, version: key.version });
+    if (this.maxEntries <= 0) return current(await compute());
     const entry = this.entries.get(key.name);
     if (entry && entry.version === key.version) {
       // Least recently used first: touching an entry moves it to the end.
       this.entries.delete(key.name);
       this.entries.set(key.name, entry);
       this.hits++;
-      return entry.value as T;
+      return current(entry.value as T);
     }
     const pending = this.computation(key, compute);
     const waitMs = this.options.previousAfterMs;
@@ -75,9 +86,9 @@ export class ResultCache {
       entry.version < key.version &&
       waitMs !== undefined &&
       freshScope.getStore() === undefined;
-    if (!previousAllowed) return pending.promise as Promise<T>;
+    if (!previousAllowed) return current((await pending.promise) as T);
     const remaining = waitMs - (this.clock() - pending.startedAt);
-    const previous = entry.value as T;
+    const previous = { value: entry.value as T, version: entry.version };
     if (remaining <= 0) {
       this.previousServed++;
       return previous;
@@ -87,8 +98,8 @@ export class ResultCache {
       timer = setTimeout(() => resolve('late'), remaining);
     });
     try {
-      const first = await Promise.race([pending.promise as Promise<T>, late]);
-      if (first !== 'late') return first;
+      const first = await Promise.race([(pending.promise as Promise<T>).then((value) => ({ value })), late]);
+      if (first !== 'late') return current(first.value);
       this.previousServed++;
       return previous;
     } finally {

@@ -47,6 +47,15 @@ export class RowCache<T extends object> {
     return row;
   }
 
+  /**
+   * The row with this key as this process last knew it, without asking the database anything: it
+   * may be older than a change whose event is still on its way (milliseconds). Only for what may
+   * be that late: an HTTP revalidation (plugins/http-cache.ts).
+   */
+  peek(key: string): T | undefined {
+    return this.subscribed ? this.entries.get(key) : undefined;
+  }
+
   /** Number of rows kept (for tests). */
   get size(): number {
     return this.entries.size;

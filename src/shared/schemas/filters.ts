@@ -128,6 +128,28 @@ export const FilteredListBodySchema = z
   });
 
 /**
+ * The public filters as JSON in a GET's `?filters=` (downloads, and the cacheable GET forms of the
+ * POST lists and charts); none means no filter.
+ */
+export const FiltersJsonSchema = z
+  .string()
+  .max(20_000, 'Los filtros exceden el tamaño permitido.')
+  .optional()
+  .transform((text, context) => {
+    if (!text) return EMPTY_FILTERS;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'Los filtros no son un JSON válido.' });
+      return z.NEVER;
+    }
+  })
+  .pipe(PublicFiltersSchema);
+
+/** `?filters=` alone (a chart's GET form). */
+export const FiltersQuerySchema = z.object({ filters: FiltersJsonSchema });
+
+/**
  * Downloads are GET requests carrying the filters as JSON in `?filters=`, and the monitor in the
  * header or, for a plain link, in `?organization=`.
  */
@@ -135,20 +157,7 @@ export const DownloadQuerySchema = z.object({
   organization: z.uuid({ message: 'La organización seleccionada no existe.' }).optional(),
   /** Set by the download menu: the answer sets a cookie named after it (constants/downloads). */
   signal: z.string().regex(DOWNLOAD_SIGNAL_PATTERN, 'La señal de descarga no es válida.').optional(),
-  filters: z
-    .string()
-    .max(20_000, 'Los filtros exceden el tamaño permitido.')
-    .optional()
-    .transform((text, context) => {
-      if (!text) return EMPTY_FILTERS;
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        context.addIssue({ code: 'custom', message: 'Los filtros no son un JSON válido.' });
-        return z.NEVER;
-      }
-    })
-    .pipe(PublicFiltersSchema),
+  filters: FiltersJsonSchema,
 });
 
 export const DOWNLOAD_FORMATS = ['pdf', 'xls', 'json'] as const;

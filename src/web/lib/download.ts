@@ -11,6 +11,17 @@ export function startDownload(url: string): void {
   saveFile(url);
 }
 
+/**
+ * A public GET's address with the filters as JSON in `?filters=` (no filter: none): the same
+ * filters give the same address, so the browser and any proxy can keep the answer (decision 0054).
+ */
+export function withFilters(path: string, filters: object, query: Record<string, string> = {}): string {
+  const params = new URLSearchParams(query);
+  if (Object.keys(filters).length > 0) params.set('filters', JSON.stringify(filters));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /** The address of a server-rendered download: the monitor and the filters travel in the query. */
 export function downloadAddress(path: string, organizationId: string, filters: object): string {
   const query = new URLSearchParams({ organization: organizationId, filters: JSON.stringify(filters) });

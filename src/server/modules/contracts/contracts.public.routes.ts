@@ -15,9 +15,11 @@ import {
   DownloadFormatSchema,
   DownloadQuerySchema,
   FilteredListBodySchema,
+  FiltersJsonSchema,
 } from '../../../shared/schemas/filters';
 import { DOWNLOAD_RATE_LIMIT, downloadSignal, sendExport } from '../../exports/send';
 import { sendCachedAnswer } from '../../lib/cached-answer';
+import { REVALIDATE_BY_MONITOR } from '../../plugins/http-cache';
 import { requireOrganization } from '../../plugins/organization';
 import type { OrganizationRow } from '../../types';
 import { resultKey } from '../figures/result-keys';
@@ -46,6 +48,7 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/list',
     {
+      config: REVALIDATE_BY_MONITOR,
       schema: {
         tags,
         summary: 'Contracts of the monitor, largest first, with totals',
@@ -58,6 +61,26 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const organization = await requireOrganization(request);
       const filters = { search: request.query.search };
       const { page } = request.query;
+      return sendPage(reply, organization, filters, page);
+    },
+  );
+
+  app.get(
+    '/filtered-list',
+    {
+      config: REVALIDATE_BY_MONITOR,
+      schema: {
+        tags,
+        summary:
+          'Contracts matching the public filters, largest first, with totals (the POST form as a GET that browsers and proxies can keep: the filters as JSON in `?filters=`)',
+        headers: OrganizationHeaderSchema,
+        querystring: PageQuerySchema.extend({ filters: FiltersJsonSchema }),
+        response: { 200: ContractListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const organization = await requireOrganization(request);
+      const { filters, page } = request.query;
       return sendPage(reply, organization, filters, page);
     },
   );
@@ -87,6 +110,7 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/totals',
     {
+      config: REVALIDATE_BY_MONITOR,
       schema: {
         tags,
         summary: "Totals of all the monitor's contracts",
@@ -153,6 +177,7 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/retrieve/:kind',
     {
+      config: REVALIDATE_BY_MONITOR,
       schema: {
         tags,
         summary: 'Options of a filter select',

@@ -16,5 +16,6 @@ export function resultKey(
   return {
     name: `${organization.id}|${kind}|${cacheKeyOf(filters as Record<string, unknown>)}|${extra}`,
     version: organization.dataVersion,
+    organizationId: organization.id,
   };
 }

@@ -6,6 +6,7 @@ import {
   DownloadFormatSchema,
   DownloadQuerySchema,
   FilteredListBodySchema,
+  FiltersJsonSchema,
 } from '../../../shared/schemas/filters';
 import {
   SupplierBidsQuerySchema,
@@ -19,6 +20,7 @@ import {
 } from '../../../shared/schemas/suppliers';
 import { DOWNLOAD_RATE_LIMIT, downloadSignal, sendExport } from '../../exports/send';
 import { sendCachedAnswer } from '../../lib/cached-answer';
+import { REVALIDATE_BY_MONITOR } from '../../plugins/http-cache';
 import { requireOrganization } from '../../plugins/organization';
 import type { OrganizationRow } from '../../types';
 import { resultKey } from '../figures/result-keys';
@@ -46,6 +48,7 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/list',
     {
+      config: REVALIDATE_BY_MONITOR,
       schema: {
         tags,
         summary: "Suppliers of the monitor's contracts, largest total first",
@@ -58,6 +61,26 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const organization = await requireOrganization(request);
       const filters = { search: request.query.search };
       const { page } = request.query;
+      return sendPage(reply, organization, filters, page);
+    },
+  );
+
+  app.get(
+    '/filtered-list',
+    {
+      config: REVALIDATE_BY_MONITOR,
+      schema: {
+        tags,
+        summary:
+          'Suppliers of the contracts matching the public filters (the POST form as a GET that browsers and proxies can keep: the filters as JSON in `?filters=`)',
+        headers: OrganizationHeaderSchema,
+        querystring: PageQuerySchema.extend({ filters: FiltersJsonSchema }),
+        response: { 200: SupplierListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const organization = await requireOrganization(request);
+      const { filters, page } = request.query;
       return sendPage(reply, organization, filters, page);
     },
   );

@@ -63,7 +63,7 @@ function expectNoFigures() {
 describe('a public screen whose figures failed shows the error state with Reintentar, never zeros', () => {
   it('contracts: no $0.00 tiles nor empty list; Reintentar loads the figures', async () => {
     let answer: () => unknown = failure;
-    fakeApi({ ...options, 'POST /public-api/contracts/filtered-list': () => answer() });
+    fakeApi({ ...options, 'GET /public-api/contracts/filtered-list': () => answer() });
     const { user } = renderPublicScreen(<ContractsPage />, { route: '/contracts' });
     const error = await screen.findByTestId('load-error');
     expect(error).toHaveTextContent(
@@ -78,7 +78,7 @@ describe('a public screen whose figures failed shows the error state with Reinte
   });
 
   it('suppliers: no 0 counts nor empty list', async () => {
-    fakeApi({ ...options, 'POST /public-api/suppliers/filtered-list': failure });
+    fakeApi({ ...options, 'GET /public-api/suppliers/filtered-list': failure });
     renderPublicScreen(<SuppliersPage />, { route: '/suppliers' });
     expect(await screen.findByTestId('load-error')).toHaveTextContent(
       'La información de proveedores no se encuentra disponible en este momento.',
@@ -104,8 +104,8 @@ describe('a public screen whose figures failed shows the error state with Reinte
   it('home charts: each chart says it could not load, with Reintentar, and lists no figures', async () => {
     fakeApi({
       ...options,
-      'POST /public-api/landing/amountByPeriod': failure,
-      'POST /public-api/landing/amountByProcedure': failure,
+      'GET /public-api/landing/amountByPeriod': failure,
+      'GET /public-api/landing/amountByProcedure': failure,
     });
     renderPublicScreen(<HomePage />, { route: '/' });
     for (const chart of ['chart-period', 'chart-procedure']) {

@@ -2,15 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicFilters } from '../../../../shared/schemas/filters';
 import type { AmountByPeriodResponse, AmountByProcedureResponse } from '../../../../shared/schemas/landing';
 import { apiRequest } from '../../../lib/api-client';
+import { withFilters } from '../../../lib/download';
 import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
 export const amountByPeriodQuery = (organizationId: string, filters: Partial<PublicFilters>) =>
   queryOptions({
     queryKey: ['chart', 'period', organizationId, filters],
     queryFn: ({ signal }) =>
-      apiRequest<AmountByPeriodResponse>('/public-api/landing/amountByPeriod', {
-        method: 'POST',
-        body: { filters },
+      apiRequest<AmountByPeriodResponse>(withFilters('/public-api/landing/amountByPeriod', filters), {
         signal,
       }),
   });
@@ -26,9 +25,7 @@ export const amountByProcedureQuery = (organizationId: string, filters: Partial<
   queryOptions({
     queryKey: ['chart', 'procedure', organizationId, filters],
     queryFn: ({ signal }) =>
-      apiRequest<AmountByProcedureResponse>('/public-api/landing/amountByProcedure', {
-        method: 'POST',
-        body: { filters },
+      apiRequest<AmountByProcedureResponse>(withFilters('/public-api/landing/amountByProcedure', filters), {
         signal,
       }),
   });

@@ -21,14 +21,14 @@ afterEach(() => {
 describe('the home charts as ECharts draws them', () => {
   it('keeps the series colours, adds each pattern to the shapes and the legend, and writes no English', async () => {
     fakeApi({
-      'POST /public-api/landing/amountByPeriod': () => ({
+      'GET /public-api/landing/amountByPeriod': () => ({
         error: false,
         data: [
           { _id: { period: '1o', year: '2024' }, totalPublic: 2e6, totalInvitation: 1e6, totalNoBid: 5e5 },
           { _id: { period: '2o', year: '2024' }, totalPublic: 1e6, totalInvitation: 5e5, totalNoBid: 2e5 },
         ],
       }),
-      'POST /public-api/landing/amountByProcedure': () => ({
+      'GET /public-api/landing/amountByProcedure': () => ({
         error: false,
         data: {
           data: {

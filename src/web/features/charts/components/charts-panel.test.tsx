@@ -50,7 +50,8 @@ const procedures = (values: number[]) => () => ({
 const byYear =
   (answers: Record<string, (call: FakeCall) => unknown>) =>
   (call: FakeCall): unknown => {
-    const year = (call.body as { filters: { fiscalYears?: string[] } }).filters.fiscalYears?.[0] ?? '';
+    const filters = JSON.parse(call.query.get('filters') ?? '{}') as { fiscalYears?: string[] };
+    const year = filters.fiscalYears?.[0] ?? '';
     const answer = answers[year];
     if (!answer) throw new Error(`No answer for year ${year}`);
     return answer(call);
@@ -64,11 +65,11 @@ const lastOption = (type: 'bar' | 'pie') => {
 
 /** Two quarters of 2024 and the year's three procedure types: $5,000,000.00 in all. */
 const TWO_QUARTERS = {
-  'POST /public-api/landing/amountByPeriod': periods([
+  'GET /public-api/landing/amountByPeriod': periods([
     [2_500_000, 1_000_000, 500_000],
     [1_250_000, 0, 0],
   ]),
-  'POST /public-api/landing/amountByProcedure': procedures([3_750_000, 1_000_000, 250_000]),
+  'GET /public-api/landing/amountByProcedure': procedures([3_750_000, 1_000_000, 250_000]),
 };
 
 const BAR = 'Gráfica de barras: millones de pesos por trimestre y tipo de procedimiento';
@@ -94,10 +95,10 @@ describe('ChartsPanel', () => {
       'Lic. pública$3,750,000.0075.00%',
     );
     for (const route of [
-      'POST /public-api/landing/amountByPeriod',
-      'POST /public-api/landing/amountByProcedure',
+      'GET /public-api/landing/amountByPeriod',
+      'GET /public-api/landing/amountByProcedure',
     ])
-      expect(api.last(route)?.body).toEqual({ filters: { fiscalYears: ['2024'] } });
+      expect(JSON.parse(api.last(route)?.query.get('filters') ?? '{}')).toEqual({ fiscalYears: ['2024'] });
   });
 
   it('names each chart in Spanish and describes its real figures, pointing to the table', async () => {
@@ -160,8 +161,8 @@ describe('ChartsPanel', () => {
 
   it('tells the series apart without colour: a pattern each and a white edge between segments', async () => {
     fakeApi({
-      'POST /public-api/landing/amountByPeriod': periods([[2_500_000, 1_000_000, 500_000]]),
-      'POST /public-api/landing/amountByProcedure': procedures([2_500_000, 1_000_000, 500_000]),
+      'GET /public-api/landing/amountByPeriod': periods([[2_500_000, 1_000_000, 500_000]]),
+      'GET /public-api/landing/amountByProcedure': procedures([2_500_000, 1_000_000, 500_000]),
     });
     renderScreen(<ChartsPanel organizationId={TEST_MONITOR} filters={{}} round={false} />);
     await screen.findByRole('img', { name: DONUT });
@@ -187,8 +188,8 @@ describe('ChartsPanel', () => {
 
   it('shows whole percentages for a monitor that rounds', async () => {
     fakeApi({
-      'POST /public-api/landing/amountByPeriod': periods([[1, 1, 1]]),
-      'POST /public-api/landing/amountByProcedure': procedures([1, 1, 1]),
+      'GET /public-api/landing/amountByPeriod': periods([[1, 1, 1]]),
+      'GET /public-api/landing/amountByProcedure': procedures([1, 1, 1]),
     });
     renderScreen(<ChartsPanel organizationId={TEST_MONITOR} filters={{}} round />);
     const procedure = await screen.findByTestId('chart-procedure');
@@ -200,8 +201,8 @@ describe('ChartsPanel', () => {
 
   it('says there are no data for these filters instead of drawing zeros', async () => {
     fakeApi({
-      'POST /public-api/landing/amountByPeriod': periods([[0, 0, 0]]),
-      'POST /public-api/landing/amountByProcedure': procedures([0, 0, 0]),
+      'GET /public-api/landing/amountByPeriod': periods([[0, 0, 0]]),
+      'GET /public-api/landing/amountByProcedure': procedures([0, 0, 0]),
     });
     renderScreen(<ChartsPanel organizationId={TEST_MONITOR} filters={{}} round={false} />);
     expect(await screen.findAllByTestId('chart-empty')).toHaveLength(2);
@@ -213,11 +214,11 @@ describe('ChartsPanel', () => {
   it('tells a failure with a toast and draws the chart once Reintentar loads it', async () => {
     let failing = true;
     const api = fakeApi({
-      'POST /public-api/landing/amountByPeriod': () => {
+      'GET /public-api/landing/amountByPeriod': () => {
         if (failing) throw apiError(500, 'INTERNAL', 'Ocurrió un error inesperado.');
         return periods([[1_000_000, 0, 0]])();
       },
-      'POST /public-api/landing/amountByProcedure': procedures([1_000_000, 0, 0]),
+      'GET /public-api/landing/amountByProcedure': procedures([1_000_000, 0, 0]),
     });
     const { user } = renderScreen(<ChartsPanel organizationId={TEST_MONITOR} filters={{}} round={false} />);
     await findToast('Hubo un error al cargar el chart');
@@ -226,7 +227,7 @@ describe('ChartsPanel', () => {
     failing = false;
     await user.click(within(period).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('img', { name: BAR })).toBeInTheDocument();
-    expect(api.to('POST /public-api/landing/amountByPeriod')).toHaveLength(2);
+    expect(api.to('GET /public-api/landing/amountByPeriod')).toHaveLength(2);
     // The first figures shown, late as they came, are not an update.
     expect(screen.getByTestId('charts-status')).toHaveTextContent(/^$/);
   });
@@ -238,7 +239,7 @@ describe('ChartsPanel', () => {
         release2023 = resolve;
       });
       fakeApi({
-        'POST /public-api/landing/amountByPeriod': byYear({
+        'GET /public-api/landing/amountByPeriod': byYear({
           '2024': periods([
             [2_500_000, 1_000_000, 500_000],
             [1_250_000, 0, 0],
@@ -248,7 +249,7 @@ describe('ChartsPanel', () => {
             return periods([[1_000_000, 234_567.89, 0]])();
           },
         }),
-        'POST /public-api/landing/amountByProcedure': byYear({
+        'GET /public-api/landing/amountByProcedure': byYear({
           '2024': procedures([3_750_000, 1_000_000, 250_000]),
           '2023': async () => {
             await arrived2023;
@@ -289,12 +290,12 @@ describe('ChartsPanel', () => {
 
     it('says when the new filters have no data, and says a repeated sentence anew', async () => {
       fakeApi({
-        'POST /public-api/landing/amountByPeriod': byYear({
+        'GET /public-api/landing/amountByPeriod': byYear({
           '': periods([[1_000_000, 0, 0]]),
           '2023': periods([[0, 0, 0]]),
           '2022': periods([[0, 0, 0]]),
         }),
-        'POST /public-api/landing/amountByProcedure': byYear({
+        'GET /public-api/landing/amountByProcedure': byYear({
           '': procedures([1_000_000, 0, 0]),
           '2023': procedures([0, 0, 0]),
           '2022': procedures([0, 0, 0]),
@@ -322,13 +323,13 @@ describe('ChartsPanel', () => {
 
     it('says nothing when the new figures fail to load (the toast tells it)', async () => {
       fakeApi({
-        'POST /public-api/landing/amountByPeriod': byYear({
+        'GET /public-api/landing/amountByPeriod': byYear({
           '': periods([[1_000_000, 0, 0]]),
           '2023': () => {
             throw apiError(500, 'INTERNAL', 'Ocurrió un error inesperado.');
           },
         }),
-        'POST /public-api/landing/amountByProcedure': byYear({
+        'GET /public-api/landing/amountByProcedure': byYear({
           '': procedures([1_000_000, 0, 0]),
           '2023': procedures([2_000_000, 0, 0]),
         }),

@@ -2,19 +2,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContractDetailResponse, ContractListResponse } from '../../../../shared/schemas/contracts';
 import type { DownloadFormat, PublicFilters } from '../../../../shared/schemas/filters';
 import { apiRequest } from '../../../lib/api-client';
-import { downloadAddress } from '../../../lib/download';
+import { downloadAddress, withFilters } from '../../../lib/download';
 import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
-/** A page of the filtered contracts with their totals (POST /public-api/contracts/filtered-list). */
+/** A page of the filtered contracts with their totals (GET /public-api/contracts/filtered-list). */
 export const contractsQuery = (organizationId: string, filters: Partial<PublicFilters>, page: number) =>
   queryOptions({
     queryKey: ['contracts', organizationId, filters, page],
     queryFn: ({ signal }) =>
-      apiRequest<ContractListResponse>(`/public-api/contracts/filtered-list?page=${page}`, {
-        method: 'POST',
-        body: { filters },
-        signal,
-      }),
+      apiRequest<ContractListResponse>(
+        withFilters('/public-api/contracts/filtered-list', filters, { page: String(page) }),
+        { signal },
+      ),
   });
 
 export function useContracts(organizationId: string, filters: Partial<PublicFilters>, page: number) {

@@ -8,18 +8,17 @@ import type {
   SupplierListResponse,
 } from '../../../../shared/schemas/suppliers';
 import { apiRequest } from '../../../lib/api-client';
-import { downloadAddress } from '../../../lib/download';
+import { downloadAddress, withFilters } from '../../../lib/download';
 import { keepPreviousOfMonitor } from '../../../lib/placeholder';
 
 export const suppliersQuery = (organizationId: string, filters: Partial<PublicFilters>, page: number) =>
   queryOptions({
     queryKey: ['suppliers', organizationId, filters, page],
     queryFn: ({ signal }) =>
-      apiRequest<SupplierListResponse>(`/public-api/suppliers/filtered-list?page=${page}`, {
-        method: 'POST',
-        body: { filters },
-        signal,
-      }),
+      apiRequest<SupplierListResponse>(
+        withFilters('/public-api/suppliers/filtered-list', filters, { page: String(page) }),
+        { signal },
+      ),
   });
 
 export function useSuppliers(organizationId: string, filters: Partial<PublicFilters>, page: number) {
