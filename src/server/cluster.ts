@@ -64,9 +64,10 @@ export async function supervise<Prepared>(
       console.error(
         `  A server process (pid ${worker.process.pid}) ended (${signal ?? `code ${code}`}); starting another${pause ? ` in ${pause / 1000} s` : ''}.`,
       );
+      // Not unref'd: with every process gone, this timer is what keeps the supervisor waiting.
       setTimeout(() => {
         if (!stopping) start();
-      }, pause).unref();
+      }, pause);
     });
   });
 
