@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createContract, createOrganization, createUnit, seedGeneratedMonitor } from '../test/factories';
@@ -44,6 +45,37 @@ describe('cached answers', () => {
       expect(answer.statusCode).toBe(500);
       expect(answer.body).not.toContain('passwordHash');
       expect(answer.json().message).toBe('Ocurrió un error inesperado. Por favor intenta nuevamente.');
+    }
+  });
+
+  it('sends a kept answer compressed as the visitor accepts, the same bytes to every visitor', async () => {
+    const url = '/public-api/contracts/list?page=1';
+    const plain = await cached.app.inject({ method: 'GET', url, headers });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const ask = (acceptEncoding: string, more: Record<string, string> = {}) =>
+      cached.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...headers, 'accept-encoding': acceptEncoding, ...more },
+      });
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.8', 'gzip'],
+      ['*', 'br'],
+    ] as const) {
+      const first = await ask(acceptEncoding);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(String(first.headers.vary)).toMatch(/Accept-Encoding/);
+      const text = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(first.rawPayload).toString();
+      expect(text).toBe(plain.body);
+      const again = await ask(acceptEncoding);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+    for (const answer of [await ask('identity'), await ask('br', { 'x-no-compression': '1' })]) {
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.body).toBe(plain.body);
     }
   });
 
