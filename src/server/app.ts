@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -16,6 +17,7 @@ import { WORKER_HEAP_MB } from './exports/pdf';
 import { PdfPool } from './exports/pdf-pool';
 import { addressKey } from './lib/address-key';
 import { BackgroundTasks } from './lib/background';
+import { COMPRESSION } from './lib/cached-answer';
 import { createDiskStore } from './lib/disk-store';
 import { AppError } from './lib/errors';
 import { nextTurn } from './lib/event-loop';
@@ -245,7 +247,10 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerUnreadBodyClose(app);
-  await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } } });
+  await app.register(compress, {
+    threshold: COMPRESSION.threshold,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality } },
+  });
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => addressKey(request.ip),

@@ -20,7 +20,6 @@ export async function supervise<Prepared>(
   const prepared = await prepare();
   const processes = config.webConcurrency;
   let stopping = false;
-  let listening = 0;
   let announced = false;
   /** Processes that died before they answered, in a row (the pause before the next grows with them). */
   let youngDeaths = 0;
@@ -33,8 +32,7 @@ export async function supervise<Prepared>(
     worker.once('listening', (address) => {
       answering.add(worker);
       youngDeaths = 0;
-      listening += 1;
-      if (!announced && listening >= processes) {
+      if (!announced && [...alive].filter((one) => answering.has(one)).length >= processes) {
         announced = true;
         announce(address.port, prepared, processes);
       }
@@ -45,7 +43,6 @@ export async function supervise<Prepared>(
   const everyoneGone = new Promise<void>((resolve) => {
     cluster.on('exit', (worker, code, signal) => {
       alive.delete(worker);
-      if (answering.has(worker)) listening -= 1;
       if (stopping) {
         if (alive.size === 0) resolve();
         return;

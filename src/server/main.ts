@@ -3,7 +3,7 @@ import v8 from 'node:v8';
 import { buildApp } from './app';
 import { supervise } from './cluster';
 import { type AppConfig, ConfigError, loadConfig } from './config';
-import { DatabaseConnectionError, openDatabase } from './db/client';
+import { DatabaseConnectionError, type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { BootstrapError, bootstrap } from './seed/bootstrap';
 
@@ -26,8 +26,7 @@ async function main(): Promise<void> {
       async () => {
         const database = await openDatabase(config.database);
         try {
-          await migrateDatabase(database);
-          return { describe: database.describe, started: await bootstrap(database, config) };
+          return { describe: database.describe, started: await prepareDatabase(database, config) };
         } finally {
           await database.close();
         }
@@ -72,17 +71,11 @@ async function serve(config: AppConfig, { supervised }: { supervised: boolean })
   if (supervised) process.once('disconnect', () => void stop('the supervisor stopped'));
 
   try {
-    if (supervised) {
-      app = await buildApp(config, { database });
-      if (stopping) return;
-      await app.listen({ host: config.host, port: config.port });
-      return;
-    }
-    await migrateDatabase(database);
-    const started = await bootstrap(database, config);
+    const started = supervised ? null : await prepareDatabase(database, config);
     if (stopping) return;
     app = await buildApp(config, { database });
     await app.listen({ host: config.host, port: config.port });
+    if (!started) return;
     const address = app.server.address();
     announce(config, typeof address === 'object' && address ? address.port : config.port, {
       describe: database.describe,
@@ -94,6 +87,12 @@ async function serve(config: AppConfig, { supervised }: { supervised: boolean })
     await database.close().catch(() => {});
     throw error;
   }
+}
+
+/** Migrations, then the first start's data (the first administrator, the demonstration monitors). */
+async function prepareDatabase(database: DatabaseHandle, config: AppConfig) {
+  await migrateDatabase(database);
+  return bootstrap(database, config);
 }
 
 /** Says where the portal answers (its address with the port it got), once it does. */

@@ -1,13 +1,18 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tagAnswer } from '../plugins/http-cache';
 import { carriesSecrets, markAnswerChecked } from '../plugins/leak-guard';
 import type { ResultKey } from './result-cache';
 
-/** Answers smaller than this go as they are (what @fastify/compress's threshold says too, app.ts). */
-const COMPRESS_FROM = 1024;
+/**
+ * How answers are compressed, for @fastify/compress (app.ts) and for the kept answers here alike:
+ * from 1 KB, brotli at quality 4; the kept answers in brotli or gzip (a client that takes neither
+ * gets their text, which @fastify/compress then handles as any other answer).
+ */
+export const COMPRESSION = { threshold: 1024, brotliQuality: 4, encodings: ['br', 'gzip'] } as const;
 
-type Encoding = 'br' | 'gzip';
+type Encoding = (typeof COMPRESSION.encodings)[number];
 
 /** An answer as kept: its text, and the text compressed once per encoding a visitor asked for. */
 class KeptAnswer {
@@ -16,16 +21,17 @@ class KeptAnswer {
   constructor(readonly text: string) {}
 
   /**
-   * The text compressed as `encoding`, compressed on the first ask only (brotli at the quality
-   * app.ts gives @fastify/compress): a kept list was compressed again for every visitor, 2.5 ms
-   * of a 3.8-ms answer (decision 0054).
+   * The text compressed as `encoding`, compressed on the first ask only: a kept list was
+   * compressed again for every visitor, 2.5 ms of a 3.8-ms answer (decision 0054).
    */
   bytes(encoding: Encoding): Buffer {
     let bytes = this.encoded.get(encoding);
     if (!bytes) {
       bytes =
         encoding === 'br'
-          ? brotliCompressSync(this.text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+          ? brotliCompressSync(this.text, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality },
+            })
           : gzipSync(this.text);
       this.encoded.set(encoding, bytes);
     }
@@ -33,21 +39,10 @@ class KeptAnswer {
   }
 }
 
-/** The encoding a request accepts that we keep (brotli first), or null: the text as it is. */
+/** The encoding a request accepts that we keep (as @fastify/compress negotiates it), or null: the text. */
 function acceptedEncoding(request: FastifyRequest): Encoding | null {
   if (request.headers['x-no-compression'] !== undefined) return null;
-  const header = request.headers['accept-encoding'];
-  if (!header) return null;
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
-    const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
-    weights.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const accepts = (name: Encoding) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return null;
+  return negotiate(request.headers['accept-encoding'] ?? '', [...COMPRESSION.encodings]) as Encoding | null;
 }
 
 /**
@@ -77,7 +72,7 @@ export async function sendCachedAnswer<R extends FastifyReply>(
   // A GET its route lets browsers and proxies keep is tagged with the version it is (plugins/http-cache.ts).
   if (key.organizationId) tagAnswer(reply, key.organizationId, version, version === key.version);
   reply.type('application/json; charset=utf-8');
-  const encoding = kept.text.length >= COMPRESS_FROM ? acceptedEncoding(reply.request) : null;
+  const encoding = kept.text.length >= COMPRESSION.threshold ? acceptedEncoding(reply.request) : null;
   if (!encoding) return reply.send(kept.text as never) as R;
   // Sent as it is kept: @fastify/compress leaves an answer that has its Content-Encoding.
   const vary = reply.getHeader('vary');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../lib/ids';
-import { ORGANIZATION_HEADER } from './organization';
+import { namedOrganizationId } from './organization';
 
 /**
  * Answers browsers and proxies may keep (issue 34, decision 0054). A public GET whose route says
@@ -31,7 +31,7 @@ export const REVALIDATE_BY_MONITOR: HttpCacheConfig = { revalidate: 'monitor' };
  * serve it for 30 s without asking. No stale-while-revalidate: a browser would show the previous
  * answer once more after a change (decision 0054).
  */
-export const MONITOR_ANSWER_CACHE = 'public, max-age=0, s-maxage=30';
+const MONITOR_ANSWER_CACHE = 'public, max-age=0, s-maxage=30';
 /** A previous version's answer (given while the new one is computed, decision 0030): checked again at once. */
 const PREVIOUS_ANSWER_CACHE = 'public, no-cache';
 const VARY = 'X-Current-Organization-Id';
@@ -46,7 +46,7 @@ const BUILD = createHash('sha256')
   .slice(0, 10);
 
 /** The validator of a monitor's answers at a data version. */
-export function monitorTag(organizationId: string, version: number): string {
+function monitorTag(organizationId: string, version: number): string {
   return `"${BUILD}.${organizationId}.${version}"`;
 }
 
@@ -62,15 +62,6 @@ function matches(header: string | undefined, tag: string): boolean {
 const revalidated = (request: FastifyRequest) =>
   (request.routeOptions.config as HttpCacheConfig | undefined)?.revalidate === 'monitor' &&
   (request.method === 'GET' || request.method === 'HEAD');
-
-/** The monitor a request names, as it names it (the header, else `?organization=`). */
-function namedMonitor(request: FastifyRequest): string | null {
-  const raw =
-    request.headers[ORGANIZATION_HEADER] ??
-    (request.query as { organization?: string } | undefined)?.organization;
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  return value && isUuid(value) ? value.toLowerCase() : null;
-}
 
 /**
  * Sets an answer's validator and freshness: the version sent (the current one, or the previous
@@ -94,8 +85,9 @@ export function registerHttpCache(app: FastifyInstance): void {
     if (!revalidated(request)) return;
     const header = request.headers['if-none-match'];
     if (!header) return;
-    const id = namedMonitor(request);
-    const monitor = id ? app.deps.organizations.peek(id) : undefined;
+    // Read as requireOrganization reads it (the organizations' cache is keyed by the id as named).
+    const id = namedOrganizationId(request);
+    const monitor = id && isUuid(id) ? app.deps.organizations.peek(id) : undefined;
     if (!monitor) return;
     const tag = monitorTag(monitor.id, monitor.dataVersion);
     if (!matches(header, tag)) return;

@@ -24,16 +24,25 @@ export async function requireOrganization(request: FastifyRequest): Promise<Orga
  */
 export async function optionalOrganization(request: FastifyRequest): Promise<OrganizationRow | null> {
   if (request.organization) return request.organization;
-  const raw =
-    request.headers[ORGANIZATION_HEADER] ??
-    (request.query as { organization?: string } | undefined)?.organization;
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (!value || value === 'null' || value === 'undefined') return null;
+  const value = namedOrganizationId(request);
+  if (!value) return null;
   if (!isUuid(value)) throw new AppError('ORGANIZATION_NOT_FOUND');
   const row = await request.server.deps.organizations.get(value);
   if (!row) throw new AppError('ORGANIZATION_NOT_FOUND');
   request.organization = row;
   return row;
+}
+
+/**
+ * The monitor a request names, unchecked: the organization header, else `?organization=`; null
+ * when it names none (the original's client sends 'null' and 'undefined' for none).
+ */
+export function namedOrganizationId(request: FastifyRequest): string | null {
+  const raw =
+    request.headers[ORGANIZATION_HEADER] ??
+    (request.query as { organization?: string } | undefined)?.organization;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return !value || value === 'null' || value === 'undefined' ? null : value;
 }
 
 /**

@@ -24,8 +24,7 @@ export function withFilters(path: string, filters: object, query: Record<string,
 
 /** The address of a server-rendered download: the monitor and the filters travel in the query. */
 export function downloadAddress(path: string, organizationId: string, filters: object): string {
-  const query = new URLSearchParams({ organization: organizationId, filters: JSON.stringify(filters) });
-  return `${path}?${query}`;
+  return withFilters(path, filters, { organization: organizationId });
 }
 
 /** A fresh token for ?signal=: the answer sets a cookie named after it (shared/constants/downloads). */

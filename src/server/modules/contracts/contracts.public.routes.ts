@@ -11,14 +11,10 @@ import {
   OptionsQuerySchema,
   OptionsResponseSchema,
 } from '../../../shared/schemas/contracts';
-import {
-  DownloadFormatSchema,
-  DownloadQuerySchema,
-  FilteredListBodySchema,
-  FiltersJsonSchema,
-} from '../../../shared/schemas/filters';
+import { DownloadFormatSchema, DownloadQuerySchema } from '../../../shared/schemas/filters';
 import { DOWNLOAD_RATE_LIMIT, downloadSignal, sendExport } from '../../exports/send';
 import { sendCachedAnswer } from '../../lib/cached-answer';
+import { filteredListRoutes } from '../../lib/filtered-list-routes';
 import { REVALIDATE_BY_MONITOR } from '../../plugins/http-cache';
 import { requireOrganization } from '../../plugins/organization';
 import type { OrganizationRow } from '../../types';
@@ -65,47 +61,14 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/filtered-list',
-    {
-      config: REVALIDATE_BY_MONITOR,
-      schema: {
-        tags,
-        summary:
-          'Contracts matching the public filters, largest first, with totals (the POST form as a GET that browsers and proxies can keep: the filters as JSON in `?filters=`)',
-        headers: OrganizationHeaderSchema,
-        querystring: PageQuerySchema.extend({ filters: FiltersJsonSchema }),
-        response: { 200: ContractListResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const organization = await requireOrganization(request);
-      const { filters, page } = request.query;
-      return sendPage(reply, organization, filters, page);
-    },
-  );
-
-  app.post(
-    '/filtered-list',
-    {
-      schema: {
-        tags,
-        summary: 'Contracts matching the public filters, largest first, with totals',
-        description:
-          'Lists show every contract; totals count concluded contracts that are not amendments (docs/decisions/0004).',
-        headers: OrganizationHeaderSchema,
-        querystring: PageQuerySchema,
-        body: FilteredListBodySchema,
-        response: { 200: ContractListResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const organization = await requireOrganization(request);
-      const { filters } = request.body;
-      const { page } = request.query;
-      return sendPage(reply, organization, filters, page);
-    },
-  );
+  filteredListRoutes(app, {
+    tags,
+    summary: 'Contracts matching the public filters, largest first, with totals',
+    description:
+      'Lists show every contract; totals count concluded contracts that are not amendments (docs/decisions/0004).',
+    response: ContractListResponseSchema,
+    sendPage,
+  });
 
   app.get(
     '/totals',

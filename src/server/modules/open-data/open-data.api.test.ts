@@ -491,6 +491,8 @@ describe('open data: OCDS releases, records and bulk files', { timeout: 120_000 
   it('downloads that arrive while a file is built share its one build, and each gets the whole file', async () => {
     const fresh = (await seedGeneratedMonitor(ctx.database.db, { contracts: 300, suppliers: 12, seed: 35 }))
       .organization;
+    // Each build is handed to the background tasks once, by its file's name.
+    const background = vi.spyOn(ctx.app.deps.background, 'run');
     const files = await Promise.all(
       // Three visitors (a few downloads at a time per address).
       [1, 2, 3].map((visitor) =>
@@ -506,6 +508,9 @@ describe('open data: OCDS releases, records and bulk files', { timeout: 120_000 
     expect(files[0]!.trim().split('\n')).toHaveLength((await liveProcesses(fresh.id)).length);
     expect(files[1]).toBe(files[0]);
     expect(files[2]).toBe(files[0]);
+    expect(
+      background.mock.calls.filter(([name]) => name.startsWith(`open data file ${fresh.id}`)),
+    ).toHaveLength(1);
     const { readdirSync } = await import('node:fs');
     // One file kept, no temporary file left behind.
     expect(

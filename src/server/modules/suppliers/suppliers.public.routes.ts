@@ -2,12 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OrganizationHeaderSchema, PageQuerySchema, SearchTextSchema } from '../../../shared/schemas/common';
-import {
-  DownloadFormatSchema,
-  DownloadQuerySchema,
-  FilteredListBodySchema,
-  FiltersJsonSchema,
-} from '../../../shared/schemas/filters';
+import { DownloadFormatSchema, DownloadQuerySchema } from '../../../shared/schemas/filters';
 import {
   SupplierBidsQuerySchema,
   SupplierBidsResponseSchema,
@@ -20,6 +15,7 @@ import {
 } from '../../../shared/schemas/suppliers';
 import { DOWNLOAD_RATE_LIMIT, downloadSignal, sendExport } from '../../exports/send';
 import { sendCachedAnswer } from '../../lib/cached-answer';
+import { filteredListRoutes } from '../../lib/filtered-list-routes';
 import { REVALIDATE_BY_MONITOR } from '../../plugins/http-cache';
 import { requireOrganization } from '../../plugins/organization';
 import type { OrganizationRow } from '../../types';
@@ -65,45 +61,12 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/filtered-list',
-    {
-      config: REVALIDATE_BY_MONITOR,
-      schema: {
-        tags,
-        summary:
-          'Suppliers of the contracts matching the public filters (the POST form as a GET that browsers and proxies can keep: the filters as JSON in `?filters=`)',
-        headers: OrganizationHeaderSchema,
-        querystring: PageQuerySchema.extend({ filters: FiltersJsonSchema }),
-        response: { 200: SupplierListResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const organization = await requireOrganization(request);
-      const { filters, page } = request.query;
-      return sendPage(reply, organization, filters, page);
-    },
-  );
-
-  app.post(
-    '/filtered-list',
-    {
-      schema: {
-        tags,
-        summary: 'Suppliers of the contracts matching the public filters',
-        headers: OrganizationHeaderSchema,
-        querystring: PageQuerySchema,
-        body: FilteredListBodySchema,
-        response: { 200: SupplierListResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const organization = await requireOrganization(request);
-      const { filters } = request.body;
-      const { page } = request.query;
-      return sendPage(reply, organization, filters, page);
-    },
-  );
+  filteredListRoutes(app, {
+    tags,
+    summary: 'Suppliers of the contracts matching the public filters',
+    response: SupplierListResponseSchema,
+    sendPage,
+  });
 
   app.get(
     '/download/:format',
