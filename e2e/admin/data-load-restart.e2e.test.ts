@@ -1,45 +1,14 @@
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format28Workbook } from '../../src/server/test/format-28-workbook';
-import { CONTRACT_SHEET_COLUMNS } from '../../src/shared/contracts/fields';
 import { apiToken } from '../fixtures/admin';
+import { contractSheet } from '../fixtures/contract-sheet';
 import { printedUrl, type RunningProcess, runServer } from '../fixtures/process';
 import { scratchDatabase } from '../fixtures/scratch-database';
 
 // Four batches of the reading (1,000 rows each): the first is staged well before the last, so the kill
 // lands half-way; and a confirm long enough to be killed inside its transaction.
 const ROWS = 4_000;
-
-/** A valid sheet of ROWS contracts, numbered. */
-async function sheet(): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const worksheet = book.addWorksheet('Contratos');
-  worksheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.code));
-  worksheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => column.header));
-  for (let index = 1; index <= ROWS; index++) {
-    const cells: Record<string, unknown> = {
-      C1: 'Adjudicación directa',
-      C2: 'Servicios',
-      C3: '2021-2024',
-      C4: '2022',
-      C5: '1o 2022',
-      C8: 'Concluido',
-      C11: `Servicio ${index}`,
-      C15: `Proveedor Reinicio ${index % 100}`,
-      C17: 'Tesorería',
-      C18: 'Tesorería',
-      C19: 'Centralizada',
-      C20: `REINICIO-${index}`,
-      C21: '10/01/2022',
-      C22: 1_000 + index,
-      C25: 1_000 + index,
-      C27: 'Tesorería',
-    };
-    worksheet.addRow(CONTRACT_SHEET_COLUMNS.map((column) => cells[column.code] ?? null));
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
 
 /**
  * A server process killed while it reads a load, and another killed while it confirms one, on
@@ -139,7 +108,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
     ).id;
     portal = await start();
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await sheet())]), 'reinicio.xlsx');
+    form.append('file', new Blob([new Uint8Array(await contractSheet(ROWS, 'REINICIO'))]), 'reinicio.xlsx');
     const upload = await fetch(`${portal.baseUrl}/api/data-load/upload`, {
       method: 'POST',
       headers: portal.headers,

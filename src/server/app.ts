@@ -45,7 +45,7 @@ import { feedsRoutes } from './modules/alerts/feeds.routes';
 import { defineFollowJobs } from './modules/alerts/follows-jobs';
 import { defineBackupJobs } from './modules/backups/backup-jobs';
 import { backupRoutes } from './modules/backups/backups.routes';
-import { documentRegistration } from './modules/backups/backups.service';
+import { copiesVersions, documentRegistration } from './modules/backups/backups.service';
 import { calculationCatalogue } from './modules/calculations/calculations.catalogue';
 import { comparationsPublicRoutes } from './modules/calculations/calculations.public.routes';
 import { calculationRoutes } from './modules/calculations/calculations.routes';
@@ -171,6 +171,7 @@ export async function buildApp(
       load: (id) => findOrganization(database.db, id),
       maxEntries: 1_000,
     }),
+    copies: copiesVersions({ database, events }),
     jobs: new Jobs(database, app.log, {
       pollingIntervalSeconds: config.jobs.pollingIntervalSeconds,
       superviseIntervalSeconds: config.jobs.superviseIntervalSeconds,

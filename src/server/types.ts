@@ -30,6 +30,11 @@ export interface AppDeps {
   events: EventBus;
   /** Organizations by id, as the organization header names them; never stale (decision 0020). */
   organizations: RowCache<OrganizationRow>;
+  /**
+   * How many times what visitors see of each monitor's document copies changed, by monitor id
+   * (the contract pages' version beside the data version, decision 0054); never stale.
+   */
+  copies: RowCache<{ version: number }>;
   /** Durable jobs in the database (e-mails): survive restarts, run once, retried (decision 0026). */
   jobs: Jobs;
   /** Rate limits and failure holds, counted in the database so every process shares them. */

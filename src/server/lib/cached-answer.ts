@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { tagAnswer } from '../plugins/http-cache';
+import { notModified, tagAnswer } from '../plugins/http-cache';
 import { carriesSecrets, markAnswerChecked } from '../plugins/leak-guard';
 import type { ResultKey } from './result-cache';
 
@@ -70,7 +70,11 @@ export async function sendCachedAnswer<R extends FastifyReply>(
   );
   markAnswerChecked(reply);
   // A GET its route lets browsers and proxies keep is tagged with the version it is (plugins/http-cache.ts).
-  if (key.organizationId) tagAnswer(reply, key.organizationId, version, version === key.version);
+  if (key.organizationId) {
+    tagAnswer(reply, key.organizationId, version, version === key.version);
+    // One the 304 hook could not vouch for from memory (plugins/http-cache.ts): the visitor holds it.
+    if (notModified(reply)) return reply;
+  }
   reply.type('application/json; charset=utf-8');
   const encoding = kept.text.length >= COMPRESSION.threshold ? acceptedEncoding(reply.request) : null;
   if (!encoding) return reply.send(kept.text as never) as R;

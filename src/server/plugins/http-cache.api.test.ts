@@ -132,7 +132,7 @@ describe('HTTP caching of public answers', () => {
     ).toBe(304);
   });
 
-  it('a POST list and a contract page carry no ETag; a wrong or empty If-None-Match gets the answer', async () => {
+  it('a POST list carries no ETag; a wrong or empty If-None-Match gets the answer', async () => {
     const post = await ctx.app.inject({
       method: 'POST',
       url: '/public-api/contracts/filtered-list?page=1',
@@ -141,10 +141,129 @@ describe('HTTP caching of public answers', () => {
     });
     expect(post.statusCode).toBe(200);
     expect(post.headers.etag).toBeUndefined();
-    const detail = await get(`/public-api/contracts/detail?id=${contractId}`, monitorId);
-    expect(detail.statusCode).toBe(200);
-    expect(detail.headers.etag).toBeUndefined();
     expect((await get('/public-api/contracts/totals', monitorId, '"otro"')).statusCode).toBe(200);
+  });
+
+  /** Asks again with the answer's ETag: 304 from memory (no organization read, no database). */
+  const revalidatesFromMemory = async (url: string, etag: string, organization = monitorId) => {
+    const lookups = vi.spyOn(ctx.app.deps.organizations, 'get');
+    const caughtUp = vi.spyOn(ctx.app.deps.events, 'caughtUp');
+    try {
+      const again = await get(url, organization, etag);
+      expect(again.statusCode, url).toBe(304);
+      expect(again.headers.etag).toBe(etag);
+      expect(lookups).not.toHaveBeenCalled();
+      expect(caughtUp).not.toHaveBeenCalled();
+    } finally {
+      lookups.mockRestore();
+      caughtUp.mockRestore();
+    }
+  };
+
+  it("a contract page is kept and revalidated until its data or its documents' copies change", async () => {
+    const { db } = ctx.database;
+    const url = `/public-api/contracts/detail?id=${contractId}`;
+    const link = 'https://transparencia.example.gob.mx/contratos/copias-etag.pdf';
+    await db.execute(sql`UPDATE contracts SET contract_url = ${link} WHERE id = ${contractId}`);
+    await db.execute(
+      sql`INSERT INTO document_sources (id, organization_id, url, host, state, next_check_at)
+          VALUES (gen_random_uuid(), ${monitorId}, ${link}, 'transparencia.example.gob.mx', 'PENDING', 'infinity')`,
+    );
+    await ctx.app.deps.events.caughtUp('organizations');
+    const first = await get(url, monitorId);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+\.[0-9a-f-]{36}\.\d+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+    const contractCopy = (answer: typeof first) =>
+      answer
+        .json()
+        .data.documentBackups.find((backup: { document: string }) => backup.document === 'CONTRACT');
+    expect(contractCopy(first)).toMatchObject({ state: 'PENDING', lastCheckedAt: null });
+    await revalidatesFromMemory(url, etag);
+
+    // A claim (lease only) changes nothing a visitor sees: the ETag holds.
+    await db.execute(sql`UPDATE document_sources SET lease_until = now() WHERE url = ${link}`);
+    await ctx.app.deps.events.caughtUp('organizations');
+    expect((await get(url, monitorId, etag)).statusCode).toBe(304);
+
+    // The backup runner checks the document and fails: the page says so, under a new ETag.
+    await db.execute(
+      sql`UPDATE document_sources SET state = 'FAILED', reason = 'NOT_FOUND', last_checked_at = now() WHERE url = ${link}`,
+    );
+    await ctx.app.deps.events.caughtUp('organizations');
+    const checked = await get(url, monitorId, etag);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.headers.etag).not.toBe(etag);
+    expect(contractCopy(checked)).toMatchObject({ state: 'FAILED', reason: 'NOT_FOUND' });
+    expect(contractCopy(checked).lastCheckedAt).not.toBeNull();
+    await revalidatesFromMemory(url, checked.headers.etag as string);
+
+    // Another monitor's copies do not touch this page's ETag.
+    const otherBefore = await get('/public-api/contracts/totals', otherId);
+    expect((await get(url, monitorId, checked.headers.etag as string)).statusCode).toBe(304);
+    expect(otherBefore.statusCode).toBe(200);
+
+    // A contract that is not the monitor's is a 404, never kept.
+    const missing = await get(
+      '/public-api/contracts/detail?id=0190b0a4-0000-7000-8000-000000000000',
+      monitorId,
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+  });
+
+  it("a supplier's page (its GET form) is revalidated by the data version; the POST form is not kept", async () => {
+    const [supplier] = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`SELECT supplier_id AS id FROM contracts WHERE organization_id = ${monitorId} AND supplier_id IS NOT NULL LIMIT 1`,
+    );
+    const url = `/public-api/suppliers/detail?id=${supplier!.id}`;
+    const first = await get(url, monitorId);
+    expect(first.statusCode).toBe(200);
+    await revalidatesFromMemory(url, first.headers.etag as string);
+    const post = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-current-organization-id': monitorId },
+      payload: { filters: {} },
+    });
+    expect(post.statusCode).toBe(200);
+    expect(post.headers.etag).toBeUndefined();
+    expect(post.json().data).toEqual(first.json().data);
+  });
+
+  it('the index is revalidated until its calculations, its data or its default period change', async () => {
+    const url = `/public-api/comparations/corruption-index?id=${monitorId}`;
+    const first = await get(url, monitorId);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+\.[0-9a-f-]{36}\.i\d+\.\d+\.[\w-]+"$/);
+    // Named by ?id= alone, without the header, as the original's clients ask.
+    const lookups = vi.spyOn(ctx.app.deps.organizations, 'get');
+    const again = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(lookups).not.toHaveBeenCalled();
+    lookups.mockRestore();
+
+    const { db } = ctx.database;
+    await db.execute(
+      sql`UPDATE calculations SET name = name || ' (revisado)' WHERE organization_id = ${monitorId} AND id = (
+            SELECT id FROM calculations WHERE organization_id = ${monitorId} AND deleted_at IS NULL LIMIT 1)`,
+    );
+    await ctx.app.deps.events.caughtUp('organizations');
+    const changed = await get(url, monitorId, etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    await revalidatesFromMemory(url, changed.headers.etag as string);
+
+    await db.execute(
+      sql`UPDATE organizations SET default_administration_period = '1999-2001' WHERE id = ${monitorId}`,
+    );
+    await ctx.app.deps.events.caughtUp('organizations');
+    const otherPeriod = await get(url, monitorId, changed.headers.etag as string);
+    expect(otherPeriod.statusCode).toBe(200);
+    expect(otherPeriod.headers.etag).not.toBe(changed.headers.etag);
   });
 
   it("the administration's answers are private and never kept", async () => {

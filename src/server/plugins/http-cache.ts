@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../lib/ids';
+import type { AppDeps, OrganizationRow } from '../types';
 import { namedOrganizationId } from './organization';
 
 /**
  * Answers browsers and proxies may keep (issue 34, decision 0054). A public GET whose route says
- * `config: { revalidate: 'monitor' }` answers from the result cache (lib/cached-answer.ts): its
- * strong ETag names the build, the monitor and the data version of the answer sent; browsers keep
+ * `config: { revalidate }` answers from the result cache (lib/cached-answer.ts): its strong ETag
+ * names the build, the monitor and the version of the answer sent (the data version; with the
+ * copies' for a contract page, with the calculations' for the index); browsers keep
  * it and check it again at each use, proxies may serve it for 30 s. A visitor (or a proxy) that asks
  * with that ETag in If-None-Match gets 304 before the route runs, from what this process knows of
  * the monitor, without asking the database anything: the monitor's row as the organizations' cache
@@ -15,15 +17,31 @@ import { namedOrganizationId } from './organization';
  * the administration are `private, no-store` unless their route says otherwise.
  */
 
-/** Route config of an answer revalidated by its monitor's data version. */
+/**
+ * How a route's answers are revalidated: the version they are at now, told from what this process
+ * holds in memory (the monitor's row, the copies' count, a kept list), with no statement;
+ * undefined when it cannot tell (the route then runs, and answers 304 itself when its answer
+ * would be the same: sendCachedAnswer, notModified).
+ */
+export interface Revalidation {
+  version: (monitor: OrganizationRow, deps: AppDeps, request: FastifyRequest) => number | string | undefined;
+  /** The monitor a request names, when its route names it otherwise than the header or ?organization= does. */
+  monitorOf?: (request: FastifyRequest) => string | undefined;
+}
+
+/** Route config of an answer revalidated by its monitor's versions. */
 export interface HttpCacheConfig {
-  revalidate?: 'monitor';
+  revalidate?: Revalidation;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig extends HttpCacheConfig {}
 }
-export const REVALIDATE_BY_MONITOR: HttpCacheConfig = { revalidate: 'monitor' };
+
+/** Answers that change with the monitor's data (lists, totals, charts, options, a supplier's page). */
+export const REVALIDATE_BY_MONITOR: HttpCacheConfig = {
+  revalidate: { version: (monitor) => monitor.dataVersion },
+};
 
 /**
  * Browsers keep the answer and ask again each time (a 304 from memory when nothing changed), so an
@@ -45,8 +63,8 @@ const BUILD = createHash('sha256')
   .digest('base64url')
   .slice(0, 10);
 
-/** The validator of a monitor's answers at a data version. */
-function monitorTag(organizationId: string, version: number): string {
+/** The validator of a monitor's answers at a version. */
+function monitorTag(organizationId: string, version: number | string): string {
   return `"${BUILD}.${organizationId}.${version}"`;
 }
 
@@ -59,9 +77,21 @@ function matches(header: string | undefined, tag: string): boolean {
     .some((part) => part === tag || part === '*');
 }
 
-const revalidated = (request: FastifyRequest) =>
-  (request.routeOptions.config as HttpCacheConfig | undefined)?.revalidate === 'monitor' &&
-  (request.method === 'GET' || request.method === 'HEAD');
+/** How the request's route is revalidated, for a GET or HEAD (undefined: not at all). */
+const revalidation = (request: FastifyRequest): Revalidation | undefined =>
+  request.method === 'GET' || request.method === 'HEAD'
+    ? (request.routeOptions.config as HttpCacheConfig | undefined)?.revalidate
+    : undefined;
+
+/** Answers 304 with the validator and freshness of a current answer. */
+function sendNotModified(reply: FastifyReply, tag: string): FastifyReply {
+  return reply
+    .code(304)
+    .header('etag', tag)
+    .header('cache-control', MONITOR_ANSWER_CACHE)
+    .header('vary', VARY)
+    .send();
+}
 
 /**
  * Sets an answer's validator and freshness: the version sent (the current one, or the previous
@@ -70,33 +100,42 @@ const revalidated = (request: FastifyRequest) =>
 export function tagAnswer(
   reply: FastifyReply,
   organizationId: string,
-  version: number,
+  version: number | string,
   current: boolean,
 ): void {
-  if (!revalidated(reply.request)) return;
+  if (!revalidation(reply.request)) return;
   reply
     .header('etag', monitorTag(organizationId, version))
     .header('cache-control', current ? MONITOR_ANSWER_CACHE : PREVIOUS_ANSWER_CACHE)
     .header('vary', VARY);
 }
 
+/**
+ * After tagAnswer: answers 304 when the visitor already holds the answer tagged (one the hook could
+ * not vouch for from memory); false when the answer must be sent.
+ */
+export function notModified(reply: FastifyReply): boolean {
+  const tag = reply.getHeader('etag');
+  if (typeof tag !== 'string' || !matches(reply.request.headers['if-none-match'], tag)) return false;
+  sendNotModified(reply, tag);
+  return true;
+}
+
 export function registerHttpCache(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!revalidated(request)) return;
+    const revalidate = revalidation(request);
+    if (!revalidate) return;
     const header = request.headers['if-none-match'];
     if (!header) return;
     // Read as requireOrganization reads it (the organizations' cache is keyed by the id as named).
-    const id = namedOrganizationId(request);
+    const id = revalidate.monitorOf?.(request) ?? namedOrganizationId(request);
     const monitor = id && isUuid(id) ? app.deps.organizations.peek(id) : undefined;
     if (!monitor) return;
-    const tag = monitorTag(monitor.id, monitor.dataVersion);
+    const version = revalidate.version(monitor, app.deps, request);
+    if (version === undefined) return;
+    const tag = monitorTag(monitor.id, version);
     if (!matches(header, tag)) return;
-    return reply
-      .code(304)
-      .header('etag', tag)
-      .header('cache-control', MONITOR_ANSWER_CACHE)
-      .header('vary', VARY)
-      .send();
+    return sendNotModified(reply, tag);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))

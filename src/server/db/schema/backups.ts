@@ -93,3 +93,17 @@ export const documentAttempts = pgTable(
   },
   (t) => [index('document_attempts_source_idx').on(t.sourceId, t.at)],
 );
+
+/**
+ * How many times what a monitor's visitors see of its document copies changed (a copy kept, a
+ * check's date, a failure, gone from the source): the contract pages' answers are kept and
+ * revalidated by it with the data version (decision 0054). A table of its own, bumped by a trigger
+ * on document_sources (migration 0040), so the backup runner never waits for the monitor's row
+ * that a data load holds while it writes.
+ */
+export const documentCopiesVersions = pgTable('document_copies_versions', {
+  organizationId: uuid()
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { BackupReason, BackupState } from '../../../shared/constants/backups';
 import { type Database, queryRows } from '../../db/client';
-import { documentAttempts, documentSources, documentVersions, fileContents, files } from '../../db/schema';
+import {
+  documentAttempts,
+  documentCopiesVersions,
+  documentSources,
+  documentVersions,
+  fileContents,
+  files,
+} from '../../db/schema';
 import { jsonRecordset, sqlArray } from '../../db/sql';
 import { newId } from '../../lib/ids';
 import type { DocumentLink } from '../contracts/document-links';
@@ -449,4 +456,13 @@ export async function copiesInDatabase(db: Database, limit: number): Promise<str
     )
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** How many times what visitors see of a monitor's copies changed (0: never); migration 0040 keeps it. */
+export async function copiesVersionOf(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: documentCopiesVersions.version })
+    .from(documentCopiesVersions)
+    .where(eq(documentCopiesVersions.organizationId, organizationId));
+  return row?.version ?? 0;
 }

@@ -3,6 +3,7 @@ import { CONTRACT_DOCUMENT_FIELDS, CONTRACT_DOCUMENTS } from '../../../shared/co
 import type { DocumentBackup } from '../../../shared/schemas/backups';
 import type { Database } from '../../db/client';
 import { pageOffset, toPage } from '../../lib/pagination';
+import { RowCache } from '../../lib/row-cache';
 import type { AppDeps, OrganizationRow } from '../../types';
 import type { DocumentRegistration } from '../contracts/contracts.write';
 import { type DocumentField, documentLink } from '../contracts/document-links';
@@ -10,6 +11,7 @@ import { requestBackups } from './backup-jobs';
 import { type CopyInfo, presentBackup } from './backups.presenter';
 import {
   backupSummary,
+  copiesVersionOf,
   documentsOf,
   findSources,
   registerDocuments,
@@ -33,6 +35,19 @@ export function documentRegistration(deps: Pick<AppDeps, 'jobs' | 'config'>): Do
     await registerDocuments(tx, organizationId, links);
     if (links.length > 0) await requestBackups(deps, tx);
   };
+}
+
+/**
+ * What a process keeps of how many times a monitor's copies changed (AppDeps.copies): read from
+ * the database once, dropped by the organizations' event the copies' trigger sends (migration 0040).
+ */
+export function copiesVersions(deps: Pick<AppDeps, 'database' | 'events'>): RowCache<{ version: number }> {
+  return new RowCache({
+    events: deps.events,
+    channel: 'organizations',
+    load: async (organizationId) => ({ version: await copiesVersionOf(deps.database.db, organizationId) }),
+    maxEntries: 1_000,
+  });
 }
 
 /**

@@ -9,18 +9,28 @@ import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import { DownloadFormatSchema } from '../../../shared/schemas/filters';
 import { DOWNLOAD_RATE_LIMIT, downloadSignal, sendExport } from '../../exports/send';
 import { isUuid } from '../../lib/ids';
+import { type HttpCacheConfig, notModified, tagAnswer } from '../../plugins/http-cache';
 import { requestedOrganization } from '../../plugins/organization';
 import { lastUpdateOf } from '../organizations/organizations.presenter';
 import { corruptionIndexExport } from './corruption-index.export';
-import { corruptionIndex } from './corruption-index.service';
+import { corruptionIndexAnswer, indexVersion } from './corruption-index.service';
 
 const tags = ['public: corruption index'];
+
+/** The index changes with its calculations, the data (every monitor's with a GENERAL one) and the default period. */
+const REVALIDATE_INDEX: HttpCacheConfig = {
+  revalidate: {
+    monitorOf: (request) => (request.query as { id?: string }).id,
+    version: (monitor, deps) => indexVersion(deps, monitor),
+  },
+};
 
 /** The public index and, later, the comparisons (/public-api/comparations). */
 export const comparationsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/corruption-index',
     {
+      config: REVALIDATE_INDEX,
       schema: {
         tags,
         summary: "The monitor's corruption-risk index for an administration period",
@@ -31,9 +41,19 @@ export const comparationsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CorruptionIndexResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const organization = await requestedOrganization(request, request.query.id);
-      const data = await corruptionIndex(app.deps, organization, request.query.administrationPeriod);
+      const { data, version, current } = await corruptionIndexAnswer(
+        app.deps,
+        organization,
+        request.query.administrationPeriod,
+      );
+      // An answer whose counts are still running is not kept by anyone (no validator).
+      if (version === null) reply.header('cache-control', 'no-store');
+      else {
+        tagAnswer(reply, organization.id, version, current);
+        if (notModified(reply)) return reply;
+      }
       return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
     },
   );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { riskLevel } from '../../../shared/calculations/display';
 import { formulaReferences, parseFormula } from '../../../shared/calculations/formula';
 import { linkedCount, VARIABLE_LINKS } from '../../../shared/calculations/links';
@@ -46,12 +47,25 @@ export async function corruptionIndex(
   organization: OrganizationRow,
   requestedPeriod?: string,
 ): Promise<CorruptionIndexData> {
+  return (await corruptionIndexAnswer(deps, organization, requestedPeriod)).data;
+}
+
+/**
+ * The index as corruptionIndex gives it, with the version of the answer given (an HTTP validator
+ * names it, plugins/http-cache.ts): its calculations' changes, its data version (the
+ * installation's, 'g', with a GENERAL calculation) and the default period it resolved
+ * (`indexVersion` tells the current one from memory); null while its counts are still running.
+ */
+export async function corruptionIndexAnswer(
+  deps: Deps,
+  organization: OrganizationRow,
+  requestedPeriod?: string,
+): Promise<{ data: CorruptionIndexData; version: string | null; current: boolean }> {
   const { db } = deps.database;
   // The calculations as they are now, never a previous list: the index's key names their version.
   const rows = await deps.cache.fresh(() =>
-    deps.cache.get(
-      { name: `${organization.id}|calculations`, version: organization.calculationsChanges },
-      () => liveCalculations(db, organization.id),
+    deps.cache.get({ name: calculationsKey(organization), version: organization.calculationsChanges }, () =>
+      liveCalculations(db, organization.id),
     ),
   );
   const periods = await periodsOf(deps, organization);
@@ -62,14 +76,19 @@ export async function corruptionIndex(
     name: `${organization.id}|corruption-index|${period ?? ''}|m${organization.calculationsChanges}|${general ? 'all' : 'one'}`,
     version: dataVersion,
   };
+  const given = ({ value, version }: { value: CorruptionIndexData; version: number }) => ({
+    data: value,
+    version: indexTag(organization, general, version),
+    current: version === dataVersion,
+  });
   const full = (scans: Scans) => () => compute(deps, organization, rows, periods, period, dataVersion, scans);
-  if (!countsInBackground(deps, rows, period)) return deps.cache.get(key, full('now'));
+  if (!countsInBackground(deps, rows, period)) return given(await deps.cache.getVersioned(key, full('now')));
   // Counted once, whoever asks, and kept when done. A visitor waits for it at most
   // RESULT_PREVIOUS_AFTER_MS, then gets the previous data's answer, whole (decision 0030)…
   const hadAnswer = deps.cache.stored(key.name) !== undefined;
-  const answer = deps.cache.get(key, full('background'));
+  const answer = deps.cache.getVersioned(key, full('background'));
   // A download or the side another server keeps (fresh(): the current data's) waits for every count.
-  if (hadAnswer || deps.cache.inFreshScope()) return answer;
+  if (hadAnswer || deps.cache.inFreshScope()) return given(await answer);
   // …or, the first time, what needs no count over the contracts, the rest saying it is being calculated.
   answer.catch(() => undefined);
   const waitMs = deps.config.resultPreviousAfterMs ?? 0;
@@ -83,7 +102,35 @@ export async function corruptionIndex(
           }),
         ]).finally(() => clearTimeout(timer))
       : undefined;
-  return first ?? compute(deps, organization, rows, periods, period, dataVersion, 'none');
+  if (first) return given(first);
+  return {
+    data: await compute(deps, organization, rows, periods, period, dataVersion, 'none'),
+    version: null,
+    current: false,
+  };
+}
+
+const calculationsKey = (organization: OrganizationRow) => `${organization.id}|calculations`;
+
+/** The version text of a monitor's index answer (see corruptionIndexAnswer). */
+function indexTag(organization: OrganizationRow, general: boolean, dataVersion: number): string {
+  const defaultPeriod = createHash('sha256')
+    .update(organization.defaultAdministrationPeriod ?? '')
+    .digest('base64url')
+    .slice(0, 8);
+  return `i${organization.calculationsChanges}.${general ? 'g' : ''}${dataVersion}.${defaultPeriod}`;
+}
+
+/**
+ * The version of a monitor's index answers now, from memory (its calculations as this process
+ * keeps them): undefined when it does not hold them, or when a GENERAL calculation makes every
+ * monitor's data count (the installation's version is a statement away).
+ */
+export function indexVersion(deps: Pick<Deps, 'cache'>, organization: OrganizationRow): string | undefined {
+  const kept = deps.cache.stored<CalculationRow[]>(calculationsKey(organization));
+  if (!kept || kept.version !== organization.calculationsChanges) return undefined;
+  if (kept.value.some((row) => row.type === 'GENERAL')) return undefined;
+  return indexTag(organization, false, organization.dataVersion);
 }
 
 /**

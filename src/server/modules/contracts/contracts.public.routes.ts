@@ -15,7 +15,7 @@ import { DownloadFormatSchema, DownloadQuerySchema } from '../../../shared/schem
 import { DOWNLOAD_RATE_LIMIT, downloadSignal, sendExport } from '../../exports/send';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { filteredListRoutes } from '../../lib/filtered-list-routes';
-import { REVALIDATE_BY_MONITOR } from '../../plugins/http-cache';
+import { type HttpCacheConfig, REVALIDATE_BY_MONITOR } from '../../plugins/http-cache';
 import { requireOrganization } from '../../plugins/organization';
 import type { OrganizationRow } from '../../types';
 import { resultKey } from '../figures/result-keys';
@@ -25,6 +25,19 @@ import { filterOptions, OPTION_KINDS } from './contracts.options';
 import { contractTotals, getContract, listContracts } from './contracts.service';
 
 const tags = ['public: contracts'];
+
+/**
+ * A contract page changes with the monitor's data and with its documents' copies (kept, checked,
+ * gone): its version is the sum of both counts, told from memory when this process holds both.
+ */
+const REVALIDATE_WITH_COPIES: HttpCacheConfig = {
+  revalidate: {
+    version: (monitor, deps) => {
+      const copies = deps.copies.peek(monitor.id);
+      return copies && monitor.dataVersion + copies.version;
+    },
+  },
+};
 
 export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A page of the list (both list routes answer one), kept in the result cache as sent. */
@@ -94,6 +107,7 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/detail',
     {
+      config: REVALIDATE_WITH_COPIES,
       schema: {
         tags,
         summary: 'One contract of the monitor',
@@ -102,10 +116,22 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ContractDetailResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const organization = await requireOrganization(request);
-      const data = await getContract(app.deps, organization, request.query.id);
-      return { error: false as const, message: '', data, ...lastUpdateOf(organization) };
+      const { id } = request.query;
+      const copies = await app.deps.copies.get(organization.id);
+      // Both only grow, so their sum changes whenever either does: the page's version.
+      const key = {
+        name: `${organization.id}|contract|${id}`,
+        version: organization.dataVersion + (copies?.version ?? 0),
+        organizationId: organization.id,
+      };
+      return sendCachedAnswer(reply, key, async () => ({
+        error: false as const,
+        message: '',
+        data: await getContract(app.deps, organization, id),
+        ...lastUpdateOf(organization),
+      }));
     },
   );
 

@@ -143,6 +143,8 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/detail',
+      // The GET form is revalidated (plugins/http-cache.ts); the POST one cannot be kept by anyone.
+      config: REVALIDATE_BY_MONITOR,
       schema: {
         tags,
         summary: 'A supplier with its totals and its contracts by procedure type',
