@@ -11,16 +11,28 @@
  * req/s, p50/p99 latency, errors, time-outs and the answers' statuses. Goals on the 2-core machine
  * (load generator included): ≥ 8,000 req/s for the mix at 500 connections with no error and p99 <
  * 300 ms; ≥ 15,000 304 answers/s.
+ *
+ * Then, with one process per core and the new visitors' mix at the largest number of connections,
+ * answers counted second by second: a data change (a contract's amount, as a save does) 10 s into
+ * a 30-s run, printing the steady rate before it and the slowest 5-s window after it (goal: never
+ * below half the steady rate); and a 100,000-row load uploaded and confirmed through another
+ * server process (bench/data-load.ts, its contracts deleted after) while the crowd runs (goal: no
+ * error). `--phases steady,change,confirm` chooses (all by default); `--rows` the load's size.
  */
+import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/server/db/client';
+import { contractChanger } from './after-change';
 import { ensureBenchAdmin, monitorToMeasure, openBenchDatabase, option, startServerProcess } from './support';
 
 const seconds = Number(option('seconds') ?? 10);
 const levels = (option('connections') ?? '50,200,500').split(',').map(Number);
 const processCounts = (option('processes') ?? `1,${availableParallelism()}`).split(',').map(Number);
+const phases = new Set((option('phases') ?? 'steady,change,confirm').split(','));
+const loadRows = Number(option('rows') ?? 100_000);
 
 const { database } = await openBenchDatabase();
 if (database.kind !== 'postgres') {
@@ -48,7 +60,6 @@ const contracts = await values(
   sql`SELECT id AS value FROM contracts WHERE organization_id = ${organizationId} AND deleted_at IS NULL
       ORDER BY total_or_max_amount DESC NULLS LAST LIMIT 20`,
 );
-await database.close();
 
 const filtered = (path: string, filters: object, page?: number) => {
   const query = new URLSearchParams(page ? { page: String(page) } : {});
@@ -91,30 +102,66 @@ interface Outcome {
   statuses: string;
 }
 
-function run(url: string, connections: number, requests: autocannon.Request[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, timeout: 10, headers, requests }, (error, result) => {
-      if (error) return reject(error);
-      const statuses = Object.entries({
-        '2xx': result['2xx'],
-        '304': (result.statusCodeStats as Record<string, { count: number }>)['304']?.count ?? 0,
-        '4xx': result['4xx'],
-        '5xx': result['5xx'],
-      })
-        .filter(([, count]) => count > 0)
-        .map(([code, count]) => `${code} ${count.toLocaleString('en-US')}`)
-        .join(', ');
-      resolve({
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors,
-        timeouts: result.timeouts,
-        statuses,
-      });
+/**
+ * Drives `connections` connections through `requests` for `duration` seconds (or until stop() is
+ * called), counting the answers of each second from the start.
+ */
+function drive(url: string, connections: number, requests: autocannon.Request[], duration = seconds) {
+  const perSecond: number[] = [];
+  const started = performance.now();
+  let instance: autocannon.Instance | undefined;
+  const outcome = new Promise<Outcome>((resolve, reject) => {
+    const driving = autocannon(
+      { url, connections, duration, timeout: 10, headers, requests },
+      (error, result) => {
+        if (error) return reject(error);
+        const statuses = Object.entries({
+          '2xx': result['2xx'],
+          '304': (result.statusCodeStats as Record<string, { count: number }>)['304']?.count ?? 0,
+          '4xx': result['4xx'],
+          '5xx': result['5xx'],
+        })
+          .filter(([, count]) => count > 0)
+          .map(([code, count]) => `${code} ${count.toLocaleString('en-US')}`)
+          .join(', ');
+        resolve({
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          statuses,
+        });
+      },
+    );
+    instance = driving;
+    driving.on('response', () => {
+      const second = Math.floor((performance.now() - started) / 1000);
+      perSecond[second] = (perSecond[second] ?? 0) + 1;
     });
   });
+  return {
+    outcome,
+    /** Answers in each whole second so far (0 for a second without any). */
+    seconds: () => Array.from({ length: perSecond.length }, (_, index) => perSecond[index] ?? 0),
+    stop: () => instance?.stop(),
+  };
 }
+
+const run = (url: string, connections: number, requests: autocannon.Request[]) =>
+  drive(url, connections, requests).outcome;
+
+/** The slowest average over `width` consecutive seconds of `counts` from `from` on (the last, partial second left out). */
+function slowestWindow(counts: number[], from: number, width = 5): { rate: number; at: number } {
+  let slowest = { rate: Number.POSITIVE_INFINITY, at: from };
+  for (let at = from; at + width <= counts.length - 1; at++) {
+    const rate = counts.slice(at, at + width).reduce((sum, count) => sum + count, 0) / width;
+    if (rate < slowest.rate) slowest = { rate, at };
+  }
+  return slowest;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const line = (label: string, outcome: Outcome) =>
   console.log(
@@ -127,10 +174,22 @@ console.log(
   `PostgreSQL, monitor ${organizationId}: a mix of ${paths.length} public GET answers, ${seconds} s per run, ` +
     `autocannon in this process\n`,
 );
-for (const processes of processCounts) {
+const fresh = paths.map((path): autocannon.Request => ({ method: 'GET', path }));
+
+/**
+ * Every answer computed and kept in every process, as the first visitors would have them: the
+ * mix for 5 s over several connections, which the supervisor hands to the processes in turn (one
+ * kept-alive connection would warm one process only).
+ */
+async function warmUp(url: string, processes: number) {
+  await drive(url, processes * 8, fresh, 5).outcome;
+}
+
+for (const processes of phases.has('steady') ? processCounts : []) {
   const server = await startServerProcess({ WEB_CONCURRENCY: String(processes), LOG_LEVEL: 'error' });
   try {
-    // Every answer once (computed and kept), and its ETag for the returning visitors.
+    await warmUp(server.url, processes);
+    // Every answer's ETag, for the returning visitors.
     const tagged: autocannon.Request[] = [];
     for (const path of paths) {
       const answer = await fetch(`${server.url}${path}`, { headers });
@@ -161,4 +220,92 @@ for (const processes of processCounts) {
     await server.stop();
   }
 }
+const crowd = Math.max(...levels);
+const cores = availableParallelism();
+
+if (phases.has('change')) {
+  const server = await startServerProcess({ WEB_CONCURRENCY: String(cores), LOG_LEVEL: 'error' });
+  const changer = await contractChanger(database, organizationId);
+  try {
+    await warmUp(server.url, cores);
+    const CHANGE_AT = 10;
+    const driven = drive(server.url, crowd, fresh, 30);
+    const changed = new Promise<number>((resolve, reject) =>
+      setTimeout(() => {
+        const at = performance.now();
+        changer.change().then(() => resolve(performance.now() - at), reject);
+      }, CHANGE_AT * 1000),
+    );
+    const outcome = await driven.outcome;
+    const changeMs = await changed;
+    const counts = driven.seconds();
+    const steady = median(counts.slice(2, CHANGE_AT));
+    const after = slowestWindow(counts, CHANGE_AT);
+    console.log(
+      `A data change ${CHANGE_AT} s into 30 s of new visitors at ${crowd} connections, ${cores} processes ` +
+        `(the UPDATE took ${Math.round(changeMs)} ms):`,
+    );
+    line('the whole run', outcome);
+    console.log(
+      `  steady before: ${steady.toLocaleString('en-US')} answers/s; slowest 5 s after: ` +
+        `${Math.round(after.rate).toLocaleString('en-US')} answers/s (${Math.round((100 * after.rate) / steady)} %, ` +
+        `seconds ${after.at}–${after.at + 5}); by second: ${counts.join(' ')}\n`,
+    );
+  } finally {
+    await changer.restore();
+    await server.stop();
+  }
+}
+
+if (phases.has('confirm')) {
+  const server = await startServerProcess({ WEB_CONCURRENCY: String(cores), LOG_LEVEL: 'error' });
+  try {
+    await warmUp(server.url, cores);
+    const driven = drive(server.url, crowd, fresh, 3_600);
+    const started = performance.now();
+    const load = spawn(
+      path.join('node_modules', '.bin', 'tsx'),
+      [
+        'bench/data-load.ts',
+        '--rows',
+        String(loadRows),
+        '--organization',
+        organizationId,
+        '--calls-per-second',
+        '1',
+      ],
+      { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let loadOutput = '';
+    load.stdout.on('data', (chunk) => {
+      loadOutput += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => load.on('close', resolve));
+    const loadSeconds = (performance.now() - started) / 1000;
+    driven.stop();
+    const outcome = await driven.outcome;
+    const counts = driven.seconds();
+    const slowest = slowestWindow(counts, 0);
+    console.log(
+      `A ${loadRows.toLocaleString('en-US')}-row load uploaded, read, confirmed and deleted by another server ` +
+        `process (bench:data-load, exit ${code}, ${Math.round(loadSeconds)} s) while new visitors ask at ${crowd} ` +
+        `connections, ${cores} processes:`,
+    );
+    line('while it ran', outcome);
+    console.log(
+      `  median ${median(counts.slice(1, -1)).toLocaleString('en-US')} answers/s; slowest 5 s: ` +
+        `${Math.round(slowest.rate).toLocaleString('en-US')} answers/s (seconds ${slowest.at}–${slowest.at + 5})`,
+    );
+    console.log(
+      loadOutput
+        .split('\n')
+        .filter((text) => /confirm|review|rows\/s|p95/i.test(text))
+        .map((text) => `  | ${text.trim()}`)
+        .join('\n'),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+await database.close();
 process.exit(0);

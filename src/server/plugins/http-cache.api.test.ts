@@ -222,6 +222,15 @@ describe('HTTP caching of public answers', () => {
     const first = await get(url, monitorId);
     expect(first.statusCode).toBe(200);
     await revalidatesFromMemory(url, first.headers.etag as string);
+    // Its more contracts and its lost bids, page by page, likewise.
+    for (const more of [
+      `/public-api/suppliers/detail/contracts?id=${supplier!.id}&procedureType=NO_BID&page=1`,
+      `/public-api/suppliers/detail/bids?id=${supplier!.id}&page=1`,
+    ]) {
+      const answer = await get(more, monitorId);
+      expect(answer.statusCode, more).toBe(200);
+      await revalidatesFromMemory(more, answer.headers.etag as string);
+    }
     const post = await ctx.app.inject({
       method: 'POST',
       url,

@@ -122,6 +122,7 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: 'GET',
     url: '/detail/bids',
+    config: REVALIDATE_BY_MONITOR,
     schema: {
       tags,
       summary: 'More procedures the supplier bid for without winning (every period), most recent first',
@@ -129,13 +130,18 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: SupplierBidsQuerySchema,
       response: { 200: SupplierBidsResponseSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { id, page } = request.query;
-      return {
-        error: false as const,
-        message: '',
-        data: await supplierBids(app.deps, await requireOrganization(request), id, page),
-      };
+      const organization = await requireOrganization(request);
+      return sendCachedAnswer(
+        reply,
+        resultKey(organization, `supplier-bids:${id}`, {}, String(page)),
+        async () => ({
+          error: false as const,
+          message: '',
+          data: await supplierBids(app.deps, organization, id, page),
+        }),
+      );
     },
   });
 
@@ -169,6 +175,7 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/detail/contracts',
+      config: REVALIDATE_BY_MONITOR,
       schema: {
         tags,
         summary: 'More contracts of a supplier, of one procedure type, most recent first',
@@ -177,21 +184,21 @@ export const suppliersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(method === 'POST' ? { body: SupplierDetailBodySchema } : {}),
         response: { 200: SupplierContractsResponseSchema },
       },
-      handler: async (request) => {
-        const body = (request.body ?? {}) as { filters?: object };
+      handler: async (request, reply) => {
+        const filters = ((request.body ?? {}) as { filters?: object }).filters ?? {};
         const { id, procedureType, page } = request.query;
-        return {
+        const organization = await requireOrganization(request);
+        const key = resultKey(
+          organization,
+          `supplier-contracts:${id}:${procedureType}`,
+          filters,
+          String(page),
+        );
+        return sendCachedAnswer(reply, key, async () => ({
           error: false as const,
           message: '',
-          data: await supplierContracts(
-            app.deps,
-            await requireOrganization(request),
-            id,
-            procedureType,
-            page,
-            body.filters ?? {},
-          ),
-        };
+          data: await supplierContracts(app.deps, organization, id, procedureType, page, filters),
+        }));
       },
     });
   }
