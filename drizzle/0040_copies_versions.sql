@@ -5,7 +5,8 @@ CREATE TABLE "document_copies_versions" (
 --> statement-breakpoint
 ALTER TABLE "document_copies_versions" ADD CONSTRAINT "document_copies_versions_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- What a monitor's visitors see of its document copies changed: its copies' version goes up and the
--- processes' caches hear of it on the organizations' channel (decision 0054). A claim or a release
+-- processes' caches hear of it on a channel of its own (decision 0054; not the organizations' one, whose
+-- event drops the monitor's row that every request reads, many times a second during a backup run). A claim or a release
 -- (lease_until) changes nothing they see and bumps nothing; a registration comes with the contracts'
 -- write, which bumps the data version. Statement-level: a batch of sources bumps each monitor once.
 CREATE OR REPLACE FUNCTION vigia_copies_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -19,7 +20,7 @@ BEGIN
   LOOP
     INSERT INTO document_copies_versions AS v (organization_id, version) VALUES (monitor, 1)
       ON CONFLICT (organization_id) DO UPDATE SET version = v.version + 1;
-    PERFORM pg_notify('vigia_organizations', monitor::text);
+    PERFORM pg_notify('vigia_copies', monitor::text);
   END LOOP;
   RETURN NULL;
 END
@@ -32,7 +33,7 @@ BEGIN
     INSERT INTO document_copies_versions AS v (organization_id, version)
       SELECT monitor, 1 WHERE EXISTS (SELECT 1 FROM organizations WHERE id = monitor)
       ON CONFLICT (organization_id) DO UPDATE SET version = v.version + 1;
-    PERFORM pg_notify('vigia_organizations', monitor::text);
+    PERFORM pg_notify('vigia_copies', monitor::text);
   END LOOP;
   RETURN NULL;
 END

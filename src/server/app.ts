@@ -171,7 +171,7 @@ export async function buildApp(
       load: (id) => findOrganization(database.db, id),
       maxEntries: 1_000,
     }),
-    copies: copiesVersions({ database, events }),
+    copies: copiesVersions({ database, events, config }),
     jobs: new Jobs(database, app.log, {
       pollingIntervalSeconds: config.jobs.pollingIntervalSeconds,
       superviseIntervalSeconds: config.jobs.superviseIntervalSeconds,

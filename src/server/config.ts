@@ -152,6 +152,7 @@ const EnvSchema = z.object({
   BACKUP_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(32),
   BACKUP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   BACKUP_RECHECK_DAYS: z.coerce.number().min(0.001).max(365).default(7),
+  BACKUP_PAGES_SEE_COPIES_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
   RESULT_PREVIOUS_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   ABOUT_FILE: optionalText,
@@ -255,6 +256,12 @@ export interface AppConfig {
     concurrency: number;
     timeoutMs: number;
     recheckDays: number;
+    /**
+     * How long a process shows a monitor's contract pages with the copies' state it last read
+     * before it reads it again (0: at every request). A backup run changes copies many times a
+     * second; each change would otherwise make every contract page be computed again (decision 0054).
+     */
+    pagesSeeCopiesMs: number;
   };
   /**
    * Background jobs (decision 0026): how often an idle worker looks for work that no NOTIFY
@@ -372,6 +379,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency: env.BACKUP_CONCURRENCY,
       timeoutMs: env.BACKUP_TIMEOUT_MS,
       recheckDays: env.BACKUP_RECHECK_DAYS,
+      pagesSeeCopiesMs: env.BACKUP_PAGES_SEE_COPIES_MS,
     },
     // Some half a day of attempts: about 30 s, 1, 2, 4 … minutes apart, each wait capped at 2 hours.
     jobs: {

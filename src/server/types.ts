@@ -12,6 +12,7 @@ import type { ObjectStore } from './lib/object-store';
 import type { OutboundClient } from './lib/outbound/client';
 import type { ResultCache } from './lib/result-cache';
 import type { RowCache } from './lib/row-cache';
+import type { VersionsSeen } from './lib/versions-seen';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -32,9 +33,10 @@ export interface AppDeps {
   organizations: RowCache<OrganizationRow>;
   /**
    * How many times what visitors see of each monitor's document copies changed, by monitor id
-   * (the contract pages' version beside the data version, decision 0054); never stale.
+   * (the contract pages' version beside the data version, decision 0054), looked at again at most
+   * every BACKUP_PAGES_SEE_COPIES_MS.
    */
-  copies: RowCache<{ version: number }>;
+  copies: VersionsSeen;
   /** Durable jobs in the database (e-mails): survive restarts, run once, retried (decision 0026). */
   jobs: Jobs;
   /** Rate limits and failure holds, counted in the database so every process shares them. */

@@ -16,6 +16,11 @@ export interface EventChannels {
    * writer); `null`: possibly all of them (TRUNCATE).
    */
   organizations: { organizationId: string | null };
+  /**
+   * What visitors see of a monitor's document copies changed (sent by a trigger on
+   * document_sources, migration 0040): the contract pages' version went up.
+   */
+  copies: { organizationId: string };
   /** A durable job reported how far it is (lib/jobs.ts): a repair's progress, say. */
   jobProgress: JobProgress;
 }
@@ -42,6 +47,12 @@ const CHANNELS: { [C in EventChannel]: ChannelDefinition<EventChannels[C]> } = {
     name: 'vigia_organizations',
     encode: (event) => event.organizationId ?? '',
     decode: (payload) => ({ organizationId: payload || null }),
+  },
+  copies: {
+    // Written by the trigger vigia_copies_changed (drizzle/0040_copies_versions.sql).
+    name: 'vigia_copies',
+    encode: (event) => event.organizationId,
+    decode: (payload) => ({ organizationId: payload }),
   },
   jobProgress: {
     name: 'vigia_job_progress',

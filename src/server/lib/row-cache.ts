@@ -1,7 +1,7 @@
 import type { EventBus } from './events';
 
 /** The channels whose events name the key of a changed row (`null`: any row may have changed). */
-type KeyedChannel = 'organizations';
+type KeyedChannel = 'organizations' | 'copies';
 
 export interface RowCacheOptions<T> {
   events: EventBus;

@@ -184,14 +184,16 @@ describe('HTTP caching of public answers', () => {
 
     // A claim (lease only) changes nothing a visitor sees: the ETag holds.
     await db.execute(sql`UPDATE document_sources SET lease_until = now() WHERE url = ${link}`);
-    await ctx.app.deps.events.caughtUp('organizations');
+    await ctx.app.deps.events.caughtUp('copies');
     expect((await get(url, monitorId, etag)).statusCode).toBe(304);
 
     // The backup runner checks the document and fails: the page says so, under a new ETag.
     await db.execute(
       sql`UPDATE document_sources SET state = 'FAILED', reason = 'NOT_FOUND', last_checked_at = now() WHERE url = ${link}`,
     );
-    await ctx.app.deps.events.caughtUp('organizations');
+    await ctx.app.deps.events.caughtUp('copies');
+    // Heard on a channel of its own: the monitor's row, which every request reads, stays kept.
+    expect(ctx.app.deps.organizations.peek(monitorId)).toBeDefined();
     const checked = await get(url, monitorId, etag);
     expect(checked.statusCode).toBe(200);
     expect(checked.headers.etag).not.toBe(etag);

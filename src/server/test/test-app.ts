@@ -66,7 +66,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // a test asks for it.
     resultPreviousAfterMs: null,
     // Contracts of tests link to documents on hosts that do not exist: fetched only where a test asks.
-    backups: { ...base.backups, enabled: false },
+    // A test reads the copies' state it just wrote on the next contract page.
+    backups: { ...base.backups, enabled: false, pagesSeeCopiesMs: 0 },
     ...overrides,
   };
 }

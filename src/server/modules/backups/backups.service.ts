@@ -4,6 +4,7 @@ import type { DocumentBackup } from '../../../shared/schemas/backups';
 import type { Database } from '../../db/client';
 import { pageOffset, toPage } from '../../lib/pagination';
 import { RowCache } from '../../lib/row-cache';
+import { VersionsSeen } from '../../lib/versions-seen';
 import type { AppDeps, OrganizationRow } from '../../types';
 import type { DocumentRegistration } from '../contracts/contracts.write';
 import { type DocumentField, documentLink } from '../contracts/document-links';
@@ -38,16 +39,19 @@ export function documentRegistration(deps: Pick<AppDeps, 'jobs' | 'config'>): Do
 }
 
 /**
- * What a process keeps of how many times a monitor's copies changed (AppDeps.copies): read from
- * the database once, dropped by the organizations' event the copies' trigger sends (migration 0040).
+ * What a process keeps of how many times each monitor's copies changed (AppDeps.copies): read from
+ * the database, dropped by the event the copies' trigger sends (migration 0040), looked at again
+ * at most every BACKUP_PAGES_SEE_COPIES_MS. A channel of its own: a backup run changes copies many
+ * times a second, which must not drop the monitor's row that every request reads.
  */
-export function copiesVersions(deps: Pick<AppDeps, 'database' | 'events'>): RowCache<{ version: number }> {
-  return new RowCache({
+export function copiesVersions(deps: Pick<AppDeps, 'database' | 'events' | 'config'>): VersionsSeen {
+  const rows = new RowCache({
     events: deps.events,
-    channel: 'organizations',
+    channel: 'copies',
     load: async (organizationId) => ({ version: await copiesVersionOf(deps.database.db, organizationId) }),
     maxEntries: 1_000,
   });
+  return new VersionsSeen(rows, deps.config.backups.pagesSeeCopiesMs);
 }
 
 /**

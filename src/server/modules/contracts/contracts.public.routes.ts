@@ -34,7 +34,7 @@ const REVALIDATE_WITH_COPIES: HttpCacheConfig = {
   revalidate: {
     version: (monitor, deps) => {
       const copies = deps.copies.peek(monitor.id);
-      return copies && monitor.dataVersion + copies.version;
+      return copies === undefined ? undefined : monitor.dataVersion + copies;
     },
   },
 };
@@ -123,7 +123,7 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       // Both only grow, so their sum changes whenever either does: the page's version.
       const key = {
         name: `${organization.id}|contract|${id}`,
-        version: organization.dataVersion + (copies?.version ?? 0),
+        version: organization.dataVersion + copies,
         organizationId: organization.id,
       };
       return sendCachedAnswer(reply, key, async () => ({
