@@ -20,6 +20,7 @@
  * error). `--phases steady,change,confirm` chooses (all by default); `--rows` the load's size.
  */
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -176,13 +177,31 @@ console.log(
 );
 const fresh = paths.map((path): autocannon.Request => ({ method: 'GET', path }));
 
+/** A GET on a connection of its own (closed after it): the supervisor hands each to the next process. */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers }, (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
 /**
- * Every answer computed and kept in every process, as the first visitors would have them: the
- * mix for 5 s over several connections, which the supervisor hands to the processes in turn (one
- * kept-alive connection would warm one process only).
+ * Every answer computed and kept in every process, as the first visitors would leave them: each
+ * path asked `processes` times in a row, each time on a new connection (the supervisor gives
+ * connections to the processes in turn, so each process gets it once); then the mix for 3 s, so
+ * the code is compiled hot.
  */
 async function warmUp(url: string, processes: number) {
-  await drive(url, processes * 8, fresh, 5).outcome;
+  for (const path of paths)
+    for (let ask = 0; ask < processes; ask++) {
+      const status = await getOnNewConnection(`${url}${path}`);
+      if (ask === 0 && status !== 200) console.log(`  (warm-up: ${path} answered ${status})`);
+    }
+  await drive(url, processes * 8, fresh, 3).outcome;
 }
 
 for (const processes of phases.has('steady') ? processCounts : []) {
@@ -194,7 +213,6 @@ for (const processes of phases.has('steady') ? processCounts : []) {
     for (const path of paths) {
       const answer = await fetch(`${server.url}${path}`, { headers });
       await answer.arrayBuffer();
-      if (answer.status !== 200) console.log(`  (warm-up: ${path} answered ${answer.status})`);
       const etag = answer.headers.get('etag');
       tagged.push({ method: 'GET', path, headers: etag ? { ...headers, 'if-none-match': etag } : headers });
     }

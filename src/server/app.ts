@@ -155,6 +155,7 @@ export async function buildApp(
     now,
     cache: new ResultCache(config.resultCacheEntries, {
       previousAfterMs: config.resultPreviousAfterMs ?? undefined,
+      maxComputing: config.resultComputing,
     }),
     sessionKey: resolveSessionSecret(config.sessionSecret, config.dataDir),
     // Password links reach the log only on a local embedded installation, never on a server.

@@ -154,6 +154,7 @@ const EnvSchema = z.object({
   BACKUP_RECHECK_DAYS: z.coerce.number().min(0.001).max(365).default(7),
   BACKUP_PAGES_SEE_COPIES_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
+  RESULT_COMPUTING: z.coerce.number().int().min(1).max(1_000).default(2),
   RESULT_PREVIOUS_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   ABOUT_FILE: optionalText,
 });
@@ -285,6 +286,8 @@ export interface AppConfig {
   tidyAfterContracts: number;
   /** Computed public results (totals, charts, list pages) kept per process; 0 turns the cache off. */
   resultCacheEntries: number;
+  /** Results a process computes at once; the rest wait their turn, their visitors given the previous answer (decision 0054). */
+  resultComputing: number;
   /**
    * After a data change, how long a visitor waits for a result of the new data before the previous
    * version's is served while the new one is computed (decision 0030); null: always wait.
@@ -397,6 +400,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // page: their dead versions and stale statistics are cleaned up after it (issue 27).
     tidyAfterContracts: 10_000,
     resultCacheEntries: env.RESULT_CACHE_ENTRIES,
+    resultComputing: env.RESULT_COMPUTING,
     resultPreviousAfterMs: env.RESULT_PREVIOUS_AFTER_MS,
     about: loadAbout(env.ABOUT_FILE),
     webDir: path.resolve('dist/web'),

@@ -140,4 +140,73 @@ describe('result cache', () => {
       expect(await cache.get(key('totals', 2), async () => 'x')).toBe('v2');
     });
   });
+
+  describe('computations at once (maxComputing)', () => {
+    it('computes at most that many results at once; the others wait their turn, in order', async () => {
+      const cache = new ResultCache(10, { maxComputing: 2 });
+      let running = 0;
+      let most = 0;
+      const order: string[] = [];
+      const gates = new Map<string, ReturnType<typeof deferred<string>>>();
+      const compute = (name: string) => async () => {
+        running++;
+        most = Math.max(most, running);
+        order.push(name);
+        const gate = deferred<string>();
+        gates.set(name, gate);
+        try {
+          return await gate.promise;
+        } finally {
+          running--;
+        }
+      };
+      const asked = ['a', 'b', 'c', 'd'].map((name) => cache.get(key(name), compute(name)));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(order).toEqual(['a', 'b']);
+      gates.get('b')!.resolve('B');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(order).toEqual(['a', 'b', 'c']);
+      gates.get('a')!.resolve('A');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      gates.get('c')!.resolve('C');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      gates.get('d')!.resolve('D');
+      expect(await Promise.all(asked)).toEqual(['A', 'B', 'C', 'D']);
+      expect(most).toBe(2);
+    });
+
+    it('gives the previous answer while a new one waits for its turn', async () => {
+      let now = 0;
+      const cache = new ResultCache(10, { maxComputing: 1, previousAfterMs: 200 }, () => now);
+      expect(await cache.get(key('list', 1), async () => 'v1')).toBe('v1');
+      const busy = deferred<string>();
+      const other = cache.get(key('other', 1), () => busy.promise);
+      // The data changed: the list's new answer waits behind `other`; past the wait, the previous one.
+      const asking = cache.getVersioned(key('list', 2), async () => 'v2');
+      now = 250;
+      const late = await cache.getVersioned(key('list', 2), async () => 'v2');
+      expect(late).toEqual({ value: 'v1', version: 1 });
+      busy.resolve('o');
+      await other;
+      expect(await asking).toMatchObject({ value: 'v2', version: 2 });
+      expect(await cache.get(key('list', 2), async () => 'never')).toBe('v2');
+    });
+
+    it('never deadlocks: a result a computation needs starts at once, even if it waited for a turn', async () => {
+      const cache = new ResultCache(10, { maxComputing: 1 });
+      const gate = deferred<void>();
+      // `list` holds the only turn; `totals`, asked on its own, waits for it…
+      const list = cache.get(key('list'), async () => {
+        await gate.promise;
+        // …and `list` then needs it: it runs at once instead of waiting behind its own asker.
+        return `list of ${await cache.get(key('totals'), async () => 'T?')}`;
+      });
+      const totals = cache.get(key('totals'), async () => 'T');
+      gate.resolve();
+      expect(await list).toBe('list of T');
+      expect(await totals).toBe('T');
+      // The turn was given back: the next result is computed.
+      expect(await cache.get(key('next'), async () => 'N')).toBe('N');
+    });
+  });
 });

@@ -19,6 +19,14 @@ export interface ResultCacheOptions {
    * the requests that follow). Undefined: always wait. Decision 0030.
    */
   previousAfterMs?: number;
+  /**
+   * How many results this process computes at once; the others wait their turn (their visitors
+   * get the previous version's answer meanwhile). Undefined: no bound. After a data change every
+   * kept answer of the monitor is computed again: unbounded, a process sent tens of full scans to
+   * the database at once, and every request behind them waited for it (decision 0054). Results
+   * asked inside another computation or inside fresh() never wait for a turn.
+   */
+  maxComputing?: number;
 }
 
 interface Entry {
@@ -30,6 +38,14 @@ interface Pending {
   version: number;
   startedAt: number;
   promise: Promise<unknown>;
+  /** Starts it now if it waits for a turn (a computation under way needs it). */
+  promote: () => void;
+}
+
+/** A computation waiting for a turn: `take` gives it one (it then holds it), `start` runs it without one. */
+interface Waiter {
+  take(): void;
+  start(): void;
 }
 
 /** Set while a result is computed, and inside fresh(): nested results are never a previous version's. */
@@ -53,6 +69,9 @@ export class ResultCache {
   misses = 0;
   /** Requests given the previous version's answer while the new one was computed. */
   previousServed = 0;
+  /** Computations under way that took a turn, and those waiting for one. */
+  private computing = 0;
+  private readonly turns: Waiter[] = [];
 
   constructor(
     private readonly maxEntries: number,
@@ -127,10 +146,16 @@ export class ResultCache {
   }
 
   private computation(key: ResultKey, compute: () => Promise<unknown>): Pending {
+    const nested = freshScope.getStore() !== undefined;
     const inFlight = this.pending.get(key.name);
-    if (inFlight && inFlight.version === key.version) return inFlight;
+    if (inFlight && inFlight.version === key.version) {
+      // A computation under way that waits for this one must not wait for a turn behind itself.
+      if (nested) inFlight.promote();
+      return inFlight;
+    }
     this.misses++;
-    const promise = freshScope.run(true, compute).then(
+    const turn = this.inTurn(() => freshScope.run(true, compute), nested);
+    const promise = turn.promise.then(
       (value) => {
         this.settle(key, promise);
         const stored = this.entries.get(key.name);
@@ -153,9 +178,50 @@ export class ResultCache {
     );
     // A request given the previous answer no longer awaits this one: its failure is not unhandled.
     promise.catch(() => {});
-    const started: Pending = { version: key.version, startedAt: this.clock(), promise };
+    const started: Pending = {
+      version: key.version,
+      startedAt: this.clock(),
+      promise,
+      promote: turn.promote,
+    };
     this.pending.set(key.name, started);
     return started;
+  }
+
+  /**
+   * Runs `task` when fewer than maxComputing computations hold a turn, in the order they asked;
+   * at once, without a turn, when `now` (asked inside a computation or fresh()) or when promoted.
+   */
+  private inTurn<T>(task: () => Promise<T>, now: boolean): { promise: Promise<T>; promote: () => void } {
+    const max = this.options.maxComputing;
+    const run = (holds: boolean) => (holds ? task().finally(() => this.passTurn()) : task());
+    if (max === undefined || now) return { promise: run(false), promote: () => {} };
+    if (this.computing < max) {
+      this.computing++;
+      return { promise: run(true), promote: () => {} };
+    }
+    let begin!: (holds: boolean) => void;
+    const begun = new Promise<boolean>((resolve) => {
+      begin = resolve;
+    });
+    const waiter: Waiter = { take: () => begin(true), start: () => begin(false) };
+    this.turns.push(waiter);
+    return {
+      promise: begun.then(run),
+      promote: () => {
+        const index = this.turns.indexOf(waiter);
+        if (index < 0) return;
+        this.turns.splice(index, 1);
+        waiter.start();
+      },
+    };
+  }
+
+  /** A computation that held a turn ended: the turn passes to the next one waiting, else it is given back. */
+  private passTurn(): void {
+    const next = this.turns.shift();
+    if (next) next.take();
+    else this.computing--;
   }
 
   private settle(key: ResultKey, promise: Promise<unknown>): void {
