@@ -31,6 +31,7 @@ import { isApiPath, RequestLogController } from './lib/request-log';
 import { ResultCache } from './lib/result-cache';
 import { RowCache } from './lib/row-cache';
 import { resolveSessionSecret } from './lib/session-secret';
+import { SharedAnswers } from './lib/shared-answers';
 import { aboutPublicRoutes } from './modules/about/about.public.routes';
 import { aboutSettingsRoutes } from './modules/about/about.routes';
 import { defineAccountJobs } from './modules/accounts/account-jobs';
@@ -157,6 +158,9 @@ export async function buildApp(
       previousAfterMs: config.resultPreviousAfterMs ?? undefined,
       maxComputing: config.resultComputing,
     }),
+    // One process computes a public answer for every process on the same PostgreSQL (decision 0054).
+    sharedAnswers:
+      database.kind === 'postgres' && config.resultCacheEntries > 0 ? new SharedAnswers(database.db) : null,
     sessionKey: resolveSessionSecret(config.sessionSecret, config.dataDir),
     // Password links reach the log only on a local embedded installation, never on a server.
     mailer: createMailer(

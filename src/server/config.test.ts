@@ -21,8 +21,16 @@ describe('configuration', () => {
       poolMax: 20,
       statementTimeoutMs: 60_000,
       acquireTimeoutMs: 5_000,
+      parallelWorkers: 0,
     });
     expect(config.requestQueryTimeoutMs).toBe(8_000);
+    // One result computed at a time per process (decision 0054).
+    expect(config.resultComputing).toBe(1);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/vigia', DB_PARALLEL_WORKERS: '2' }).database,
+    ).toMatchObject({
+      parallelWorkers: 2,
+    });
   });
 
   it.each([

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  DB_PARALLEL_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DB_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(8_000),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -154,7 +155,7 @@ const EnvSchema = z.object({
   BACKUP_RECHECK_DAYS: z.coerce.number().min(0.001).max(365).default(7),
   BACKUP_PAGES_SEE_COPIES_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   RESULT_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
-  RESULT_COMPUTING: z.coerce.number().int().min(1).max(1_000).default(2),
+  RESULT_COMPUTING: z.coerce.number().int().min(1).max(1_000).default(1),
   RESULT_PREVIOUS_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   ABOUT_FILE: optionalText,
 });
@@ -174,7 +175,15 @@ export interface AppConfig {
    * query waits for a free connection before its request is answered 503.
    */
   database:
-    | { kind: 'postgres'; url: string; poolMax: number; statementTimeoutMs: number; acquireTimeoutMs: number }
+    | {
+        kind: 'postgres';
+        url: string;
+        poolMax: number;
+        statementTimeoutMs: number;
+        acquireTimeoutMs: number;
+        /** max_parallel_workers_per_gather of the app's connections (decision 0054). */
+        parallelWorkers: number;
+      }
     | { kind: 'pglite'; dataDir: string };
   /**
    * On PostgreSQL, the longest one query made while answering a request waits for its answer;
@@ -339,6 +348,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           poolMax: env.DB_POOL_MAX,
           statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
           acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
+          parallelWorkers: env.DB_PARALLEL_WORKERS,
         }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     requestQueryTimeoutMs: env.DB_REQUEST_TIMEOUT_MS,

@@ -12,6 +12,7 @@ import type { ObjectStore } from './lib/object-store';
 import type { OutboundClient } from './lib/outbound/client';
 import type { ResultCache } from './lib/result-cache';
 import type { RowCache } from './lib/row-cache';
+import type { SharedAnswers } from './lib/shared-answers';
 import type { VersionsSeen } from './lib/versions-seen';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -22,6 +23,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   now: () => Date;
   cache: ResultCache;
+  /** Public answers computed by one process for all of them (PostgreSQL; null on the embedded database). */
+  sharedAnswers: SharedAnswers | null;
   /** Signs and checks session tokens. */
   sessionKey: Uint8Array;
   mailer: Mailer;

@@ -17,7 +17,15 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget = (
-  | { kind: 'postgres'; url: string; poolMax: number; statementTimeoutMs?: number; acquireTimeoutMs?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax: number;
+      statementTimeoutMs?: number;
+      acquireTimeoutMs?: number;
+      /** max_parallel_workers_per_gather of the pool's connections (the server's own setting when undefined). */
+      parallelWorkers?: number;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob }
 ) & {
@@ -200,7 +208,7 @@ class DeadlineClient extends pg.Client {
 }
 
 async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Promise<DatabaseHandle> {
-  const { url, poolMax, statementTimeoutMs } = target;
+  const { url, poolMax, statementTimeoutMs, parallelWorkers } = target;
   const pool = new DeadlinePool({
     connectionString: url,
     max: poolMax,
@@ -211,6 +219,12 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }
     connectionTimeoutMillis: target.acquireTimeoutMs ?? 10_000,
     idleTimeoutMillis: 30_000,
     application_name: 'vigia',
+    // Parallel workers let one statement take every core (the figures' scans of a monitor's
+    // contracts, recomputed after each data change while visitors are answered): by default none,
+    // so the recomputations leave cores to the serving (DB_PARALLEL_WORKERS, decision 0054).
+    ...(parallelWorkers !== undefined
+      ? { options: `-c max_parallel_workers_per_gather=${parallelWorkers}` }
+      : {}),
   });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notModified, tagAnswer } from '../plugins/http-cache';
+import { BUILD, notModified, tagAnswer } from '../plugins/http-cache';
 import { carriesSecrets, markAnswerChecked } from '../plugins/leak-guard';
 import type { ResultKey } from './result-cache';
 
@@ -50,7 +50,8 @@ function acceptedEncoding(request: FastifyRequest): Encoding | null {
  * The answer is computed once per data version (`key`), encoded by the route's response schema
  * (the presenter's rows checked, private columns dropped) and kept serialised: requests that find
  * it send the same text again, without encoding it anew, and compressed once per encoding asked
- * (not once per request). The envelope's `lastUpdate` is part of it, so a previous version's
+ * (not once per request); on PostgreSQL it is computed by one process for all of them
+ * (lib/shared-answers.ts). The envelope's `lastUpdate` is part of it, so a previous version's
  * answer (decision 0030) carries its own date. The leak guard reads an answer once, before it is
  * kept (one carrying a secret is a masked 500, never kept), not at every sending. Errors are not kept.
  */
@@ -63,9 +64,19 @@ export async function sendCachedAnswer<R extends FastifyReply>(
   const { value: kept, version } = await reply.server.deps.cache.getVersioned(
     { name: `answer|${method} ${url}|${key.name}`, version: key.version },
     async () => {
-      const serialised = reply.serialize(await answer()) as string;
-      if (carriesSecrets(serialised)) throw new Error(`${method} ${url}: the answer carried a secret`);
-      return new KeptAnswer(serialised);
+      const compute = async () => {
+        const serialised = reply.serialize(await answer()) as string;
+        if (carriesSecrets(serialised)) throw new Error(`${method} ${url}: the answer carried a secret`);
+        return serialised;
+      };
+      // On PostgreSQL, computed once for every process (lib/shared-answers.ts); the build is part
+      // of the name, so a server of another build never takes this one's text.
+      const { sharedAnswers } = reply.server.deps;
+      return new KeptAnswer(
+        sharedAnswers
+          ? await sharedAnswers.once(`${BUILD}|${method} ${url}|${key.name}`, key.version, compute)
+          : await compute(),
+      );
     },
   );
   markAnswerChecked(reply);

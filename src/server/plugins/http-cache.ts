@@ -58,7 +58,7 @@ const VARY = 'X-Current-Organization-Id';
  * The running build: its server code's own module name (a bundle's chunk is named by its content
  * hash), so a new build's answers never pass for an older build's with the same data.
  */
-const BUILD = createHash('sha256')
+export const BUILD = createHash('sha256')
   .update(import.meta.url)
   .digest('base64url')
   .slice(0, 10);

@@ -9,7 +9,8 @@ export const ORGANIZATION_HEADER = 'x-current-organization-id';
 /**
  * Resolves the organization named by the X-CURRENT-ORGANIZATION-ID header. The header is never
  * trusted: it must name an existing, non-deleted organization. The row comes from the process's
- * organization cache, which never serves a row older than the last committed change (decision 0020).
+ * organization cache, which never serves a row older than the last committed change (decision 0020)
+ * except to a visitor's GET, which may have it as last heard of (heardIsEnough).
  */
 export async function requireOrganization(request: FastifyRequest): Promise<OrganizationRow> {
   const organization = await optionalOrganization(request);
@@ -27,10 +28,28 @@ export async function optionalOrganization(request: FastifyRequest): Promise<Org
   const value = namedOrganizationId(request);
   if (!value) return null;
   if (!isUuid(value)) throw new AppError('ORGANIZATION_NOT_FOUND');
-  const row = await request.server.deps.organizations.get(value);
+  const { organizations } = request.server.deps;
+  const row =
+    (heardIsEnough(request) ? organizations.peek(value) : undefined) ?? (await organizations.get(value));
   if (!row) throw new AppError('ORGANIZATION_NOT_FOUND');
   request.organization = row;
   return row;
+}
+
+/**
+ * Whether a request may take the monitor's row as this process last heard of it (RowCache.peek),
+ * without the database round trip that makes sure no change is still on its way (milliseconds):
+ * a visitor's GET, where the previous version's answer may be given anyway while the new one is
+ * computed (RESULT_PREVIOUS_AFTER_MS, decision 0030). Under a crowd after a data change that
+ * round trip waited behind the recomputations, and every visitor with it (decision 0054). Never
+ * the administration, nor where every answer must be the current one (the tests).
+ */
+function heardIsEnough(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    request.url.startsWith('/public-api/') &&
+    request.server.deps.config.resultPreviousAfterMs !== null
+  );
 }
 
 /**
