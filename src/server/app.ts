@@ -253,6 +253,8 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerUnreadBodyClose(app);
+  // Before compression: its answers' ETags are of their text (plugins/http-cache.ts).
+  registerHttpCache(app);
   await app.register(compress, {
     threshold: COMPRESSION.threshold,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality } },
@@ -276,7 +278,6 @@ export async function buildApp(
   await registerSwagger(app, config);
   registerAccessControl(app);
   registerLeakGuard(app);
-  registerHttpCache(app);
   registerTextGuard(app);
 
   await app.register(healthRoutes, { prefix: '/health' });

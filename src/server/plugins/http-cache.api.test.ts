@@ -277,6 +277,32 @@ describe('HTTP caching of public answers', () => {
     expect(otherPeriod.headers.etag).not.toBe(changed.headers.etag);
   });
 
+  it('the other public answers carry an ETag of their bytes: the same answer is 304, a changed one is sent', async () => {
+    const url = '/public-api/organizations/list';
+    const first = await ctx.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"c\.[\w-]{27}"$/);
+    const again = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Compressed for the visitor, the same tag (of the text) holds.
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': etag, 'accept-encoding': 'br' },
+    });
+    expect(compressed.statusCode).toBe(304);
+    await ctx.database.db.execute(
+      sql`UPDATE organizations SET name = name || ' (renombrado)' WHERE id = ${otherId}`,
+    );
+    await ctx.app.deps.events.caughtUp('organizations');
+    const renamed = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.headers.etag).not.toBe(etag);
+    expect(renamed.body).toContain('(renombrado)');
+  });
+
   it("the administration's answers are private and never kept", async () => {
     const token = await signIn(
       ctx.app,

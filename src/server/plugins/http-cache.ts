@@ -121,6 +121,26 @@ export function notModified(reply: FastifyReply): boolean {
   return true;
 }
 
+/**
+ * The other public GET answers (the monitors' list, the about and resources texts, a comparison's
+ * side, the red flags' texts…) have no version of their own to name: they carry a strong ETag of
+ * their bytes, so a visitor holding the same answer gets 304 and no body (the server still computes
+ * it). Before compression (registered before @fastify/compress), for whole 200 answers only; their
+ * Cache-Control is the route's own (none: the browser revalidates at each use).
+ */
+function contentTagged(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+  if (!request.url.startsWith('/public-api/') || reply.statusCode !== 200 || reply.hasHeader('etag'))
+    return payload;
+  if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return payload;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  const tag = `"c.${createHash('sha1').update(payload).digest('base64url')}"`;
+  reply.header('etag', tag);
+  if (!matches(request.headers['if-none-match'], tag)) return payload;
+  reply.code(304);
+  return '';
+}
+
 export function registerHttpCache(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const revalidate = revalidation(request);
@@ -140,6 +160,6 @@ export function registerHttpCache(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'private, no-store');
-    return payload;
+    return contentTagged(request, reply, payload);
   });
 }
