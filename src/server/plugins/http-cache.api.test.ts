@@ -55,7 +55,9 @@ describe('HTTP caching of public answers', () => {
       const etag = first.headers.etag as string;
       expect(etag).toMatch(/^"[\w-]+\.[0-9a-f-]{36}\.\d+"$/);
       expect(etag).toContain(monitorId);
-      expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+      expect(first.headers['cache-control']).toBe(
+        'public, max-age=0, s-maxage=30, stale-while-revalidate=30',
+      );
       expect(String(first.headers.vary)).toMatch(/X-Current-Organization-Id/i);
 
       const lookups = vi.spyOn(ctx.app.deps.organizations, 'get');
@@ -65,7 +67,9 @@ describe('HTTP caching of public answers', () => {
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
       expect(again.headers.etag).toBe(etag);
-      expect(again.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+      expect(again.headers['cache-control']).toBe(
+        'public, max-age=0, s-maxage=30, stale-while-revalidate=30',
+      );
       // Answered from what the process knows: no organization read, no database round trip, no route.
       expect(lookups).not.toHaveBeenCalled();
       expect(caughtUp).not.toHaveBeenCalled();
@@ -174,7 +178,7 @@ describe('HTTP caching of public answers', () => {
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+\.[0-9a-f-]{36}\.\d+"$/);
-    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=30');
     const contractCopy = (answer: typeof first) =>
       answer
         .json()

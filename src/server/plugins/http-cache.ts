@@ -44,12 +44,14 @@ export const REVALIDATE_BY_MONITOR: HttpCacheConfig = {
 };
 
 /**
- * Browsers keep the answer and ask again each time (a 304 from memory when nothing changed), so an
- * administrator who just loaded data sees it on the public pages at once; proxies and CDNs may
- * serve it for 30 s without asking. No stale-while-revalidate: a browser would show the previous
- * answer once more after a change (decision 0054).
+ * Browsers keep the answer and ask again at each use (a 304 from memory when nothing changed);
+ * proxies and CDNs may serve it for 30 s without asking. For 30 s more, either may give the kept
+ * answer once while it asks again in the background (stale-while-revalidate): after a data change a
+ * crowd behind a CDN costs the servers one revalidation, not one request each, as the servers
+ * themselves give the previous answer while they compute the new one (decision 0030). Data changes
+ * are loads of an administrator, minutes or days apart (decision 0054).
  */
-const MONITOR_ANSWER_CACHE = 'public, max-age=0, s-maxage=30';
+const MONITOR_ANSWER_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
 /** A previous version's answer (given while the new one is computed, decision 0030): checked again at once. */
 const PREVIOUS_ANSWER_CACHE = 'public, no-cache';
 const VARY = 'X-Current-Organization-Id';
