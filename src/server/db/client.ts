@@ -209,6 +209,12 @@ class DeadlineClient extends pg.Client {
 
 async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Promise<DatabaseHandle> {
   const { url, poolMax, statementTimeoutMs, parallelWorkers } = target;
+  // Parallel workers let one statement take every core (the figures' scans of a monitor's
+  // contracts recomputed after a data change, the red flags' refresh) while visitors are answered:
+  // by default none, on every connection of the app, so that work leaves cores to the serving
+  // (DB_PARALLEL_WORKERS, decision 0054).
+  const parallelism =
+    parallelWorkers !== undefined ? { options: `-c max_parallel_workers_per_gather=${parallelWorkers}` } : {};
   const pool = new DeadlinePool({
     connectionString: url,
     max: poolMax,
@@ -219,12 +225,7 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }
     connectionTimeoutMillis: target.acquireTimeoutMs ?? 10_000,
     idleTimeoutMillis: 30_000,
     application_name: 'vigia',
-    // Parallel workers let one statement take every core (the figures' scans of a monitor's
-    // contracts, recomputed after each data change while visitors are answered): by default none,
-    // so the recomputations leave cores to the serving (DB_PARALLEL_WORKERS, decision 0054).
-    ...(parallelWorkers !== undefined
-      ? { options: `-c max_parallel_workers_per_gather=${parallelWorkers}` }
-      : {}),
+    ...parallelism,
   });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
@@ -247,7 +248,11 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }
     url,
     describe: `PostgreSQL ${redactUrl(url)}`,
     async withExclusiveLock(key, fn) {
-      const client = new pg.Client({ connectionString: url, application_name: 'vigia-maintenance' });
+      const client = new pg.Client({
+        connectionString: url,
+        application_name: 'vigia-maintenance',
+        ...parallelism,
+      });
       client.on('error', () => {});
       await client.connect();
       try {
