@@ -87,4 +87,15 @@ describe('answers shared by the processes of one database', () => {
     );
     expect(row).toEqual({ version: 20, body: 'v20' });
   });
+
+  it('keeps at most so many answers, the ones stored last', async () => {
+    const [first] = pair({ maxAnswers: 3, sweepEvery: 5 });
+    for (let index = 1; index <= 5; index++) await first.once(`barrido|${index}`, 1, async () => `r${index}`);
+    await first.swept;
+    const rows = await queryRows<{ name: string }>(
+      ctx.database.db,
+      sql`SELECT name FROM shared_answers WHERE name LIKE 'barrido|%' ORDER BY name`,
+    );
+    expect(rows.map((row) => row.name)).toEqual(['barrido|3', 'barrido|4', 'barrido|5']);
+  });
 });

@@ -66,9 +66,12 @@ export async function releaseSharedAnswer(db: Database, name: string, version: n
     .where(and(eq(sharedAnswers.name, name), eq(sharedAnswers.version, version), isNull(sharedAnswers.body)));
 }
 
-/** Deletes the answers not stored again for `olderThanMs`. */
-export async function forgetSharedAnswers(db: Database, olderThanMs: number): Promise<void> {
+/** Deletes the answers not stored again for `olderThanMs`, and all but the `keep` stored last. */
+export async function forgetSharedAnswers(db: Database, olderThanMs: number, keep: number): Promise<void> {
   await db
     .delete(sharedAnswers)
     .where(lt(sharedAnswers.storedAt, sql`now() - ${`${olderThanMs} milliseconds`}::interval`));
+  await db.execute(sql`
+    DELETE FROM ${sharedAnswers} WHERE ${sharedAnswers.name} IN (
+      SELECT ${sharedAnswers.name} FROM ${sharedAnswers} ORDER BY ${sharedAnswers.storedAt} DESC OFFSET ${keep})`);
 }

@@ -12,11 +12,24 @@ export interface SharedAnswersOptions {
   leaseMs: number;
   /** How often a process waiting for another's computation looks whether it is kept. */
   pollMs: number;
-  /** Answers not stored again for this long are deleted (looked at most every hour). */
+  /** Answers not stored again for this long are deleted. */
   keepMs: number;
+  /**
+   * At most this many answers are kept, the ones stored last (every distinct filter a visitor
+   * asks is an answer: on the open internet, without a bound, a table that only grows).
+   */
+  maxAnswers: number;
+  /** The table is swept after this many answers stored by this process, or an hour. */
+  sweepEvery: number;
 }
 
-const DEFAULTS: SharedAnswersOptions = { leaseMs: 60_000, pollMs: 100, keepMs: 24 * 3_600_000 };
+const DEFAULTS: SharedAnswersOptions = {
+  leaseMs: 60_000,
+  pollMs: 100,
+  keepMs: 24 * 3_600_000,
+  maxAnswers: 10_000,
+  sweepEvery: 500,
+};
 
 /**
  * Public answers computed once for every app process on one PostgreSQL (decision 0054). After a
@@ -33,7 +46,8 @@ export class SharedAnswers {
   computed = 0;
   taken = 0;
   private readonly options: SharedAnswersOptions;
-  private lastSweep = 0;
+  private lastSweep = Date.now();
+  private storedSinceSweep = 0;
 
   constructor(
     private readonly db: Database,
@@ -76,11 +90,16 @@ export class SharedAnswers {
     return compute();
   }
 
-  /** Now and then, the answers nobody stored again for keepMs go (best effort). */
+  /** Now and then, the answers nobody stored again for keepMs, and those beyond maxAnswers, go (best effort). */
   private sweep(): void {
+    this.storedSinceSweep++;
     const now = Date.now();
-    if (now - this.lastSweep < 3_600_000) return;
+    if (this.storedSinceSweep < this.options.sweepEvery && now - this.lastSweep < 3_600_000) return;
     this.lastSweep = now;
-    forgetSharedAnswers(this.db, this.options.keepMs).catch(() => {});
+    this.storedSinceSweep = 0;
+    this.swept = forgetSharedAnswers(this.db, this.options.keepMs, this.options.maxAnswers).catch(() => {});
   }
+
+  /** The last sweep (for tests). */
+  swept: Promise<void> = Promise.resolve();
 }
