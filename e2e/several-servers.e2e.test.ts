@@ -110,6 +110,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several app servers behind a bala
     scratch = await scratchDatabase(`vigia_balancer_${process.pid}`);
     smtp = await startSmtpServer();
     db = new pg.Pool({ connectionString: scratch.url, max: 2 });
+    // Its connections end when the database is dropped at the end: not an error of the test.
+    db.on('error', () => {});
+    db.on('connect', (client) => client.on('error', () => {}));
     const env = {
       DATABASE_URL: scratch.url,
       PORT: '0',
