@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../app';
 import { type DatabaseHandle, openDatabase, queryRows } from '../db/client';
 import { organizations } from '../db/schema';
@@ -159,4 +159,56 @@ describe('the organization of a request', () => {
       }
     },
   );
+});
+
+/**
+ * Where the previous answer may be given anyway (RESULT_PREVIOUS_AFTER_MS set, as on a server), a
+ * visitor's GET takes the monitor's row as this process last heard of it, without the database
+ * round trip (decision 0054); the administration always makes it.
+ */
+describe('the organization of a visitor under a crowd', () => {
+  let ctx: TestContext;
+  let organizationId: string;
+  beforeAll(async () => {
+    ctx = await createTestApp({ config: { resultPreviousAfterMs: 200 } });
+    organizationId = (await createOrganization(ctx.database.db, { name: 'Monitor de la multitud' })).id;
+  });
+  afterAll(() => ctx.close());
+
+  it("answers a visitor's GET from the row as heard; a change heard is followed; an administrator's call always checks", async () => {
+    const { organizations, events } = ctx.app.deps;
+    const visit = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/public-api/contracts/totals',
+        headers: { 'x-current-organization-id': organizationId },
+      });
+    expect((await visit()).statusCode).toBe(200);
+    const gets = vi.spyOn(organizations, 'get');
+    expect((await visit()).statusCode).toBe(200);
+    expect(gets).not.toHaveBeenCalled();
+
+    // Renamed: the event drops the row; the next visit reads it again.
+    await ctx.database.db.execute(
+      sql`UPDATE organizations SET name = 'Monitor renombrado' WHERE id = ${organizationId}`,
+    );
+    await events.caughtUp('organizations');
+    expect((await visit()).statusCode).toBe(200);
+    expect(gets).toHaveBeenCalledTimes(1);
+    expect(organizations.peek(organizationId)?.name).toBe('Monitor renombrado');
+
+    const token = await signIn(
+      ctx.app,
+      (await createUser(ctx.database.db, { administratorType: 'GENERAL' })).email,
+    );
+    gets.mockClear();
+    const admin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/settings/load-settings',
+      headers: bearer(token, organizationId),
+    });
+    expect(admin.statusCode).toBe(200);
+    expect(gets).toHaveBeenCalled();
+    gets.mockRestore();
+  });
 });
