@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../test/deferred';
 import { Gate } from './gate';
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
 
 describe('Gate', () => {
   it('runs at most `limit` tasks at once and the rest in arrival order', async () => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../test/deferred';
 import { cacheKeyOf, ResultCache, type ResultKey } from './result-cache';
 
 const key = (name: string, version = 1): ResultKey => ({ name, version });
-
-/** A computation that ends when the test says so. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<T>((done, fail) => {
-    resolve = done;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('result cache', () => {
   it('computes once per key and serves the stored result afterwards', async () => {

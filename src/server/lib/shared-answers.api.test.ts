@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
+import { deferred } from '../test/deferred';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { SharedAnswers } from './shared-answers';
-
-/** A computation that ends when the test says so. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<T>((done, fail) => {
-    resolve = done;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
 
 /**
  * Public answers computed once for every process (decision 0054): two processes' SharedAnswers on
