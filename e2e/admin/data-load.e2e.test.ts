@@ -309,6 +309,8 @@ describe('data load in Chromium', () => {
       .waitFor();
     // Six tenders and three direct awards, each under its own file and row number.
     expect(await summaryCount(page, 'Contratos nuevos')).toBe(9);
+    // The review's rows come with their own call: read them once the ninth is drawn.
+    await page.locator('tr[data-row]').nth(8).waitFor();
     const rows = await page
       .locator('tr[data-row]')
       .evaluateAll((found) =>
