@@ -9,32 +9,27 @@ ALTER TABLE "document_copies_versions" ADD CONSTRAINT "document_copies_versions_
 -- event drops the monitor's row that every request reads, many times a second during a backup run). A claim or a release
 -- (lease_until) changes nothing they see and bumps nothing; a registration comes with the contracts'
 -- write, which bumps the data version. Statement-level: a batch of sources bumps each monitor once.
-CREATE OR REPLACE FUNCTION vigia_copies_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  monitor uuid;
+CREATE OR REPLACE FUNCTION vigia_copies_bump(monitor uuid) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  FOR monitor IN
-    SELECT DISTINCT n.organization_id FROM changed_new n JOIN changed_old o ON o.id = n.id
+  -- A monitor deleted with its sources (cascade) keeps no count.
+  INSERT INTO document_copies_versions AS v (organization_id, version)
+    SELECT monitor, 1 WHERE EXISTS (SELECT 1 FROM organizations WHERE id = monitor)
+    ON CONFLICT (organization_id) DO UPDATE SET version = v.version + 1;
+  PERFORM pg_notify('vigia_copies', monitor::text);
+END
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION vigia_copies_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM vigia_copies_bump(monitor) FROM (
+    SELECT DISTINCT n.organization_id AS monitor FROM changed_new n JOIN changed_old o ON o.id = n.id
     WHERE (n.state, n.reason, n.current_version_id, n.last_checked_at, n.gone_since)
-      IS DISTINCT FROM (o.state, o.reason, o.current_version_id, o.last_checked_at, o.gone_since)
-  LOOP
-    INSERT INTO document_copies_versions AS v (organization_id, version) VALUES (monitor, 1)
-      ON CONFLICT (organization_id) DO UPDATE SET version = v.version + 1;
-    PERFORM pg_notify('vigia_copies', monitor::text);
-  END LOOP;
+      IS DISTINCT FROM (o.state, o.reason, o.current_version_id, o.last_checked_at, o.gone_since)) changed;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION vigia_copies_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  monitor uuid;
 BEGIN
-  FOR monitor IN SELECT DISTINCT o.organization_id FROM changed_old o LOOP
-    INSERT INTO document_copies_versions AS v (organization_id, version)
-      SELECT monitor, 1 WHERE EXISTS (SELECT 1 FROM organizations WHERE id = monitor)
-      ON CONFLICT (organization_id) DO UPDATE SET version = v.version + 1;
-    PERFORM pg_notify('vigia_copies', monitor::text);
-  END LOOP;
+  PERFORM vigia_copies_bump(monitor) FROM (SELECT DISTINCT organization_id AS monitor FROM changed_old) deleted;
   RETURN NULL;
 END
 $$;--> statement-breakpoint

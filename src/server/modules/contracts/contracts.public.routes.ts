@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OrganizationHeaderSchema, PageQuerySchema } from '../../../shared/schemas/common';
+import { OrganizationHeaderSchema } from '../../../shared/schemas/common';
 import {
   ContractDetailQuerySchema,
   ContractDetailResponseSchema,
@@ -30,11 +30,14 @@ const tags = ['public: contracts'];
  * A contract page changes with the monitor's data and with its documents' copies (kept, checked,
  * gone): its version is the sum of both counts, told from memory when this process holds both.
  */
+/** Both counts only grow, so their sum changes whenever either does: the page's version. */
+const contractPageVersion = (monitor: OrganizationRow, copies: number) => monitor.dataVersion + copies;
+
 const REVALIDATE_WITH_COPIES: HttpCacheConfig = {
   revalidate: {
     version: (monitor, deps) => {
       const copies = deps.copies.peek(monitor.id);
-      return copies === undefined ? undefined : monitor.dataVersion + copies;
+      return copies === undefined ? undefined : contractPageVersion(monitor, copies);
     },
   },
 };
@@ -120,10 +123,9 @@ export const contractsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const organization = await requireOrganization(request);
       const { id } = request.query;
       const copies = await app.deps.copies.get(organization.id);
-      // Both only grow, so their sum changes whenever either does: the page's version.
       const key = {
         name: `${organization.id}|contract|${id}`,
-        version: organization.dataVersion + copies,
+        version: contractPageVersion(organization, copies),
         organizationId: organization.id,
       };
       return sendCachedAnswer(reply, key, async () => ({
