@@ -1,12 +1,13 @@
-import { statSync } from 'node:fs';
+import { globSync, readFileSync, statSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Test projects:
  * - unit: pure functions (src/**\/*.test.ts, scripts/**\/*.test.ts);
- * - web: screens in happy-dom with Testing Library (src/web/**\/*.test.tsx), the API client mocked
- *   (src/web/test/setup.ts) and the app's providers around them (src/web/test/render.tsx);
+ * - web: screens in happy-dom with Testing Library (src/web/**\/*.test.tsx), the API client answered
+ *   by the test (src/web/test/setup.ts) and the app's providers around them (src/web/test/render.tsx);
+ *   web:isolated, those of them that replace a module with vi.mock;
  * - api:pglite: API tests through app.inject on embedded PostgreSQL (src/**\/*.api.test.ts);
  * - api:postgres: the same API tests on a PostgreSQL server, when TEST_DATABASE_URL is set;
  * - e2e: the built app in Debian's Chromium headless shell, and the real start command
@@ -20,7 +21,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const shared = { env: { TZ: 'UTC' }, restoreMocks: true };
 
 /** Projects in the order their files are handed to the workers. */
-const PROJECT_ORDER = ['e2e', 'api:postgres', 'api:pglite', 'web', 'unit'];
+const PROJECT_ORDER = ['e2e', 'api:postgres', 'api:pglite', 'web', 'web:isolated', 'unit'];
 
 /**
  * The browser files first, the many short unit and screen files last, so the long files never end
@@ -55,6 +56,17 @@ class HeavyFilesFirst extends BaseSequencer {
   }
 }
 const apiTests = ['src/**/*.api.test.ts'];
+const screenTests = ['src/web/**/*.test.tsx'];
+/**
+ * Screens' files that replace a module of the app with vi.mock (a chart, the service worker): each
+ * runs with its own modules, since a module replaced for one file would be the replaced one for the
+ * next file of the worker, or not replaced at all if the next imported it first. The others share
+ * their modules (isolate: false): the screens' modules, Mantine and React are imported once per
+ * worker, not once per file.
+ */
+const screensMockingModules = screenTests
+  .flatMap((pattern) => globSync(pattern))
+  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
 
 export default defineConfig({
   test: {
@@ -78,7 +90,19 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'web',
-          include: ['src/web/**/*.test.tsx'],
+          include: screenTests,
+          exclude: screensMockingModules,
+          isolate: false,
+          environment: 'happy-dom',
+          setupFiles: ['src/web/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'web:isolated',
+          include: screensMockingModules,
           environment: 'happy-dom',
           setupFiles: ['src/web/test/setup.ts'],
           testTimeout: 20_000,

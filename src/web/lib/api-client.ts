@@ -45,12 +45,26 @@ export function configureAuth(hooks: AuthHooks): void {
   auth = hooks;
 }
 
+/** An answer to the app's calls in place of the server's: the screens' tests give theirs (src/web/test/api.ts). */
+export type CallAnswerer = (path: string, options: RequestOptions) => Promise<unknown>;
+let answerer: CallAnswerer | null = null;
+
+/**
+ * Has `answer` answer every apiRequest instead of the server (null: the server again). Only the
+ * screens' tests call it: their screens then never reach a network, whatever module imported the
+ * client first (the tests share their modules, vitest.config.ts).
+ */
+export function answerCallsWith(answer: CallAnswerer | null): void {
+  answerer = answer;
+}
+
 /**
  * The one way the web app calls the server: adds the current organization header (and the
  * session token on /api calls), sends JSON, and turns failures into ApiError with the server's
  * message.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (answerer) return (await answerer(path, options)) as T;
   const response = await send(path, options, 'application/json');
   if (response.status === 204) return undefined as T;
   const payload = (await response.json().catch(() => null)) as unknown;

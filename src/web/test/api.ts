@@ -1,6 +1,5 @@
-import { vi } from 'vitest';
 import type { ErrorCode, FieldError } from '../../shared/errors';
-import { ApiError, apiRequest, type RequestOptions } from '../lib/api-client';
+import { ApiError, answerCallsWith, type RequestOptions } from '../lib/api-client';
 
 /** One call the screen made: method, path without its query, the query and the JSON body. */
 export interface FakeCall {
@@ -13,13 +12,13 @@ export interface FakeCall {
 type Answer = (call: FakeCall) => unknown;
 
 /**
- * Answers the mocked API client by route ('GET /api/suppliers/list'). An answer returns the body,
+ * Answers the API client's calls by route ('GET /api/suppliers/list'). An answer returns the body,
  * or throws (apiError) to fail; a call with no route fails the test's screen loudly. Every call is
  * recorded, newest last.
  */
 export function fakeApi(routes: Record<string, Answer>) {
   const calls: FakeCall[] = [];
-  vi.mocked(apiRequest).mockImplementation(async (address: string, options: RequestOptions = {}) => {
+  answerCallsWith(async (address: string, options: RequestOptions = {}) => {
     const [path = '', search = ''] = address.split('?');
     const call: FakeCall = {
       method: options.method ?? 'GET',

@@ -1,22 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { answerCallsWith, type CallAnswerer } from '../lib/api-client';
 
 /**
- * The component tier (decision 0029): no screen reaches a server. The API client's apiRequest is a
- * mock that refuses every call until a test answers it (see fakeApi in ./api.ts); ApiError and
- * the rest of the module stay real.
+ * The component tier (decision 0029): no screen reaches a server. Every apiRequest is answered here
+ * and refused until a test answers it (see fakeApi in ./api.ts); ApiError and the rest of the client
+ * stay real.
  */
-vi.mock('../lib/api-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../lib/api-client')>();
-  return {
-    ...actual,
-    apiRequest: vi.fn(async (path: string) => {
-      throw new Error(`No fake answer for ${path}`);
-    }),
-  };
-});
+const refuse: CallAnswerer = async (path) => {
+  throw new Error(`No fake answer for ${path}`);
+};
+beforeEach(() => answerCallsWith(refuse));
 
 // findBy…/waitFor give up after 5 s instead of 1 s: on a busy 2-core machine a screen can take
 // longer than a second to settle. A passing test waits no longer for it.
