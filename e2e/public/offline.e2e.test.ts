@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/server/app';
@@ -118,17 +118,19 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
     // A call still under way has no timing entry yet: the page's own requests are counted too, so a
     // query slower than one look (the index's, on a busy machine) is waited for (the load state of a
     // page that changes screens without loading is reached once and never again).
-    let inFlight = 0;
+    // A call counts as answered at its response (a revalidation the browser makes in the background
+    // for an answer it may still use, stale-while-revalidate, may never report its end to the page).
+    const pending = new Set<Request>();
     const isScreenCall = (address: string) =>
       address.includes('/public-api/') && !address.includes('/route-logs/');
     page.on('request', (request) => {
-      if (isScreenCall(request.url())) inFlight += 1;
+      if (isScreenCall(request.url())) pending.add(request);
     });
-    const ended = (request: { url(): string }) => {
-      if (isScreenCall(request.url())) inFlight -= 1;
-    };
+    const ended = (request: Request) => pending.delete(request);
+    page.on('response', (response) => ended(response.request()));
     page.on('requestfinished', ended);
     page.on('requestfailed', ended);
+    const inFlight = () => [...pending].map((request) => request.url());
     await page.goto(url('/select-organization'));
     await page.getByRole('button', { name: /Seleccionar Municipio de Santa Lucía del Valle/ }).click();
     await page.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
@@ -136,7 +138,7 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
     await page.locator('main a[href^="/contracts/"]').first().waitFor();
     // Every call of the list's screen answered (its tiles may come after its rows on a busy
     // machine) before leaving it: a call cut short by leaving is never saved.
-    await expect.poll(() => inFlight).toBe(0);
+    await expect.poll(inFlight).toEqual([]);
     const rows = await contractLinks();
     expect(rows.length).toBeGreaterThan(0);
     // The index page too: its answer is public data like the lists'.
@@ -163,7 +165,7 @@ describe('offline visits in Chromium: the shell from the service worker, saved p
             return { count: ends.length, last: Math.max(0, ...ends) };
           });
           const client = await savedClient(page);
-          const settled = seen.count === answers && inFlight === 0;
+          const settled = seen.count === answers && pending.size === 0;
           answers = seen.count;
           return (
             settled &&
