@@ -66,7 +66,14 @@ const screenTests = ['src/web/**/*.test.tsx'];
  */
 const screensMockingModules = screenTests
   .flatMap((pattern) => globSync(pattern))
-  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+  .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
+/** What both screens' projects share: happy-dom, the component tier's set-up, a busy machine's limit. */
+const screens = {
+  ...shared,
+  environment: 'happy-dom',
+  setupFiles: ['src/web/test/setup.ts'],
+  testTimeout: 20_000,
+};
 
 export default defineConfig({
   test: {
@@ -88,25 +95,15 @@ export default defineConfig({
       },
       {
         test: {
-          ...shared,
+          ...screens,
           name: 'web',
           include: screenTests,
           exclude: screensMockingModules,
           isolate: false,
-          environment: 'happy-dom',
-          setupFiles: ['src/web/test/setup.ts'],
-          testTimeout: 20_000,
         },
       },
       {
-        test: {
-          ...shared,
-          name: 'web:isolated',
-          include: screensMockingModules,
-          environment: 'happy-dom',
-          setupFiles: ['src/web/test/setup.ts'],
-          testTimeout: 20_000,
-        },
+        test: { ...screens, name: 'web:isolated', include: screensMockingModules },
       },
       {
         test: {

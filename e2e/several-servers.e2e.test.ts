@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtp } from '../src/server/test/smtp';
 import { contractSheet } from './fixtures/contract-sheet';
@@ -109,10 +109,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several app servers behind a bala
   beforeAll(async () => {
     scratch = await scratchDatabase(`vigia_balancer_${process.pid}`);
     smtp = await startSmtpServer();
-    db = new pg.Pool({ connectionString: scratch.url, max: 2 });
-    // Its connections end when the database is dropped at the end: not an error of the test.
-    db.on('error', () => {});
-    db.on('connect', (client) => client.on('error', () => {}));
+    db = scratch.pool(2);
     const env = {
       DATABASE_URL: scratch.url,
       PORT: '0',

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format28Workbook } from '../../src/server/test/format-28-workbook';
 import { apiToken } from '../fixtures/admin';
@@ -34,10 +34,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a data load when its server proce
       // The queue looks for attempts whose process died every 2 s (60 s in production).
       JOBS_SUPERVISE_SECONDS: '2',
     };
-    db = new pg.Pool({ connectionString: scratch.url, max: 2 });
-    // Dropping the scratch database at the end ends connections the pool may still be closing.
-    db.on('error', () => {});
-    db.on('connect', (client) => client.on('error', () => {}));
+    db = scratch.pool(2);
   });
   afterAll(async () => {
     for (const server of running) await server.stop('SIGKILL');

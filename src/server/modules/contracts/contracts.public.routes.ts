@@ -28,11 +28,11 @@ const tags = ['public: contracts'];
 
 /**
  * A contract page changes with the monitor's data and with its documents' copies (kept, checked,
- * gone): its version is the sum of both counts, told from memory when this process holds both.
+ * gone): both counts only grow, so their sum changes whenever either does, the page's version.
  */
-/** Both counts only grow, so their sum changes whenever either does: the page's version. */
 const contractPageVersion = (monitor: OrganizationRow, copies: number) => monitor.dataVersion + copies;
 
+/** The contract page's revalidation: its version told from memory when this process holds both counts. */
 const REVALIDATE_WITH_COPIES: HttpCacheConfig = {
   revalidate: {
     version: (monitor, deps) => {
