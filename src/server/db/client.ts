@@ -28,6 +28,11 @@ export type DatabaseTarget = (
     }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob }
+  /**
+   * An embedded database opened elsewhere: the handle queries it and its close() closes it (the
+   * tests lend one instance per worker, src/server/test/embedded-databases.ts).
+   */
+  | { kind: 'pglite-instance'; instance: PGlite }
 ) & {
   /** Told every statement drizzle sends (the query snapshots' test, src/server/queries.api.test.ts). */
   logger?: Logger;
@@ -446,7 +451,9 @@ function turnsByKey() {
   };
 }
 
-async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' | 'pglite-memory' }>) {
+async function openPglite(
+  target: Extract<DatabaseTarget, { kind: 'pglite' | 'pglite-memory' | 'pglite-instance' }>,
+) {
   let release = () => {};
   let client: PGlite;
   let describe: string;
@@ -466,6 +473,9 @@ async function openPglite(target: Extract<DatabaseTarget, { kind: 'pglite' | 'pg
     }
     const relative = path.relative(process.cwd(), target.dataDir);
     describe = `embedded PGlite in ${relative && !relative.startsWith('..') ? `./${relative}` : target.dataDir}`;
+  } else if (target.kind === 'pglite-instance') {
+    client = target.instance;
+    describe = 'embedded PGlite in memory';
   } else {
     client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: target.loadDataDir });
     describe = 'embedded PGlite in memory';

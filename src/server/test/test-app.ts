@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'drizzle-orm/logger';
@@ -8,11 +8,13 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { leaseEmbeddedDatabase } from './embedded-databases';
 import { withDatabase } from './global-setup.postgres';
 
 /**
- * A fresh database for one test file: embedded (from the golden image) or, in the api:postgres
- * project, a copy of the migrated template on the PostgreSQL server.
+ * A fresh database for one test file: embedded (in the golden image's state, on an instance the
+ * worker lends again after each file) or, in the api:postgres project, a copy of the migrated
+ * template on the PostgreSQL server.
  */
 export async function createTestDatabase(
   options: { poolMax?: number; logger?: Logger } = {},
@@ -45,8 +47,7 @@ export async function createTestDatabase(
       },
     };
   }
-  const image = new Blob([readFileSync(inject('pgliteImage'))]);
-  return openDatabase({ kind: 'pglite-memory', loadDataDir: image, logger: options.logger });
+  return leaseEmbeddedDatabase(inject('pgliteImage'), options.logger);
 }
 
 /** Configuration for tests: silent logs, no demo seeding, a web build only when asked for. */
