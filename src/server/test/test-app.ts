@@ -2,53 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Logger } from 'drizzle-orm/logger';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
-import { type DatabaseHandle, openDatabase } from '../db/client';
-import { leaseEmbeddedDatabase } from './embedded-databases';
-import { withDatabase } from './global-setup.postgres';
+import type { DatabaseHandle } from '../db/client';
+import { lendTestDatabase } from './lent-databases';
 
 /**
- * A fresh database for one test file: embedded (in the golden image's state, on an instance the
- * worker lends again after each file) or, in the api:postgres project, a copy of the migrated
- * template on the PostgreSQL server.
+ * A database in the migrated image's state for one test file: embedded PGlite, or in the
+ * api:postgres project a database on the PostgreSQL server (`url` is its address, for a second
+ * "process" on the same data). The worker lends it again to its next file (lent-databases.ts).
  */
-export async function createTestDatabase(
-  options: { poolMax?: number; logger?: Logger } = {},
-): Promise<DatabaseHandle & { url?: string }> {
-  if (process.env.TEST_ENGINE === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `${inject('postgresTemplate')}_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    const database = await openDatabase({
-      kind: 'postgres',
-      url: withDatabase(url, name),
-      poolMax: options.poolMax ?? 4,
-      logger: options.logger,
-    });
-    return {
-      ...database,
-      /** Address of this test database, for a second "process" on the same data. */
-      url: withDatabase(url, name),
-      async close() {
-        await database.close();
-        // Dropped while the next file runs: a drop waits on the disk (up to a second while the other
-        // worker writes), and nothing reads this database again. Whatever a worker's exit cuts
-        // short, the project's teardown drops (global-setup.postgres.ts).
-        void admin
-          .query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-          .catch(() => undefined)
-          .finally(() => admin.end().catch(() => undefined));
-      },
-    };
-  }
-  return leaseEmbeddedDatabase(inject('pgliteImage'), options.logger);
-}
+export const createTestDatabase = lendTestDatabase;
 
 /** Configuration for tests: silent logs, no demo seeding, a web build only when asked for. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

@@ -1,18 +1,19 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type DatabaseHandle, isDatabaseUnavailable, queryRows } from '../db/client';
 import { contracts, organizations } from '../db/schema';
-import { embeddedInstancesOpened } from './embedded-databases';
 import { createContract, createOrganization, createUnit } from './factories';
+import { testDatabasesMade } from './lent-databases';
 import { createTestDatabase, testConfig } from './test-app';
 
 /**
- * The embedded databases the worker lends from file to file (decision 0047, ninth amendment): a
- * file must find the golden image's state whatever the file before it left, and a database given
- * back must answer as a closed one.
+ * The test databases a worker lends from file to file (decision 0047, ninth amendment), on both
+ * engines: a file must find the image's state whatever the file before it left, and a database
+ * given back must answer as a closed one.
  */
-describe.runIf(process.env.TEST_ENGINE === 'pglite')('an embedded test database lent again', () => {
+describe('a test database lent again', () => {
   const count = async (database: DatabaseHandle, query: string) =>
     (await queryRows<{ n: number }>(database.db, sql.raw(`SELECT count(*)::int AS n FROM (${query}) q`)))[0]!
       .n;
@@ -41,11 +42,19 @@ describe.runIf(process.env.TEST_ENGINE === 'pglite')('an embedded test database 
     await first.db.execute(
       sql`DELETE FROM drizzle.__drizzle_migrations WHERE id = (SELECT max(id) FROM drizzle.__drizzle_migrations)`,
     );
+    // On the server: a connection of the test's own, left open in a transaction holding a lock.
+    const leftOpen = first.url ? new pg.Client({ connectionString: first.url }) : undefined;
+    if (leftOpen) {
+      leftOpen.on('error', () => undefined);
+      await leftOpen.connect();
+      await leftOpen.query('BEGIN');
+      await leftOpen.query('LOCK TABLE organizations IN ACCESS EXCLUSIVE MODE');
+    }
     await first.close();
-    const opened = embeddedInstancesOpened();
+    const opened = testDatabasesMade();
 
     const next = await createTestDatabase();
-    expect(embeddedInstancesOpened()).toBe(opened);
+    expect(testDatabasesMade()).toBe(opened);
     expect(await count(next, 'SELECT * FROM organizations')).toBe(0);
     expect(await count(next, 'SELECT * FROM contracts')).toBe(0);
     expect(await count(next, `SELECT FROM pg_namespace WHERE nspname = 'scratch'`)).toBe(0);
@@ -72,8 +81,9 @@ describe.runIf(process.env.TEST_ENGINE === 'pglite')('an embedded test database 
   it('answers as a closed database once given back, and its listeners hear nothing more', async () => {
     const first = await createTestDatabase();
     const heard: string[] = [];
-    await first.listen('lent_channel', (payload) => heard.push(payload));
+    const listening = await first.listen('lent_channel', (payload) => heard.push(payload));
     await first.db.execute(sql`NOTIFY lent_channel, 'one'`);
+    await listening.caughtUp();
     expect(heard).toEqual(['one']);
     await first.close();
     const error = await first.db
@@ -84,8 +94,9 @@ describe.runIf(process.env.TEST_ENGINE === 'pglite')('an embedded test database 
 
     const next = await createTestDatabase();
     const heardNext: string[] = [];
-    await next.listen('lent_channel', (payload) => heardNext.push(payload));
+    const listeningNext = await next.listen('lent_channel', (payload) => heardNext.push(payload));
     await next.db.execute(sql`NOTIFY lent_channel, 'two'`);
+    await listeningNext.caughtUp();
     expect(heardNext).toEqual(['two']);
     expect(heard).toEqual(['one']);
     await next.close();
@@ -95,10 +106,10 @@ describe.runIf(process.env.TEST_ENGINE === 'pglite')('an embedded test database 
     const first = await createTestDatabase();
     await first.db.execute(sql`ALTER TABLE contracts ADD COLUMN scratch_note text`);
     await first.close();
-    const opened = embeddedInstancesOpened();
+    const opened = testDatabasesMade();
 
     const next = await createTestDatabase();
-    expect(embeddedInstancesOpened()).toBe(opened + 1);
+    expect(testDatabasesMade()).toBe(opened + 1);
     const columns = await count(
       next,
       `SELECT FROM information_schema.columns WHERE table_name = 'contracts' AND column_name = 'scratch_note'`,
