@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDatabase } from '../src/server/test/scratch-database';
 import { startSmtpServer, type TestSmtp } from '../src/server/test/smtp';
 import { contractSheet } from './fixtures/contract-sheet';
 import { printedUrl, type RunningProcess, runServer } from './fixtures/process';
-import { scratchDatabase } from './fixtures/scratch-database';
 
 /**
  * A balancer as small as a test can write one: each request goes to the next server in turn (its

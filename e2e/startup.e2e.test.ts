@@ -7,8 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../src/server/db/client';
 import { unsupportedNode } from '../src/server/node-version';
+import { scratchDatabase } from '../src/server/test/scratch-database';
 import { printedUrl, runServer, runTs } from './fixtures/process';
-import { scratchDatabase } from './fixtures/scratch-database';
 
 const listTotal = async (baseUrl: string) =>
   ((await (await fetch(`${baseUrl}/public-api/organizations/list`)).json()) as { data: { total: number } })

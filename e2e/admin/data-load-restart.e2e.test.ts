@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format28Workbook } from '../../src/server/test/format-28-workbook';
+import { scratchDatabase } from '../../src/server/test/scratch-database';
 import { apiToken } from '../fixtures/admin';
 import { contractSheet } from '../fixtures/contract-sheet';
 import { printedUrl, type RunningProcess, runServer } from '../fixtures/process';
-import { scratchDatabase } from '../fixtures/scratch-database';
 
 // Four batches of the reading (1,000 rows each): the first is staged well before the last, so the kill
 // lands half-way; and a confirm long enough to be killed inside its transaction.

@@ -30,7 +30,7 @@ export type DatabaseTarget = (
   | { kind: 'pglite-memory'; loadDataDir?: Blob }
   /**
    * An embedded database opened elsewhere: the handle queries it and its close() closes it (the
-   * tests lend one instance per worker, src/server/test/embedded-databases.ts).
+   * tests lend an instance from file to file, src/server/test/lent-databases.ts).
    */
   | { kind: 'pglite-instance'; instance: PGlite }
 ) & {

@@ -61,6 +61,7 @@ describe('a test database lent again', () => {
     expect(await count(next, `SELECT FROM pg_tables WHERE schemaname = 'pgboss'`)).toBe(jobTables);
     expect(await count(next, 'SELECT * FROM pgboss.queue')).toBe(0);
     expect(await migrations(next)).toBe(journal);
+    // (On the server a loan's connections are new ones anyway; embedded, the one session is reset.)
     const [setting] = await queryRows<{ statement_timeout: string }>(next.db, sql`SHOW statement_timeout`);
     expect(setting!.statement_timeout).toBe('0');
     // The sequence as the image left it: the first contract gets the first change number.
@@ -78,12 +79,18 @@ describe('a test database lent again', () => {
     await next.close();
   });
 
+  /** Listens on a channel of `database`, sends `payload` on it, and returns what the listener heard. */
+  async function hearOwnNotify(database: DatabaseHandle, payload: string): Promise<string[]> {
+    const heard: string[] = [];
+    const listening = await database.listen('lent_channel', (received) => heard.push(received));
+    await database.db.execute(sql`SELECT pg_notify('lent_channel', ${payload})`);
+    await listening.caughtUp();
+    return heard;
+  }
+
   it('answers as a closed database once given back, and its listeners hear nothing more', async () => {
     const first = await createTestDatabase();
-    const heard: string[] = [];
-    const listening = await first.listen('lent_channel', (payload) => heard.push(payload));
-    await first.db.execute(sql`NOTIFY lent_channel, 'one'`);
-    await listening.caughtUp();
+    const heard = await hearOwnNotify(first, 'one');
     expect(heard).toEqual(['one']);
     await first.close();
     const error = await first.db
@@ -93,11 +100,8 @@ describe('a test database lent again', () => {
     expect(isDatabaseUnavailable(error)).toBe(true);
 
     const next = await createTestDatabase();
-    const heardNext: string[] = [];
-    const listeningNext = await next.listen('lent_channel', (payload) => heardNext.push(payload));
-    await next.db.execute(sql`NOTIFY lent_channel, 'two'`);
-    await listeningNext.caughtUp();
-    expect(heardNext).toEqual(['two']);
+    expect(await hearOwnNotify(next, 'two')).toEqual(['two']);
+    // The first loan's listener, on the same embedded instance, heard nothing of the second's.
     expect(heard).toEqual(['one']);
     await next.close();
   });

@@ -5,7 +5,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
-import { withDatabase } from './global-setup.postgres';
+import { scratchDatabase } from './scratch-database';
 
 /**
  * Test databases, lent to the files of a worker one after another instead of made for each file
@@ -25,16 +25,20 @@ import { withDatabase } from './global-setup.postgres';
 
 /** What the image (the golden image, the template) holds, read from the first database a worker makes. */
 interface Pristine {
+  /** The image's schemas. */
+  schemas: string[];
   /** Every table of the image's own schemas, as `"schema"."table"`. */
   tables: Set<string>;
   /** The image's non-empty tables (the migrations' journal, pg-boss's version): their rows. */
-  rows: Map<string, { digest: string; json: string }>;
-  /** Each sequence's state. */
-  sequences: { name: string; lastValue: string | null; isCalled: boolean }[];
+  rows: { table: string; digest: string; json: string }[];
+  /** The names of the image's empty tables that hold rows now (one query, built once). */
+  writtenQuery: string;
+  /** The digests of the non-empty tables' rows now, in the order of `rows` (one query, built once). */
+  digestsQuery: string;
+  /** Statements that put every sequence back where the image left it. */
+  sequencesReset: string;
   /** How many relations, functions, types, triggers, columns and constraints the image's schemas hold. */
   shape: string;
-  /** The image's schemas. */
-  schemas: string[];
 }
 
 /** Runs SQL on a lent database outside any loan (its reset). */
@@ -71,7 +75,7 @@ export function testDatabasesMade(): number {
  * (TEST_ENGINE); close() gives it back. On the server, `url` is its address, for a second
  * "process" on the same data.
  */
-export async function lendTestDatabase(
+export async function createTestDatabase(
   options: { poolMax?: number; logger?: Logger } = {},
 ): Promise<DatabaseHandle & { url?: string }> {
   const database = await take();
@@ -177,23 +181,20 @@ function loanOf(pglite: PGlite, end: () => void): PGlite {
 // --- On the PostgreSQL server -----------------------------------------------------------------
 
 async function makeOnServer(): Promise<Lendable> {
-  const server = process.env.TEST_DATABASE_URL!;
   const template = inject('postgresTemplate');
   // Named after the template: the project's teardown drops whatever is left (global-setup.postgres.ts).
-  const name = `${template}_${randomBytes(6).toString('hex')}`;
-  await withClient(server, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  const url = withDatabase(server, name);
+  const copy = await scratchDatabase(`${template}_${randomBytes(6).toString('hex')}`, { template });
+  const { url } = copy;
   // The reset's own connection; a test that ends the database's connections may end it too.
   let client: pg.Client | undefined;
   const connected = async () => {
     if (client) return client;
     const fresh = new pg.Client({ connectionString: url });
-    fresh.on('error', () => {
+    const lost = () => {
       if (client === fresh) client = undefined;
-    });
-    fresh.on('end', () => {
-      if (client === fresh) client = undefined;
-    });
+    };
+    fresh.on('error', lost);
+    fresh.on('end', lost);
     await fresh.connect();
     // A reset never waits for a lock forever: it fails, and the database is replaced.
     await fresh.query(`SET lock_timeout = '5s'`);
@@ -233,22 +234,9 @@ async function makeOnServer(): Promise<Lendable> {
       client = undefined;
       await own?.end().catch(() => undefined);
       // Dropped while the next file runs: a drop waits on the disk, and nothing reads it again.
-      void withClient(server, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(
-        () => undefined,
-      );
+      void copy.drop().catch(() => undefined);
     },
   };
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 // --- The image's state, read and put back (both engines) --------------------------------------
@@ -290,34 +278,40 @@ async function shapeOf(session: Session): Promise<string> {
   return row!.shape;
 }
 
+/** A table's rows as one digest, whatever their physical order. */
 const digestOf = (table: string) =>
-  `SELECT md5(coalesce(string_agg(r::text, E'\\n' ORDER BY r::text), '')) AS digest FROM ${table} r`;
+  `(SELECT md5(coalesce(string_agg(r::text, E'\\n' ORDER BY r::text), '')) FROM ${table} r)`;
 
 async function readPristine(session: Session): Promise<Pristine> {
   const tables = await tablesOf(session);
-  const rows = new Map<string, { digest: string; json: string }>();
+  const rows: Pristine['rows'] = [];
   for (const table of tables) {
-    const [{ n }] = (await session.rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)) as [
-      { n: number },
-    ];
-    if (n === 0) continue;
-    const [{ digest }] = (await session.rows<{ digest: string }>(digestOf(table))) as [{ digest: string }];
-    const [{ json }] = (await session.rows<{ json: string }>(
-      `SELECT coalesce(json_agg(r), '[]')::text AS json FROM ${table} r`,
-    )) as [{ json: string }];
-    rows.set(table, { digest, json });
+    const [{ digest, json }] = (await session.rows<{ digest: string; json: string | null }>(
+      `SELECT ${digestOf(table)} AS digest, (SELECT json_agg(r)::text FROM ${table} r) AS json`,
+    )) as [{ digest: string; json: string | null }];
+    if (json !== null) rows.push({ table, digest, json });
   }
-  const sequences = await session.rows<{ name: string; lastValue: string | null; isCalled: boolean }>(
-    `SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS "lastValue",
-            last_value IS NOT NULL AS "isCalled"
-     FROM pg_sequences`,
+  const empty = tables.filter((table) => !rows.some((row) => row.table === table));
+  const sequences = await session.rows<{ name: string; lastValue: string | null }>(
+    `SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS "lastValue" FROM pg_sequences`,
   );
   return {
+    schemas: await schemasOf(session),
     tables: new Set(tables),
     rows,
-    sequences,
+    writtenQuery: `SELECT array_remove(ARRAY[${empty
+      .map((table) => `CASE WHEN EXISTS (SELECT FROM ${table}) THEN ${literal(table)} END`)
+      .join(', ')}]::text[], NULL) AS written`,
+    digestsQuery: `SELECT ARRAY[${rows.map(({ table }) => digestOf(table)).join(', ')}]::text[] AS digests`,
+    sequencesReset: sequences
+      .map(({ name, lastValue }) =>
+        // A sequence never used (no last value) starts again; a used one goes back to its value.
+        lastValue === null
+          ? `ALTER SEQUENCE ${name} RESTART`
+          : `SELECT setval(${literal(name)}, ${lastValue}, true)`,
+      )
+      .join(';\n'),
     shape: await shapeOf(session),
-    schemas: await schemasOf(session),
   };
 }
 
@@ -337,28 +331,22 @@ async function reset(session: Session, image: Pristine): Promise<boolean> {
   if (drops.length > 0) await session.exec(drops.join(';\n'));
 
   // Only the tables written to are emptied: a TRUNCATE makes new files even for an empty table.
-  const empty = [...image.tables].filter((table) => !image.rows.has(table));
-  const [{ written }] = (await session.rows<{ written: string[] | null }>(
-    `SELECT array_remove(ARRAY[${empty
-      .map((table) => `CASE WHEN EXISTS (SELECT FROM ${table}) THEN ${literal(table)} END`)
-      .join(', ')}]::text[], NULL) AS written`,
-  )) as [{ written: string[] | null }];
-  if (written && written.length > 0) await session.exec(`TRUNCATE ${written.join(', ')} CASCADE`);
+  const [{ written }] = (await session.rows<{ written: string[] }>(image.writtenQuery)) as [
+    { written: string[] },
+  ];
+  if (written.length > 0) await session.exec(`TRUNCATE ${written.join(', ')} CASCADE`);
 
-  const restore: string[] = [];
-  for (const [table, { digest, json }] of image.rows) {
-    const [now] = (await session.rows<{ digest: string }>(digestOf(table))) as [{ digest: string }];
-    if (now.digest === digest) continue;
-    restore.push(
-      `DELETE FROM ${table}`,
-      `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, ${literal(json)})`,
-    );
-  }
-  for (const { name, lastValue, isCalled } of image.sequences) {
-    restore.push(
-      isCalled ? `SELECT setval(${literal(name)}, ${lastValue}, true)` : `ALTER SEQUENCE ${name} RESTART`,
-    );
-  }
-  if (restore.length > 0) await session.exec(restore.join(';\n'));
+  const [{ digests }] = (await session.rows<{ digests: string[] }>(image.digestsQuery)) as [
+    { digests: string[] },
+  ];
+  const restore = image.rows.flatMap(({ table, digest, json }, index) =>
+    digests[index] === digest
+      ? []
+      : [
+          `DELETE FROM ${table}`,
+          `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, ${literal(json)})`,
+        ],
+  );
+  await session.exec([...restore, image.sequencesReset].join(';\n'));
   return (await shapeOf(session)) === image.shape;
 }

@@ -5,14 +5,11 @@ import path from 'node:path';
 import { type App, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { lendTestDatabase } from './lent-databases';
+import { createTestDatabase } from './lent-databases';
 
-/**
- * A database in the migrated image's state for one test file: embedded PGlite, or in the
- * api:postgres project a database on the PostgreSQL server (`url` is its address, for a second
- * "process" on the same data). The worker lends it again to its next file (lent-databases.ts).
- */
-export const createTestDatabase = lendTestDatabase;
+// A database in the image's state for one test file, on the engine under test; lent again to the
+// worker's next file (lent-databases.ts).
+export { createTestDatabase } from './lent-databases';
 
 /** Configuration for tests: silent logs, no demo seeding, a web build only when asked for. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
