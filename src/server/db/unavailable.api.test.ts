@@ -1,4 +1,5 @@
 import net from 'node:net';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,15 +40,23 @@ async function expectUnavailable(app: App, token: string) {
   expect((await app.inject('/health/live')).statusCode).toBe(200);
 }
 
-/** A TCP relay to PostgreSQL that the test can cut (the server is gone) and restore on the same port. */
+/**
+ * A TCP relay to PostgreSQL that the test can cut (the server is gone) and restore on the same port.
+ * The server is reached as TEST_DATABASE_URL names it: a host and port, or the directory of its
+ * Unix socket (a host beginning with '/', as libpq and node-postgres read it).
+ */
 async function startRelay(target: { host: string; port: number }) {
+  const connectUpstream = () =>
+    target.host.startsWith('/')
+      ? net.connect(path.join(target.host, `.s.PGSQL.${target.port}`))
+      : net.connect(target.port, target.host);
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
   const start = () =>
     new Promise<void>((resolve) => {
       server = net.createServer((client) => {
-        const upstream = net.connect(target.port, target.host);
+        const upstream = connectUpstream();
         for (const socket of [client, upstream]) {
           sockets.add(socket);
           socket.on('close', () => sockets.delete(socket));
@@ -88,7 +97,7 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a PostgreSQL server that
   beforeAll(async () => {
     testDatabase = await createTestDatabase();
     const url = new URL(testDatabase.url!);
-    relay = await startRelay({ host: url.hostname, port: Number(url.port || 5432) });
+    relay = await startRelay({ host: decodeURIComponent(url.hostname), port: Number(url.port || 5432) });
     url.hostname = '127.0.0.1';
     url.port = String(relay.port);
     database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
