@@ -7,7 +7,7 @@ import { formatMoney } from '../../src/shared/format/money';
 import { DATA_LOAD_MESSAGES } from '../../src/shared/schemas/data-load';
 import { expectAccessible } from '../fixtures/accessibility';
 import { addAdministrator, chooseMonitor, signIn } from '../fixtures/admin';
-import { launchBrowser, openWatchedPage } from '../fixtures/browser';
+import { expectFitsTheScreen, launchBrowser, openWatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 const PASSWORD = 'clave-de-carga';
@@ -109,9 +109,7 @@ describe('data load in Chromium', () => {
 
     await page.screenshot({ path: 'test-results/data-load-desktop.png', fullPage: true });
     await page.setViewportSize({ width: 360, height: 780 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    await expectFitsTheScreen(page);
     await page.screenshot({ path: 'test-results/data-load-phone.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     // The browser's checks: no file, then a file that is not a spreadsheet.
@@ -157,8 +155,7 @@ describe('data load in Chromium', () => {
     // A phone's width: the summary and the actions fit; the table scrolls on its own.
     await page.setViewportSize({ width: 360, height: 780 });
     await page.getByRole('button', { name: 'Descargar validaciones' }).scrollIntoViewIfNeeded();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectFitsTheScreen(page);
     await page.screenshot({ path: 'test-results/data-load-review-phone.png', fullPage: true });
     await expectAccessible(page, 'the data-load review, 360 px');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -264,9 +261,7 @@ describe('data load in Chromium', () => {
 
     await page.setViewportSize({ width: 360, height: 780 });
     await page.getByRole('region', { name: 'Convenios modificatorios' }).scrollIntoViewIfNeeded();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    await expectFitsTheScreen(page);
     await page.screenshot({ path: 'test-results/format-28-contract-phone.png', fullPage: true });
     await expectAccessible(page, 'a format-28 contract, 360 px');
     await context.close();

@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { queryRows } from '../../src/server/db/client';
 import { formatCount, formatMoney } from '../../src/shared/format/money';
 import { CHART_SERIES } from '../../src/shared/schemas/landing';
-import { launchBrowser, openWatchedPage, QUIET, type WatchedPage } from '../fixtures/browser';
+import {
+  expectFitsTheScreen,
+  launchBrowser,
+  openWatchedPage,
+  QUIET,
+  type WatchedPage,
+} from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 const GREEN = CHART_SERIES.find((series) => series.key === 'PUBLIC')!.color;
@@ -221,14 +227,14 @@ describe('browsing a monitor in Chromium', () => {
       await chooseSantaLucia(mobile);
       await mobile.getByTestId('chart-procedure').scrollIntoViewIfNeeded();
       await mobile.getByTestId('chart-procedure').locator(`svg path[fill="${GREEN}"]`).first().waitFor();
-      expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectFitsTheScreen(mobile);
 
       await mobile.goto(url('/contracts'));
       await mobile.getByRole('button', { name: 'Filtros (1)' }).waitFor();
       expect(await mobile.getByRole('button', { name: 'Filtrar' }).isVisible()).toBe(false);
       await mobile.getByRole('link', { name: 'Ver más' }).first().waitFor();
       expect(await mobile.locator('table').count()).toBe(0);
-      expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectFitsTheScreen(mobile);
     } finally {
       await phone.close();
     }

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCount, formatMoney } from '../../src/shared/format/money';
-import { launchBrowser, openWatchedPage } from '../fixtures/browser';
+import { expectFitsTheScreen, launchBrowser, openWatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 /**
@@ -193,7 +193,7 @@ describe('comparing monitors in Chromium', () => {
     await search.press('Enter');
     await page.getByRole('link', { name: 'Comparar Gobierno del Estado de Nueva Vizcaya' }).click();
     await page.getByTestId('comparison-general').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectFitsTheScreen(page);
     await context.close();
   });
 

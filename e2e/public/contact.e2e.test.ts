@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, organizations } from '../../src/server/db/schema';
 import { startSmtpServer, type TestSmtp } from '../../src/server/test/smtp';
 import { SANTA_LUCIA } from '../fixtures/admin';
-import { launchBrowser, openWatchedPage, type WatchedPage } from '../fixtures/browser';
+import { expectFitsTheScreen, launchBrowser, openWatchedPage, type WatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 const TEAM = 'equipo-e2e@monitor.example.org';
@@ -119,8 +119,7 @@ describe('contact page in Chromium', () => {
     const map = await page.locator(`iframe[title="Mapa: ${address}"]`).boundingBox();
     expect(form!.y + form!.height).toBeLessThanOrEqual(map!.y);
     expect(map!.width).toBeGreaterThan(300);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectFitsTheScreen(page);
     await phone.context.close();
   });
 });

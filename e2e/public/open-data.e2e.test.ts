@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { CONTRACT_COLUMNS } from '../../src/server/modules/open-data/flat';
 import { DESKTOP, expectAccessible, PHONE } from '../fixtures/accessibility';
-import { launchBrowser, openWatchedPage } from '../fixtures/browser';
+import { expectFitsTheScreen, launchBrowser, openWatchedPage } from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 const FILE_NAMES = [
@@ -75,9 +75,7 @@ describe('the open data page in Chromium', () => {
         await page.getByRole('link', { name: 'Documentación completa de la API' }).getAttribute('href'),
       ).toBe('/api/docs');
       // Nothing wider than the window.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      await expectFitsTheScreen(page);
       await expectAccessible(page, `/open-data, ${viewport.width} px`);
 
       const [download] = await Promise.all([

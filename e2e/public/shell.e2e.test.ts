@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { launchBrowser, openWatchedPage, QUIET, type WatchedPage } from '../fixtures/browser';
+import {
+  expectFitsTheScreen,
+  launchBrowser,
+  openWatchedPage,
+  QUIET,
+  type WatchedPage,
+} from '../fixtures/browser';
 import { type RunningPortal, startPortal } from '../fixtures/server';
 
 describe('public shell in Chromium, on a fresh embedded database with the demonstration data', () => {
@@ -243,7 +249,7 @@ describe('public shell in Chromium, on a fresh embedded database with the demons
       await mobile.goto(url('/select-organization'));
       await mobile.getByRole('button', { name: /Seleccionar Municipio de Santa Lucía del Valle/ }).tap();
       await mobile.getByRole('heading', { name: 'Monitor Santa Lucía' }).waitFor();
-      expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectFitsTheScreen(mobile);
       const burger = mobile.getByRole('button', { name: 'Menú', exact: true });
       await burger.tap();
       await mobile.getByRole('dialog').getByRole('link', { name: 'Contratos' }).waitFor();
