@@ -62,6 +62,25 @@ interface SheetState {
   links: number;
 }
 
+/**
+ * Each column's cell style, one object shared by every cell of the column (and one for its linked
+ * cells): exceljs makes every new cell a style object of its own and renders each one's XML to look
+ * up its style number, unless it has seen that very object before (half of a workbook's CPU was
+ * that look-up, 0.3 ms a row). Shared objects are looked up once; never changed after.
+ */
+interface ColumnStyles {
+  plain: readonly Partial<ExcelJS.Style>[];
+  linked: readonly Partial<ExcelJS.Style>[];
+}
+
+function columnStyles(columns: readonly ExportColumn<unknown>[]): ColumnStyles {
+  const plain = columns.map((column) => {
+    const numFmt = columnFormat(column);
+    return Object.freeze(numFmt ? { numFmt } : {});
+  });
+  return { plain, linked: plain.map((style) => Object.freeze({ ...style, font: LINK_FONT })) };
+}
+
 function cellValue<T>(column: ExportColumn<T>, row: T, state: SheetState): ExcelJS.CellValue {
   const value = column.value(row);
   if (value === null || value === undefined || value === '') return null;
@@ -175,6 +194,7 @@ async function write(doc: ExportDocument, output: PassThrough): Promise<void> {
     for (const section of doc.sections as readonly ExportSection<unknown>[]) {
       const name = sheetName(section.title, taken);
       let state: SheetState = { sheet: addTableSheet(workbook, name, section), rows: 0, links: 0 };
+      const styles = columnStyles(section.columns);
       let part = 1;
       for await (const row of section.rows) {
         if (state.rows === MAX_DATA_ROWS_PER_SHEET) {
@@ -187,9 +207,8 @@ async function write(doc: ExportDocument, output: PassThrough): Promise<void> {
         const values = section.columns.map((column) => cellValue(column, row, current));
         const added = current.sheet.addRow(values);
         values.forEach((value, index) => {
-          if (value !== null && typeof value === 'object' && 'hyperlink' in value) {
-            added.getCell(index + 1).font = LINK_FONT;
-          }
+          const linked = value !== null && typeof value === 'object' && 'hyperlink' in value;
+          added.getCell(index + 1).style = (linked ? styles.linked : styles.plain)[index]!;
         });
         added.commit();
         state.rows += 1;
