@@ -1,8 +1,8 @@
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { formatDate } from '../../shared/format/dates';
 import { webLink } from '../../shared/format/links';
-import { loadExcel } from '../lib/excel';
+import { catchUp, loadExcel, ROWS_PER_CATCH_UP } from '../lib/excel';
 import { type ExportColumn, type ExportDocument, type ExportSection, PRODUCT_NAME } from './document';
 
 /** Excel's own currency look: `$1,234.56`, negatives red with a minus sign. */
@@ -18,8 +18,6 @@ const MAX_HYPERLINKS_PER_SHEET = 65_530;
 const MAX_HYPERLINK_LENGTH = 2_079;
 /** 1,048,576 rows per sheet, one of them the header: longer sections continue on a new sheet. */
 const MAX_DATA_ROWS_PER_SHEET = 1_048_575;
-/** Rows written between two looks at the output (back-pressure, client gone, other requests). */
-const ROWS_PER_BATCH = 256;
 const LINK_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FF0563C1' }, underline: true };
 
 type Sheet = ExcelJS.Worksheet;
@@ -164,55 +162,6 @@ function writeSummary(workbook: ExcelJS.stream.xlsx.WorkbookWriter, doc: ExportD
   sheet.commit();
 }
 
-/**
- * Resolves at the stream's next 'drain' or 'close', or when the output closes: a reader that went
- * away never drains, and the rows must not stay open.
- */
-function drained(stream: Pick<Writable, 'on' | 'off'>, output: PassThrough): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = (): void => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      output.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-    output.on('close', done);
-  });
-}
-
-/** A stream of the zip's (archiver's, through its own readable-stream 2) that rows wait in. */
-interface Backlog extends Pick<Writable, 'on' | 'off' | 'destroyed'> {
-  _writableState: { needDrain: boolean };
-}
-
-/**
- * Where a sheet's rows wait for the zip's compressor: exceljs writes a sheet's XML into a stream
- * piped to the zip without heeding its back-pressure, so rows produced faster than they are
- * compressed piled up there (a 1,000,000-contract workbook held 2 GB of uncompressed XML). The
- * pinned exceljs (4.4.0) keeps it as the worksheet's `stream.pipes`; should that ever change, the
- * list is empty and only the output's back-pressure applies.
- */
-function zipBacklog(sheet: Sheet): Backlog[] {
-  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
-  if (!Array.isArray(pipes)) return [];
-  return pipes.filter(
-    (pipe): pipe is Backlog =>
-      typeof pipe?.on === 'function' && typeof pipe?._writableState?.needDrain === 'boolean',
-  );
-}
-
-/** Lets the zip and the consumer catch up; throws when the consumer is gone. */
-async function breathe(output: PassThrough, sheet: Sheet): Promise<void> {
-  for (const waiting of zipBacklog(sheet))
-    while (waiting._writableState.needDrain && !waiting.destroyed && !output.destroyed)
-      await drained(waiting, output);
-  if (output.writableNeedDrain && !output.destroyed) await drained(output, output);
-  else await new Promise<void>((resolve) => setImmediate(resolve));
-  if (output.destroyed) throw new Error('XLSX output closed before the end');
-}
-
 async function write(doc: ExportDocument, output: PassThrough): Promise<void> {
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
@@ -242,7 +191,7 @@ async function write(doc: ExportDocument, output: PassThrough): Promise<void> {
         });
         added.commit();
         state.rows += 1;
-        if (state.rows % ROWS_PER_BATCH === 0) await breathe(output, state.sheet);
+        if (state.rows % ROWS_PER_CATCH_UP === 0) await catchUp(output, state.sheet);
       }
       state.sheet.commit();
     }

@@ -2,17 +2,17 @@ import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { CONTRACT_SHEET_COLUMNS } from '../../../shared/contracts/fields';
 import { type DataLoadField, ROW_FIELD_OF, type StagedExtra } from '../../../shared/schemas/data-load';
-import { loadExcel } from '../../lib/excel';
+import { catchUp, loadExcel, ROWS_PER_CATCH_UP } from '../../lib/excel';
 import { CORRECTIONS_MARK, CORRECTIONS_SHEET, extraCells } from './format-28/corrections';
 
 /**
  * The validations download (data-load-rules.md, 'Lifecycle'): every row of the load with the 34
  * columns under the template's codes and headers, error cells pink and info cells light blue, each
  * with a note holding its messages, and a last column 'Errores' listing them. Written as a stream
- * (a load may have 200,000 rows). Every value is written as text: a cell starting with = + - or @
- * is a string in a text-formatted cell, never a formula Excel would run. Uploading the file again
- * (after fixing it) reads it like the template; a format-28 load's rows also keep, in a hidden sheet,
- * what they hold beside the cells (format-28/corrections.ts).
+ * (a load may have 200,000 rows), at the pace of its reader. Every value is written as text: a cell
+ * starting with = + - or @ is a string in a text-formatted cell, never a formula Excel would run.
+ * Uploading the file again (after fixing it) reads it like the template; a format-28 load's rows
+ * also keep, in a hidden sheet, what they hold beside the cells (format-28/corrections.ts).
  */
 
 const ERROR_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF8C8D8' } };
@@ -52,6 +52,7 @@ export function writeValidations(rows: AsyncIterable<ValidationRow>): Readable {
 
     // A format-28 row's sub-tables and the rest, by the download's row number (decision 0050).
     const kept: (string | number)[][] = [];
+    let written = 0;
     for await (const row of rows) {
       const line = sheet.addRow([]);
       if (row.extra) kept.push([line.number, ...extraCells(row.extra)]);
@@ -78,6 +79,9 @@ export function writeValidations(rows: AsyncIterable<ValidationRow>): Readable {
         cell.numFmt = '@';
       }
       line.commit();
+      // As fast as the zip and the visitor take them; a visitor who left stops the reading.
+      written += 1;
+      if (written % ROWS_PER_CATCH_UP === 0) await catchUp(out, sheet);
     }
     sheet.commit();
     if (kept.length > 0) {
